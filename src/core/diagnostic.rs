@@ -1,0 +1,159 @@
+//! Problems found in a FEN or a position, each with a stable code, the field it belongs to, the
+//! span of input it concerns and the squares involved.
+
+use std::ops::Range;
+
+use super::square::Square;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// Every problem fenboard reports. The snake_case names (`as_str`) are a stable interface:
+/// scripts match on them in `fenboard check --json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    // Reading: the text itself.
+    EmptyInput,
+    InvalidUtf8,
+    NulByte,
+    LineTooLong,
+    TooManyFields,
+    WrongRankCount,
+    WrongRankWidth,
+    InvalidPiece,
+    InvalidSide,
+    InvalidCastling,
+    InvalidEpSquare,
+    InvalidHalfmove,
+    InvalidFullmove,
+    // Leniencies used while reading (warnings).
+    MissingFields,
+    ExtraWhitespace,
+    FenPrefix,
+    ByteOrderMark,
+    CarriageReturn,
+    RedSideLetter,
+    PieceAlias,
+    ConsecutiveDigits,
+    FullmoveZero,
+    // Chess legality, after shakmaty's `PositionErrorKinds`.
+    EmptyBoard,
+    MissingKing,
+    TooManyKings,
+    PawnsOnBackrank,
+    InvalidCastlingRights,
+    InvalidEpSquareForPosition,
+    OppositeCheck,
+    ImpossibleCheck,
+    TooMuchMaterial,
+    // Xiangqi legality, after Pikafish's setup checks.
+    TooManyPieces,
+    KingOutsidePalace,
+    PieceOffPoint,
+    // Consistency (warnings).
+    EpWithHalfmove,
+    HalfmoveImpossible,
+    DrawLimit,
+}
+
+impl Code {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::EmptyInput => "empty_input",
+            Code::InvalidUtf8 => "invalid_utf8",
+            Code::NulByte => "nul_byte",
+            Code::LineTooLong => "line_too_long",
+            Code::TooManyFields => "too_many_fields",
+            Code::WrongRankCount => "wrong_rank_count",
+            Code::WrongRankWidth => "wrong_rank_width",
+            Code::InvalidPiece => "invalid_piece",
+            Code::InvalidSide => "invalid_side",
+            Code::InvalidCastling => "invalid_castling",
+            Code::InvalidEpSquare => "invalid_ep",
+            Code::InvalidHalfmove => "invalid_halfmove",
+            Code::InvalidFullmove => "invalid_fullmove",
+            Code::MissingFields => "missing_fields",
+            Code::ExtraWhitespace => "extra_whitespace",
+            Code::FenPrefix => "fen_prefix",
+            Code::ByteOrderMark => "byte_order_mark",
+            Code::CarriageReturn => "carriage_return",
+            Code::RedSideLetter => "red_side_letter",
+            Code::PieceAlias => "piece_alias",
+            Code::ConsecutiveDigits => "consecutive_digits",
+            Code::FullmoveZero => "fullmove_zero",
+            Code::EmptyBoard => "empty_board",
+            Code::MissingKing => "missing_king",
+            Code::TooManyKings => "too_many_kings",
+            Code::PawnsOnBackrank => "pawns_on_backrank",
+            Code::InvalidCastlingRights => "invalid_castling_rights",
+            Code::InvalidEpSquareForPosition => "invalid_ep_square",
+            Code::OppositeCheck => "opposite_check",
+            Code::ImpossibleCheck => "impossible_check",
+            Code::TooMuchMaterial => "too_much_material",
+            Code::TooManyPieces => "too_many_pieces",
+            Code::KingOutsidePalace => "king_outside_palace",
+            Code::PieceOffPoint => "piece_off_point",
+            Code::EpWithHalfmove => "ep_with_halfmove",
+            Code::HalfmoveImpossible => "halfmove_impossible",
+            Code::DrawLimit => "draw_limit",
+        }
+    }
+}
+
+/// One problem. `field` is the FEN field (1–6); `span` is a range of character (not byte)
+/// offsets into the text that was read, where the problem has a place in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub field: u8,
+    pub span: Option<Range<usize>>,
+    pub squares: Vec<Square>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, field: u8, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            field,
+            span: None,
+            squares: Vec::new(),
+        }
+    }
+
+    pub fn warning(code: Code, field: u8, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, field, message)
+        }
+    }
+
+    pub fn with_span(mut self, span: Range<usize>) -> Diagnostic {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn with_squares(mut self, squares: impl IntoIterator<Item = Square>) -> Diagnostic {
+        self.squares.extend(squares);
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}

@@ -1,0 +1,7 @@
+//! FEN reading (lenient, every problem reported with its span) and writing (canonical).
+
+mod read;
+mod write;
+
+pub use read::{Read, read};
+pub use write::{CastlingStyle, write, write_with};

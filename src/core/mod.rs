@@ -1,0 +1,15 @@
+//! The games themselves: squares, pieces, boards, positions, FEN, diagnostics and rules.
+//! Nothing here knows about terminals.
+
+pub mod board;
+pub mod diagnostic;
+pub mod fen;
+pub mod game;
+pub mod position;
+pub mod square;
+
+pub use board::Board;
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use game::{Color, Game, Piece, Role};
+pub use position::{Castling, Position};
+pub use square::Square;

@@ -1,0 +1,187 @@
+//! The six-field position FEN records, legal or not.
+
+use super::board::Board;
+use super::game::{Color, Game, Piece, Role};
+use super::square::Square;
+
+/// Castling rights as the files of the rooks that may still castle, per colour. `K`/`Q` in a FEN
+/// name the outermost rook on that side of the king; Chess960 FENs name files directly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Castling {
+    files: [u16; 2],
+}
+
+impl Castling {
+    pub const NONE: Castling = Castling { files: [0; 2] };
+
+    pub fn has(&self, color: Color, file: u8) -> bool {
+        self.files[color.index()] & (1 << file) != 0
+    }
+
+    pub fn set(&mut self, color: Color, file: u8, on: bool) {
+        if on {
+            self.files[color.index()] |= 1 << file;
+        } else {
+            self.files[color.index()] &= !(1 << file);
+        }
+    }
+
+    /// Rook files with a right for `color`, from the a-file up.
+    pub fn files(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
+        let mask = self.files[color.index()];
+        (0..16u8).filter(move |f| mask & (1 << f) != 0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files == [0; 2]
+    }
+
+    pub fn clear(&mut self, color: Color) {
+        self.files[color.index()] = 0;
+    }
+}
+
+/// All six FEN fields. The placement may be anything the board can hold; legality is judged
+/// separately so that the editor can hold half-built positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub game: Game,
+    pub board: Board,
+    pub turn: Color,
+    pub castling: Castling,
+    pub ep: Option<Square>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+impl Position {
+    /// An empty board of `game`, White/Red to move, no rights, clocks `0 1`.
+    pub const fn empty(game: Game) -> Position {
+        Position {
+            game,
+            board: Board::empty(game),
+            turn: Color::White,
+            castling: Castling::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The standard start position of `game` (for Chess960, the standard setup, position 518).
+    pub fn start(game: Game) -> Position {
+        let mut pos = Position::empty(game);
+        let back: &[Role] = if game.is_xiangqi() {
+            &[
+                Role::Rook,
+                Role::Knight,
+                Role::Bishop,
+                Role::Advisor,
+                Role::King,
+                Role::Advisor,
+                Role::Bishop,
+                Role::Knight,
+                Role::Rook,
+            ]
+        } else {
+            &[
+                Role::Rook,
+                Role::Knight,
+                Role::Bishop,
+                Role::Queen,
+                Role::King,
+                Role::Bishop,
+                Role::Knight,
+                Role::Rook,
+            ]
+        };
+        let top = game.height() - 1;
+        for (file, &role) in back.iter().enumerate() {
+            let file = file as u8;
+            pos.board
+                .set(Square::new(file, 0), Some(Piece::new(Color::White, role)));
+            pos.board
+                .set(Square::new(file, top), Some(Piece::new(Color::Black, role)));
+        }
+        if game.is_xiangqi() {
+            for file in (0..9).step_by(2) {
+                pos.board.set(
+                    Square::new(file, 3),
+                    Some(Piece::new(Color::White, Role::Pawn)),
+                );
+                pos.board.set(
+                    Square::new(file, 6),
+                    Some(Piece::new(Color::Black, Role::Pawn)),
+                );
+            }
+            for file in [1, 7] {
+                pos.board.set(
+                    Square::new(file, 2),
+                    Some(Piece::new(Color::White, Role::Cannon)),
+                );
+                pos.board.set(
+                    Square::new(file, 7),
+                    Some(Piece::new(Color::Black, Role::Cannon)),
+                );
+            }
+        } else {
+            for file in 0..8 {
+                pos.board.set(
+                    Square::new(file, 1),
+                    Some(Piece::new(Color::White, Role::Pawn)),
+                );
+                pos.board.set(
+                    Square::new(file, 6),
+                    Some(Piece::new(Color::Black, Role::Pawn)),
+                );
+            }
+            for color in Color::BOTH {
+                pos.castling.set(color, 0, true);
+                pos.castling.set(color, 7, true);
+            }
+        }
+        pos
+    }
+
+    /// The rank a colour's pieces start on (its back rank).
+    pub const fn back_rank(&self, color: Color) -> u8 {
+        match color {
+            Color::White => 0,
+            Color::Black => self.game.height() - 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_have_the_right_material() {
+        let chess = Position::start(Game::Chess);
+        assert_eq!(chess.board.pieces().count(), 32);
+        assert_eq!(
+            chess.board.kings(Color::White).collect::<Vec<_>>(),
+            vec![Square::new(4, 0)]
+        );
+        assert!(chess.castling.has(Color::Black, 7));
+        let xq = Position::start(Game::Xiangqi);
+        assert_eq!(xq.board.pieces().count(), 32);
+        assert_eq!(
+            xq.board.kings(Color::Black).collect::<Vec<_>>(),
+            vec![Square::new(4, 9)]
+        );
+        assert!(xq.castling.is_empty());
+    }
+
+    #[test]
+    fn castling_files_toggle() {
+        let mut c = Castling::NONE;
+        c.set(Color::White, 1, true);
+        c.set(Color::White, 6, true);
+        assert_eq!(c.files(Color::White).collect::<Vec<_>>(), vec![1, 6]);
+        c.set(Color::White, 1, false);
+        assert!(!c.has(Color::White, 1));
+        assert!(c.files(Color::Black).next().is_none());
+    }
+}

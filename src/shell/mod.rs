@@ -1,0 +1,3 @@
+//! The shell: command line, terminal lifecycle, event loop, effects and subcommands.
+
+pub mod cli;
