@@ -1,4 +1,7 @@
 //! fenboard: a terminal board editor for FEN positions (chess, Chess960 and xiangqi).
 
+pub mod collection;
 pub mod core;
+pub mod editor;
 pub mod shell;
+pub mod ui;

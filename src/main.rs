@@ -1,14 +1,17 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use fenboard::shell::cli::{Cli, Command};
+use fenboard::shell::{
+    self,
+    cli::{Cli, Command},
+};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Check(_args)) => ExitCode::from(2),
-        Some(Command::Show(_args)) => ExitCode::from(2),
-        Some(Command::Perft(_args)) => ExitCode::from(2),
-        None => ExitCode::from(2),
+        Some(Command::Check(args)) => shell::check::run(args),
+        Some(Command::Show(args)) => shell::show::run(args),
+        Some(Command::Perft(args)) => shell::perft::run(args),
+        None => shell::app::run(cli.edit),
     }
 }

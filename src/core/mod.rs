@@ -13,3 +13,5 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use game::{Color, Game, Piece, Role};
 pub use position::{Castling, Position};
 pub use square::Square;
+pub mod legality;
+pub mod status;

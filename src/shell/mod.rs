@@ -1,3 +1,7 @@
 //! The shell: command line, terminal lifecycle, event loop, effects and subcommands.
 
+pub mod app;
+pub mod check;
 pub mod cli;
+pub mod perft;
+pub mod show;

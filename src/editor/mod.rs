@@ -1,0 +1,1 @@
+//! The pure editing state machine: State, Action, update.

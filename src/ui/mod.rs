@@ -1,0 +1,1 @@
+//! Widgets rendered from the editor state, layout, theme and glyphs.
