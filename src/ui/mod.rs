@@ -1,1 +1,7 @@
 //! Widgets rendered from the editor state, layout, theme and glyphs.
+
+pub mod ansi;
+pub mod board;
+pub mod glyphs;
+pub mod text;
+pub mod theme;
