@@ -104,3 +104,63 @@ fn describe(d: &Diagnostic, game: Game) -> String {
     }
     line
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(
+        input: &str,
+        game: Option<Game>,
+        glyphs: GlyphSet,
+        flipped: bool,
+    ) -> (String, String, u8) {
+        show(input, game, glyphs, &Theme::new(ColorMode::Mono), flipped)
+    }
+
+    #[test]
+    fn no_fen_shows_the_start_position_of_the_game() {
+        let (out, err, code) = plain("", None, GlyphSet::Unicode, false);
+        assert_eq!((err.as_str(), code), ("", 0));
+        insta::assert_snapshot!("show_chess_start", out);
+        let (out, _, code) = plain("  ", Some(Game::Xiangqi), GlyphSet::Unicode, false);
+        assert_eq!(code, 0);
+        insta::assert_snapshot!("show_xiangqi_start", out);
+    }
+
+    #[test]
+    fn ascii_and_flip_change_only_the_diagram() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
+        let (out, _, code) = plain(fen, None, GlyphSet::Ascii, true);
+        assert_eq!(code, 0);
+        insta::assert_snapshot!("show_chess_ascii_flipped", out);
+        assert!(out.contains("\nr3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20\n"));
+    }
+
+    #[test]
+    fn unreadable_input_goes_to_stderr_with_status_2() {
+        for garbage in ["hello", "rnbqkbnr/pppppppp w", "\u{0}\u{1b}[31m", "9/9/9"] {
+            let (out, err, code) = plain(garbage, None, GlyphSet::Unicode, false);
+            assert_eq!(code, 2, "{garbage:?}");
+            assert!(out.is_empty(), "{garbage:?}");
+            assert!(
+                err.starts_with("fenboard show: error["),
+                "{garbage:?}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn colour_output_has_escapes_and_plain_output_none() {
+        let (coloured, _, _) = show(
+            "",
+            None,
+            GlyphSet::Unicode,
+            &Theme::new(ColorMode::TrueColor),
+            false,
+        );
+        assert!(coloured.contains("\x1b[0;48;2;"));
+        let (plain_out, _, _) = plain("", None, GlyphSet::Unicode, false);
+        assert!(!plain_out.contains('\x1b'));
+    }
+}

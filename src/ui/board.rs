@@ -468,3 +468,211 @@ pub fn diagram(
     (&view).render(area, &mut buf);
     buf
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Piece, Role};
+    use crate::ui::ansi::buffer_to_text;
+    use crate::ui::theme::ColorMode;
+
+    fn draw(
+        pos: &Position,
+        marks: &Marks,
+        glyphs: GlyphSet,
+        step: (u16, u16),
+        flipped: bool,
+    ) -> (Buffer, BoardGeometry) {
+        let theme = Theme::new(ColorMode::TrueColor);
+        let (w, h) = BoardGeometry::size(pos.game, glyphs, step);
+        let area = Rect::new(0, 0, w, h);
+        let geometry = BoardGeometry::new(pos.game, glyphs, step, area, flipped);
+        let view = BoardView {
+            position: pos,
+            marks,
+            geometry,
+            glyphs,
+            theme: &theme,
+        };
+        let mut buf = Buffer::empty(area);
+        (&view).render(area, &mut buf);
+        (buf, geometry)
+    }
+
+    fn symbol_at(buf: &Buffer, g: &BoardGeometry, sq: Square) -> String {
+        let (x, y) = g.glyph_at(sq);
+        buf[(x, y)].symbol().to_owned()
+    }
+
+    #[test]
+    fn chess_pieces_stand_on_their_squares_in_both_orientations() {
+        let pos = Position::start(Game::Chess);
+        for flipped in [false, true] {
+            for &step in BoardGeometry::steps(Game::Chess) {
+                let (buf, g) = draw(&pos, &Marks::default(), GlyphSet::Ascii, step, flipped);
+                for sq in Square::all(Game::Chess) {
+                    let want = pos
+                        .board
+                        .get(sq)
+                        .map_or(" ".to_owned(), |p| p.char().to_string());
+                    assert_eq!(
+                        symbol_at(&buf, &g, sq),
+                        want,
+                        "{step:?} flipped {flipped} {sq:?}"
+                    );
+                }
+            }
+        }
+        let (buf, _) = draw(&pos, &Marks::default(), GlyphSet::Ascii, (3, 1), true);
+        let text = buffer_to_text(&buf, false);
+        assert!(text.starts_with("1  R  N  B  K  Q  B  N  R"), "{text}");
+        assert!(text.ends_with("   h  g  f  e  d  c  b  a\n"), "{text}");
+    }
+
+    #[test]
+    fn squares_alternate_colours_with_a1_dark() {
+        let pos = Position::empty(Game::Chess);
+        let (buf, g) = draw(&pos, &Marks::default(), GlyphSet::Unicode, (5, 2), false);
+        let theme = Theme::new(ColorMode::TrueColor);
+        let bg = |sq| buf[(g.square_rect(sq).x, g.square_rect(sq).y)].bg;
+        assert_eq!(bg(Square::new(0, 0)), theme.dark_square.bg.unwrap());
+        assert_eq!(bg(Square::new(1, 0)), theme.light_square.bg.unwrap());
+        assert_eq!(bg(Square::new(7, 7)), theme.dark_square.bg.unwrap());
+    }
+
+    #[test]
+    fn cursor_is_reverse_video_over_the_whole_square() {
+        let pos = Position::start(Game::Chess);
+        let marks = Marks {
+            cursor: Some(Square::new(4, 1)),
+            ..Marks::default()
+        };
+        let (buf, g) = draw(&pos, &marks, GlyphSet::Unicode, (7, 3), false);
+        let r = g.square_rect(Square::new(4, 1));
+        for y in r.y..r.bottom() {
+            for x in r.x..r.right() {
+                assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
+            }
+        }
+        let other = g.square_rect(Square::new(3, 1));
+        assert!(
+            !buf[(other.x, other.y)]
+                .modifier
+                .contains(Modifier::REVERSED)
+        );
+    }
+
+    #[test]
+    fn diagnosed_and_picked_squares_get_markers_beside_the_glyph() {
+        let mut pos = Position::empty(Game::Chess);
+        pos.board.set(
+            Square::new(4, 0),
+            Some(Piece::new(Color::White, Role::King)),
+        );
+        pos.board.set(
+            Square::new(0, 7),
+            Some(Piece::new(Color::White, Role::Pawn)),
+        );
+        let marks = Marks {
+            errors: vec![Square::new(0, 7)],
+            picked: Some(Square::new(4, 0)),
+            ..Marks::default()
+        };
+        let (buf, g) = draw(&pos, &marks, GlyphSet::Unicode, (3, 1), false);
+        let text = buffer_to_text(&buf, false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("8 !♟\u{FE0E}!"), "{:?}", lines[0]);
+        assert!(lines[7].contains("[♚]"), "{:?}", lines[7]);
+        let (x, y) = g.glyph_at(Square::new(0, 7));
+        assert!(buf[(x - 1, y)].modifier.contains(Modifier::BOLD));
+    }
+
+    #[test]
+    fn xiangqi_draws_river_palaces_and_two_column_glyphs() {
+        let pos = Position::start(Game::Xiangqi);
+        let (buf, g) = draw(&pos, &Marks::default(), GlyphSet::Unicode, (4, 2), false);
+        let text = buffer_to_text(&buf, false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 20);
+        assert!(
+            lines[0].starts_with("9 車──馬──象──士──將──士──象──馬──車"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[9].contains("楚 河") && lines[9].contains("漢 界"),
+            "{}",
+            lines[9]
+        );
+        // The river cuts the inner files: no vertical line crosses it.
+        assert_eq!(lines[9].matches('│').count(), 2, "{}", lines[9]);
+        assert!(
+            lines[1].contains("╲ │ ╱") && lines[3].contains("╱ │ ╲"),
+            "{}",
+            lines[1]
+        );
+        assert!(lines[15].contains("╲ │ ╱") && lines[17].contains("╱ │ ╲"));
+        assert_eq!(lines[19].trim_end(), "  a   b   c   d   e   f   g   h   i");
+        assert_eq!(symbol_at(&buf, &g, Square::new(4, 0)), "帥");
+        assert_eq!(symbol_at(&buf, &g, Square::new(1, 7)), "砲");
+    }
+
+    #[test]
+    fn xiangqi_flipped_puts_red_on_top_in_ascii() {
+        let pos = Position::start(Game::Xiangqi);
+        let (buf, _) = draw(&pos, &Marks::default(), GlyphSet::Ascii, (4, 2), true);
+        let text = buffer_to_text(&buf, false);
+        assert!(
+            text.starts_with("0 R───N───B───A───K───A───B───N───R\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("  i   h   g   f   e   d   c   b   a\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn drawing_into_any_smaller_area_stays_inside_it() {
+        let theme = Theme::new(ColorMode::Indexed);
+        for game in [Game::Chess, Game::Xiangqi] {
+            let pos = Position::start(game);
+            let marks = Marks {
+                cursor: Some(Square::new(8, 9)),
+                errors: vec![Square::new(0, 0)],
+                ..Marks::default()
+            };
+            for glyphs in [GlyphSet::Unicode, GlyphSet::Ascii] {
+                for w in 0..45 {
+                    for h in 0..25 {
+                        let full = Rect::new(0, 0, 60, 30);
+                        let area = Rect::new(1, 1, w, h);
+                        let step = *BoardGeometry::steps(game).last().unwrap();
+                        let geometry = BoardGeometry::new(game, glyphs, step, area, false);
+                        let view = BoardView {
+                            position: &pos,
+                            marks: &marks,
+                            geometry,
+                            glyphs,
+                            theme: &theme,
+                        };
+                        let mut buf = Buffer::empty(full);
+                        (&view).render(area, &mut buf);
+                        for y in 0..30 {
+                            for x in 0..60 {
+                                let inside = x >= 1 && y >= 1 && x < 1 + w && y < 1 + h;
+                                if !inside {
+                                    assert_eq!(
+                                        buf[(x, y)],
+                                        ratatui::buffer::Cell::default(),
+                                        "{game} {w}x{h} at {x},{y}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -3,5 +3,6 @@
 pub mod ansi;
 pub mod board;
 pub mod glyphs;
+pub mod layout;
 pub mod text;
 pub mod theme;
