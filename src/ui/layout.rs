@@ -104,7 +104,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         let wide = 1 + bw + GAP + PANEL_MIN_WIDTH <= main.width
             && bh <= main.height
             && panel_needs <= main.height;
-        let stacked = bw + 1 <= main.width
+        let stacked = bw < main.width
             && PANEL_MIN_WIDTH <= main.width
             && bh + panel_needs <= main.height;
         if wide {
