@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use super::board::BoardGeometry;
 use super::glyphs::GlyphSet;
 use crate::core::{Game, Square};
+use crate::shell::keymap::HitTest;
 
 /// The narrowest the fields and diagnostics panel gets.
 pub const PANEL_MIN_WIDTH: u16 = 32;
@@ -70,6 +71,16 @@ impl ScreenLayout {
     }
 }
 
+impl HitTest for ScreenLayout {
+    fn square_at(&self, col: u16, row: u16) -> Option<Square> {
+        ScreenLayout::square_at(self, col, row)
+    }
+
+    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+        ScreenLayout::field_at(self, col, row)
+    }
+}
+
 /// The smallest screen (columns, rows) that shows `game`, side by side.
 pub fn minimum_size(game: Game, glyphs: GlyphSet) -> (u16, u16) {
     let step = BoardGeometry::steps(game)[0];
@@ -104,9 +115,8 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         let wide = 1 + bw + GAP + PANEL_MIN_WIDTH <= main.width
             && bh <= main.height
             && panel_needs <= main.height;
-        let stacked = bw < main.width
-            && PANEL_MIN_WIDTH <= main.width
-            && bh + panel_needs <= main.height;
+        let stacked =
+            bw < main.width && PANEL_MIN_WIDTH <= main.width && bh + panel_needs <= main.height;
         if wide {
             let board = Rect::new(main.x + 1, main.y, bw, bh);
             let px = board.right() + GAP;

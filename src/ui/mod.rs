@@ -3,6 +3,8 @@
 pub mod ansi;
 pub mod board;
 pub mod glyphs;
+pub mod help;
 pub mod layout;
+pub mod screen;
 pub mod text;
 pub mod theme;

@@ -92,3 +92,166 @@ pub fn record(index: usize, count: usize) -> String {
 pub fn diagnostic(severity: &str, code: &str, field: u8, message: &str) -> String {
     format!("{severity}[{code}] field {field}: {message}")
 }
+
+use crate::editor::fields::CastlingSide;
+use crate::editor::{Focus, Notice, Overlay};
+
+/// How a status-bar message should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Good,
+    Bad,
+}
+
+fn side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::King => "king-side",
+        CastlingSide::Queen => "queen-side",
+    }
+}
+
+/// A notice in words, and how it should look.
+pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
+    use Tone::*;
+    let piece = |p: &crate::core::Piece| format!("{} {}", p.color.name(game), p.role.name(game));
+    match n {
+        Notice::GotoCancelled => ("square jump cancelled".into(), Info),
+        Notice::NotASquare(s) => (format!("{s:?} is not a square of this board"), Bad),
+        Notice::Unbound(k) => (format!("{k}: not a key here (? lists the keys)"), Bad),
+        Notice::PickedUp(p, sq) => (
+            format!(
+                "picked up the {} on {}: Enter drops it, Esc puts it back",
+                piece(p),
+                sq.name(game)
+            ),
+            Info,
+        ),
+        Notice::Dropped(p, sq) => (format!("{} dropped on {}", piece(p), sq.name(game)), Info),
+        Notice::PickUpCancelled => ("pick-up cancelled".into(), Info),
+        Notice::NothingToPickUp(sq) => (format!("nothing to pick up on {}", sq.name(game)), Bad),
+        Notice::NoBrush => (
+            "type a piece letter first: a click puts the last piece placed".into(),
+            Bad,
+        ),
+        Notice::Undone => ("undone".into(), Info),
+        Notice::Redone => ("redone".into(), Info),
+        Notice::NothingToUndo => ("nothing to undo".into(), Bad),
+        Notice::NothingToRedo => ("nothing to redo".into(), Bad),
+        Notice::GameSwitched(g) => (format!("switched to {g}"), Good),
+        Notice::Chess960Start(n) => (format!("Chess960 start position {n}"), Good),
+        Notice::NotAChess960Number(s) => (format!("{s:?} is not a number from 0 to 959"), Bad),
+        Notice::CastlingImpossible(c, side) => (
+            format!(
+                "{} cannot castle {}: king or rook is not in place",
+                c.name(game),
+                side_name(*side)
+            ),
+            Bad,
+        ),
+        Notice::NotInXiangqi => ("xiangqi has no castling and no en passant".into(), Bad),
+        Notice::NoEpCandidates => ("no pawn could just have made a double step".into(), Bad),
+        Notice::Pasted => ("pasted FEN loaded (u undoes)".into(), Good),
+        Notice::PasteHasErrors => (
+            "the pasted text does not read: fix it in the FEN line".into(),
+            Bad,
+        ),
+        Notice::PasteEmpty => ("nothing to paste".into(), Bad),
+        Notice::FenApplied => ("FEN applied".into(), Good),
+        Notice::FenLineHasErrors => (
+            "the FEN line has errors: fix them or Esc to restore".into(),
+            Bad,
+        ),
+        Notice::RecordHasErrors(i) => (
+            format!(
+                "record {} does not read: its text is in the FEN line",
+                i + 1
+            ),
+            Bad,
+        ),
+        Notice::NoCollection => (
+            "no collection is open (fenboard FILE.fen opens one)".into(),
+            Bad,
+        ),
+        Notice::FirstRecord => ("this is the first record".into(), Info),
+        Notice::LastRecord => ("this is the last record".into(), Info),
+        Notice::RecordAdded(i) => (format!("record {} added", i + 1), Good),
+        Notice::RecordDeleted(i) => (format!("record {} deleted", i + 1), Good),
+        Notice::OnlyRecord => ("the only record of a collection stays".into(), Bad),
+        Notice::Saving => ("saving…".into(), Info),
+        Notice::Saved => ("saved".into(), Good),
+        Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
+        Notice::Copied(what) => (format!("copied: {what}"), Good),
+        Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
+        Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
+        Notice::Info(text) => (text.clone(), Info),
+    }
+}
+
+/// The pending `g` jump, as the message line shows it.
+pub fn goto_pending(typed: &str) -> String {
+    format!("go to square: {typed}_  (Esc cancels)")
+}
+
+/// The key hints for where the keys go: `(key, what)` pairs.
+pub fn hints(focus: Focus, overlay: Option<&Overlay>) -> &'static [(&'static str, &'static str)] {
+    match (overlay, focus) {
+        (Some(Overlay::Help), _) => &[("↑↓ PgUp PgDn", "scroll"), ("Esc ? F1", "close")],
+        (Some(Overlay::ConfirmDelete), _) => &[("y", "delete"), ("n Esc", "keep")],
+        (Some(Overlay::ConfirmQuit), _) => &[
+            ("s", "save and quit"),
+            ("d", "discard and quit"),
+            ("c Esc", "cancel"),
+        ],
+        (Some(Overlay::Chess960Prompt(_)), _) => &[
+            ("0–959", "number"),
+            ("Enter", "apply (empty: random)"),
+            ("Esc", "cancel"),
+        ],
+        (None, Focus::Board) => &[
+            ("←↑↓→", "move"),
+            ("KQRBNP kqrbnp", "put"),
+            ("Space", "empty"),
+            ("Enter", "pick/drop"),
+            ("Tab", "fields"),
+            ("/", "edit FEN"),
+            ("u", "undo"),
+            ("y", "copy"),
+            ("?", "help"),
+            ("^Q", "quit"),
+        ],
+        (None, Focus::Fields) => &[
+            ("↑↓", "field"),
+            ("←→ Space", "change"),
+            ("KQkq", "castling"),
+            ("0-9 + -", "clocks"),
+            ("Tab", "FEN line"),
+            ("Esc", "board"),
+            ("?", "help"),
+        ],
+        (None, Focus::FenLine) => &[
+            ("Enter", "apply"),
+            ("Esc", "restore"),
+            ("←→ Home End", "move"),
+            ("^U", "clear to start"),
+            ("Tab", "board"),
+        ],
+    }
+}
+
+pub const CONFIRM_DELETE_TITLE: &str = "Delete record";
+pub const CONFIRM_DELETE: &str = "Delete this record from the collection?";
+pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
+pub const CONFIRM_QUIT_TITLE: &str = "Unsaved changes";
+pub const CONFIRM_QUIT: &str = "The collection has unsaved changes.";
+pub const CONFIRM_QUIT_KEYS: &str = "s save and quit · d discard and quit · c cancel";
+pub const CHESS960_TITLE: &str = "Chess960 start position";
+pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
+pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
+pub const HELP_SCROLL: &str = "↑↓ scroll";
+
+/// A side-to-move value as the panel shows it.
+pub fn side_value(color: Color, game: Game) -> String {
+    format!("{} ({})", color.letter(), color.name(game))
+}
+pub const TITLE_HELP: &str = " ? help ";
