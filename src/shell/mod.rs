@@ -3,6 +3,7 @@
 pub mod app;
 pub mod check;
 pub mod cli;
+pub mod clipboard;
 pub mod keymap;
 pub mod perft;
 pub mod show;
