@@ -5,3 +5,4 @@ pub mod check;
 pub mod cli;
 pub mod perft;
 pub mod show;
+pub mod signals;
