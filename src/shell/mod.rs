@@ -7,3 +7,4 @@ pub mod clipboard;
 pub mod keymap;
 pub mod perft;
 pub mod show;
+pub mod signals;
