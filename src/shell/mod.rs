@@ -8,3 +8,4 @@ pub mod keymap;
 pub mod perft;
 pub mod show;
 pub mod signals;
+pub mod terminal;

@@ -16,13 +16,11 @@ use crate::editor::keys::GROUPS;
 const MIN_COLUMN: u16 = 56;
 const MAX_WIDTH: u16 = 160;
 
-/// The overlay's box in `area`.
+/// The overlay's box in `area`: all of it but the title and key hint rows.
 fn frame(area: Rect) -> Rect {
-    centered(
-        area,
-        area.width.saturating_sub(4).min(MAX_WIDTH),
-        area.height.saturating_sub(2),
-    )
+    let height = area.height.saturating_sub(2);
+    let r = centered(area, area.width.min(MAX_WIDTH), height);
+    Rect::new(r.x, area.y + u16::from(area.height > 2), r.width, r.height)
 }
 
 /// Columns, their width and height inside the box.

@@ -10,6 +10,9 @@ use crate::shell::keymap::HitTest;
 
 /// The narrowest the fields and diagnostics panel gets.
 pub const PANEL_MIN_WIDTH: u16 = 32;
+/// The panel width the largest board size must leave, so that a huge board does not squeeze
+/// the fields into abbreviations.
+pub const PANEL_WIDTH_BESIDE_LARGEST: u16 = 48;
 /// The fields panel: six rows and its border.
 pub const FIELDS_HEIGHT: u16 = 8;
 /// The diagnostics panel: the status row, one diagnostic and its border.
@@ -110,9 +113,15 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
     let row = |i: u16| Rect::new(area.x, area.y + i, area.width, 1);
     let main = Rect::new(area.x, area.y + 1, area.width, area.height - CHROME_ROWS);
     let panel_needs = FIELDS_HEIGHT + DIAGNOSTICS_MIN_HEIGHT;
-    for &step in BoardGeometry::steps(game).iter().rev() {
+    let steps = BoardGeometry::steps(game);
+    for (i, &step) in steps.iter().enumerate().rev() {
         let (bw, bh) = BoardGeometry::size(game, glyphs, step);
-        let wide = 1 + bw + GAP + PANEL_MIN_WIDTH <= main.width
+        let panel_width = if i + 1 == steps.len() && steps.len() > 2 {
+            PANEL_WIDTH_BESIDE_LARGEST
+        } else {
+            PANEL_MIN_WIDTH
+        };
+        let wide = 1 + bw + GAP + panel_width <= main.width
             && bh <= main.height
             && panel_needs <= main.height;
         let stacked =

@@ -181,7 +181,7 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::Saving => ("saving…".into(), Info),
         Notice::Saved => ("saved".into(), Good),
         Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
-        Notice::Copied(what) => (format!("copied: {what}"), Good),
+        Notice::Copied(what) => (what.clone(), Good),
         Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
         Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
         Notice::Info(text) => (text.clone(), Info),
