@@ -15,3 +15,4 @@ pub use position::{Castling, Position};
 pub use square::Square;
 pub mod legality;
 pub mod status;
+pub mod xiangqi;
