@@ -802,7 +802,7 @@ impl Reader<'_> {
 /// The rook file `K` (king side) or `Q` names, as shakmaty reads X-FEN: the outermost piece of
 /// `color` on its back rank among rooks and the king on that side; if that is not a rook, the
 /// corner file.
-fn castling_rook(pos: &Position, color: Color, king_side: bool) -> u8 {
+pub(super) fn castling_rook(pos: &Position, color: Color, king_side: bool) -> u8 {
     let back = pos.back_rank(color);
     let width = pos.game.width();
     let is_candidate = |file: u8| {
