@@ -57,17 +57,32 @@ pub enum SetupError {
     GeneralOutsidePalace(Color),
     /// More pieces of a kind than a side starts with, or a piece xiangqi does not have.
     Material(Color, Role),
+    /// The side not to move is in check (its general could be taken).
+    OppositeCheck(Color),
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = Game::Xiangqi;
         match self {
-            SetupError::NotXiangqi => write!(f, "not a xiangqi position"),
-            SetupError::Generals(c) => write!(f, "{} must have exactly one general", c.name(game)),
+            SetupError::NotXiangqi => write!(f, "illegal position: not a xiangqi position"),
+            SetupError::Generals(c) => write!(
+                f,
+                "illegal position: {} must have exactly one general",
+                c.name(game)
+            ),
             SetupError::GeneralOutsidePalace(c) => {
-                write!(f, "{}'s general is outside its palace", c.name(game))
+                write!(
+                    f,
+                    "illegal position: {}'s general is outside its palace",
+                    c.name(game)
+                )
             }
+            SetupError::OppositeCheck(c) => write!(
+                f,
+                "illegal position: {} is in check but not to move",
+                c.name(game)
+            ),
             SetupError::Material(c, r) => {
                 write!(
                     f,
@@ -175,6 +190,9 @@ impl Mailbox {
             if counts[color.index()][GENERAL as usize] != 1 {
                 return Err(SetupError::Generals(color));
             }
+        }
+        if mb.attacked(mb.turn ^ 1) {
+            return Err(SetupError::OppositeCheck(pos.turn.other()));
         }
         Ok(mb)
     }

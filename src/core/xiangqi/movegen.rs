@@ -387,11 +387,13 @@ mod tests {
         let pos = "4k4/9/9/9/9/9/9/9/9/3K5 w";
         assert_eq!(moves_from(pos, "d0"), ["d1"]);
         // A pinned screen between the generals may not leave the file.
-        let pinned = "4k4/9/9/9/4R4/9/9/9/9/4K4 w";
+        let pinned = "4k4/9/9/9/4C4/9/9/9/9/4K4 w";
         assert_eq!(
             moves_from(pinned, "e5"),
-            ["e1", "e2", "e3", "e4", "e6", "e7", "e8", "e9"]
+            ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
         );
+        let horse = "4k4/9/9/9/4n4/9/9/9/9/4K4 b";
+        assert!(moves_from(horse, "e5").is_empty());
     }
 
     #[test]
