@@ -227,6 +227,10 @@ impl App {
     }
 
     fn terminal_event(&mut self, ev: Event) -> Result<Option<Exit>> {
+        if let Event::Resize(..) = ev {
+            self.tui.terminal.backend_mut().refresh_size()?;
+            return Ok(None);
+        }
         if let Event::Key(key) = &ev
             && key.kind != KeyEventKind::Release
             && self.state.overlay == Some(Overlay::Help)

@@ -6,22 +6,106 @@
 //! which would leave the shell printing escape codes on every click.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
 use ratatui::crossterm::{
     cursor,
     event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture},
     execute,
     terminal::{self, EnterAlternateScreen, LeaveAlternateScreen},
 };
+use ratatui::layout::{Position, Size};
 
 /// Whether the terminal is in the editor's modes, so that restoring happens once.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
-pub type TtyTerminal = Terminal<CrosstermBackend<File>>;
+/// Writes to the terminal are buffered and flushed once per frame: unbuffered, every cursor
+/// move and colour change of a frame would be a system call of its own.
+pub type TtyWriter = BufWriter<File>;
+pub type TtyTerminal = Terminal<TtyBackend>;
+
+/// The crossterm backend with the terminal size kept rather than asked for: ratatui asks before
+/// every frame, and crossterm answers by opening `/dev/tty` each time. The size changes only
+/// with a resize event, which updates it (`refresh_size`).
+pub struct TtyBackend {
+    inner: CrosstermBackend<TtyWriter>,
+    size: Size,
+}
+
+impl TtyBackend {
+    fn new(tty: File) -> io::Result<TtyBackend> {
+        let inner = CrosstermBackend::new(BufWriter::with_capacity(64 * 1024, tty));
+        let size = inner.size()?;
+        Ok(TtyBackend { inner, size })
+    }
+
+    /// Asks the terminal for its size again (after a resize event).
+    pub fn refresh_size(&mut self) -> io::Result<()> {
+        self.size = self.inner.size()?;
+        Ok(())
+    }
+}
+
+impl Write for TtyBackend {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Write::flush(&mut self.inner)
+    }
+}
+
+impl Backend for TtyBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        self.inner.get_cursor_position()
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.size)
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        self.inner.window_size()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
 
 /// The terminal in the editor's modes; dropping it restores everything.
 pub struct Tui {
@@ -52,7 +136,7 @@ impl Tui {
             if mouse {
                 execute!(tty, EnableMouseCapture)?;
             }
-            Terminal::new(CrosstermBackend::new(tty))
+            Terminal::new(TtyBackend::new(tty)?)
         })();
         match setup {
             Ok(terminal) => Ok(Tui { terminal }),
@@ -64,14 +148,14 @@ impl Tui {
     }
 
     /// The terminal's writer, for escape sequences the app sends itself (OSC 52).
-    pub fn writer(&mut self) -> &mut CrosstermBackend<File> {
+    pub fn writer(&mut self) -> &mut TtyBackend {
         self.terminal.backend_mut()
     }
 }
 
 impl Drop for Tui {
     fn drop(&mut self) {
-        let _ = self.terminal.backend_mut().flush();
+        let _ = Write::flush(self.terminal.backend_mut());
         restore();
     }
 }

@@ -252,9 +252,11 @@ impl Canvas<'_> {
     /// Empties `r` and gives it `style`.
     fn blank(&mut self, r: Rect, style: Style) {
         let r = r.intersection(self.clip);
+        let area = self.buf.area;
         for y in r.top()..r.bottom() {
-            for x in r.left()..r.right() {
-                let cell = &mut self.buf[(x, y)];
+            // Whole rows of cells at once: the board is most of the screen.
+            let start = (y - area.y) as usize * area.width as usize + (r.x - area.x) as usize;
+            for cell in &mut self.buf.content[start..start + r.width as usize] {
                 if cell.symbol() != " " {
                     cell.set_symbol(" ");
                 }

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 use super::layout::centered;
 use super::text;
 use super::theme::Theme;
+use super::wrap::wrap;
 use crate::editor::keys::GROUPS;
 
 /// Narrowest column worth having a second one for.
@@ -72,33 +73,6 @@ fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
     out
 }
 
-/// Greedy word wrap by characters; a word longer than the width is cut.
-fn wrap(s: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut pieces = Vec::new();
-    for word in s.split(' ') {
-        let chars: Vec<char> = word.chars().collect();
-        if chars.is_empty() {
-            continue;
-        }
-        pieces.extend(chars.chunks(width).map(|c| c.iter().collect::<String>()));
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    for piece in pieces {
-        let len = cur.chars().count();
-        if len > 0 && len + 1 + piece.chars().count() > width {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(&piece);
-    }
-    out.push(cur);
-    out
-}
-
 /// The furthest the help can scroll at this screen size.
 pub fn max_scroll(t: &Theme, area: Rect) -> u16 {
     let (n, width, height) = columns(inner(area));
@@ -152,24 +126,5 @@ pub fn render(t: &Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
     if inner.height > 0 {
         Line::styled(footer, t.hint)
             .render(Rect::new(inner.x, inner.bottom() - 1, inner.width, 1), buf);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrap_keeps_every_word_within_the_width() {
-        let lines = wrap(
-            "put that piece on the cursor square (upper case White/Red)",
-            12,
-        );
-        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
-        assert_eq!(
-            lines.join(" "),
-            "put that piece on the cursor square (upper case White/Red)"
-        );
-        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
     }
 }

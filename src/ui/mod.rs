@@ -8,3 +8,4 @@ pub mod layout;
 pub mod screen;
 pub mod text;
 pub mod theme;
+pub mod wrap;

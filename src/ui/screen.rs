@@ -5,14 +5,16 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
 use super::help;
+use super::layout;
 use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
 use super::text::{self, Tone};
 use super::theme::Theme;
+use super::wrap::wrap;
 use crate::core::Severity;
 use crate::editor::{Focus, Overlay, Pending, State};
 
@@ -132,19 +134,49 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     }
 }
 
-fn block<'a>(title: &'a str, focused: bool, t: &Theme) -> Block<'a> {
-    let style = if focused { t.border_focused } else { t.border };
-    Block::default()
-        .borders(Borders::ALL)
-        .border_style(style)
-        .title(Span::styled(format!(" {title} "), style))
+fn border_style(focused: bool, t: &Theme) -> Style {
+    if focused { t.border_focused } else { t.border }
+}
+
+/// Draws a titled box and returns its inside. Written cell by cell: a `Block` would first
+/// restyle every cell inside, which costs more than the rest of the panel.
+fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rect {
+    let r = r.intersection(buf.area);
+    if r.width < 2 || r.height < 2 {
+        return Rect::new(r.x, r.y, 0, 0);
+    }
+    let (right, bottom) = (r.right() - 1, r.bottom() - 1);
+    for x in r.x + 1..right {
+        buf[(x, r.y)].set_symbol("─").set_style(style);
+        buf[(x, bottom)].set_symbol("─").set_style(style);
+    }
+    for y in r.y + 1..bottom {
+        buf[(r.x, y)].set_symbol("│").set_style(style);
+        buf[(right, y)].set_symbol("│").set_style(style);
+    }
+    for (x, y, corner) in [
+        (r.x, r.y, "┌"),
+        (right, r.y, "┐"),
+        (r.x, bottom, "└"),
+        (right, bottom, "┘"),
+    ] {
+        buf[(x, y)].set_symbol(corner).set_style(style);
+    }
+    if r.width > 4 {
+        buf.set_stringn(
+            r.x + 1,
+            r.y,
+            format!(" {title} "),
+            (r.width - 3) as usize,
+            style,
+        );
+    }
+    layout::inner(r)
 }
 
 fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let focused = state.focus == Focus::Fields;
-    let b = block(text::FIELDS_TITLE, focused, t);
-    let inner = b.inner(r);
-    b.render(r, buf);
+    let inner = boxed(text::FIELDS_TITLE, border_style(focused, t), r, buf);
     let game = state.game();
     let fen = state.fen();
     let values: Vec<&str> = fen.split(' ').collect();
@@ -200,44 +232,63 @@ fn ellipsis(s: &str, width: usize) -> String {
 }
 
 fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let b = block(text::DIAGNOSTICS_TITLE, false, t);
-    let inner = b.inner(r);
-    b.render(r, buf);
+    let inner = boxed(text::DIAGNOSTICS_TITLE, t.border, r, buf);
+    let width = inner.width as usize;
+    if width == 0 {
+        return;
+    }
     let game = state.game();
     let shown = state.shown_position();
     let errors = state.diagnostics.iter().filter(|d| d.is_error()).count();
-    let mut lines = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
     if state.fen_line.editing && state.fen_line.preview.is_none() {
-        lines.push(Line::styled(text::NOT_PARSED, t.error));
+        for part in wrap(text::NOT_PARSED, width) {
+            lines.push(Line::styled(part, t.error));
+        }
     } else {
         let status = text::status_line(state.status.as_ref(), errors, shown.turn, game);
-        let style = if errors > 0 { t.error } else { t.ok };
-        let mark = if errors > 0 { "✗ " } else { "✓ " };
-        lines.push(Line::from(vec![
-            Span::styled(mark, style),
-            Span::styled(status, style),
-        ]));
+        let (mark, style) = if errors > 0 {
+            ("✗ ", t.error)
+        } else {
+            ("✓ ", t.ok)
+        };
+        for (i, part) in wrap(&status, width - 2).into_iter().enumerate() {
+            let lead = if i == 0 { mark } else { "  " };
+            lines.push(Line::from(vec![
+                Span::styled(lead, style),
+                Span::styled(part, style),
+            ]));
+        }
     }
     if state.diagnostics.is_empty() {
         lines.push(Line::styled(text::NO_PROBLEMS, t.muted));
     }
+    // Each problem: a line with its mark, code and field, then its message indented under it.
     for d in &state.diagnostics {
         let (mark, style) = match d.severity {
             Severity::Error => ("✗ ", t.error),
             Severity::Warning => ("! ", t.warning),
         };
-        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-        let message = text::with_squares(&d.message, &names);
         lines.push(Line::from(vec![
             Span::styled(mark, style),
             Span::styled(d.code.as_str(), style),
-            Span::styled(format!(" ({}) ", text::field_ref(d.field)), t.muted),
-            Span::raw(message),
+            Span::styled(format!(" · {}", text::field_ref(d.field)), t.muted),
         ]));
+        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
+        let message = text::with_squares(&d.message, &names);
+        for part in wrap(&message, width.saturating_sub(2).max(1)) {
+            lines.push(Line::raw(format!("  {part}")));
+        }
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    let rows = inner.height as usize;
+    if lines.len() > rows && rows > 0 {
+        let hidden = lines.len() - (rows - 1);
+        lines.truncate(rows - 1);
+        lines.push(Line::styled(text::more_lines(hidden), t.muted));
+    }
+    for (i, line) in lines.iter().enumerate().take(rows) {
+        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+    }
 }
 
 fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
@@ -372,9 +423,8 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
     let width = (body.chars().count().max(keys.chars().count()) as u16 + 4).max(30);
     let r = centered(area, width, 6);
     Clear.render(r, buf);
-    let b = block(title, true, t).style(t.overlay);
-    let inner = b.inner(r);
-    b.render(r, buf);
+    buf.set_style(r, t.overlay);
+    let inner = boxed(title, t.border_focused, r, buf);
     Paragraph::new(vec![
         Line::raw(""),
         Line::styled(body, t.message),

@@ -269,3 +269,8 @@ pub fn with_squares(message: &str, squares: &[String]) -> String {
 pub fn field_ref(n: u8) -> String {
     format!("field {n}")
 }
+
+/// The last row of a list that does not fit.
+pub fn more_lines(n: usize) -> String {
+    format!("… {n} more lines (a taller terminal shows them)")
+}
