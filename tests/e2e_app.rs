@@ -190,3 +190,50 @@ fn show_prints_a_diagram_without_a_terminal() {
     assert!(bad.stdout.is_empty());
     assert!(!bad.stderr.is_empty());
 }
+
+/// The SGR mouse report of a button event at a 0-based screen cell.
+fn mouse(button: u8, x: u16, y: u16, press: bool) -> String {
+    let end = if press { 'M' } else { 'm' };
+    format!("\x1b[<{button};{};{}{end}", x + 1, y + 1)
+}
+
+#[test]
+fn mouse_clicks_put_the_brush_drag_moves_and_right_click_empties() {
+    if !tmux_available("mouse_clicks_put_the_brush_drag_moves_and_right_click_empties") {
+        return;
+    }
+    use fenboard::core::{Game, Square};
+    use fenboard::ui::glyphs::GlyphSet;
+    use fenboard::ui::layout::layout;
+    use ratatui::layout::Rect;
+
+    let screen = layout(
+        Rect::new(0, 0, 120, 40),
+        Game::Chess,
+        GlyphSet::Unicode,
+        false,
+    );
+    let board = screen.board.expect("a board at 120x40");
+    let at = |name: &str| {
+        let r = board.square_rect(Square::parse(name, Game::Chess).unwrap());
+        (r.x + r.width / 2, r.y + r.height / 2)
+    };
+    let t = Tmux::fenboard(&["4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1"], 120, 40);
+    t.wait_for("FEN 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    // The brush is the last piece put: a rook typed on the cursor square (e1, the king's).
+    t.keys(&["Up", "R"]);
+    t.wait_for("FEN 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    let (x, y) = at("a4");
+    t.type_text(&(mouse(0, x, y, true) + &mouse(0, x, y, false)));
+    t.wait_for("FEN 4k3/8/8/8/R7/8/4R3/4K3 w - - 0 1");
+    // Drag the rook from a4 to h4.
+    let (hx, hy) = at("h4");
+    t.type_text(&(mouse(0, x, y, true) + &mouse(32, hx, hy, true) + &mouse(0, hx, hy, false)));
+    t.wait_for("FEN 4k3/8/8/8/7R/8/4R3/4K3 w - - 0 1");
+    // Right click empties e2.
+    let (ex, ey) = at("e2");
+    t.type_text(&(mouse(2, ex, ey, true) + &mouse(2, ex, ey, false)));
+    t.wait_for("FEN 4k3/8/8/8/7R/8/8/4K3 w - - 0 1");
+    t.keys(&["C-q"]);
+    assert_eq!(t.wait_exit().stdout, "4k3/8/8/8/7R/8/8/4K3 w - - 0 1\n");
+}
