@@ -175,7 +175,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::ClockDigit(d) => {
             clock_edit(state, |v, typing| (fields::clock_digit(v, d, typing), true))
         }
-        Action::ClockBackspace => clock_edit(state, |v, _| (v / 10, v >= 100)),
+        Action::ClockBackspace => clock_edit(state, |v, _| (v / 10, v / 10 > 0)),
         Action::ClockIncrement => clock_edit(state, |v, _| ((v + 1).min(fields::CLOCK_MAX), false)),
         Action::ClockDecrement => clock_edit(state, |v, _| (v.saturating_sub(1), false)),
         Action::Line(edit) => line_edit(state, edit),
@@ -282,9 +282,12 @@ pub(crate) fn commit(state: &mut State, mut new: Position, auto: bool) -> bool {
 
 /// Makes `new` the position exactly as given, as one undo step.
 pub(crate) fn set_position(state: &mut State, new: Position, auto: bool) -> bool {
+    let was_editing = state.fen_line.editing;
     stop_editing_line(state);
     if new == state.position && auto == state.castling_auto {
-        state.refresh();
+        if was_editing {
+            state.refresh();
+        }
         return false;
     }
     state.history.push(state.snapshot());
