@@ -15,4 +15,6 @@ pub use position::{Castling, Position};
 pub use square::Square;
 pub mod chess960;
 pub mod legality;
+pub mod perft;
 pub mod status;
+pub mod xiangqi;
