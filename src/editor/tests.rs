@@ -44,9 +44,10 @@ fn key_event(token: &str) -> KeyEvent {
         "<End>" => (KeyCode::End, none),
         "<F1>" => (KeyCode::F(1), none),
         "<F5>" => (KeyCode::F(5), none),
-        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => {
-            (KeyCode::Char(t.chars().nth(3).unwrap()), KeyModifiers::CONTROL)
-        }
+        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => (
+            KeyCode::Char(t.chars().nth(3).unwrap()),
+            KeyModifiers::CONTROL,
+        ),
         t => {
             let mut chars = t.chars();
             let c = chars.next().unwrap();
@@ -118,10 +119,7 @@ fn white(role: Role) -> Piece {
 
 #[test]
 fn scenario_clear_then_kings_with_castling_letters() {
-    assert_eq!(
-        run(CHESS, "X ge1 K ge8 k"),
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-    );
+    assert_eq!(run(CHESS, "X ge1 K ge8 k"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
 #[test]
@@ -144,7 +142,10 @@ fn scenario_castling_stops_following_after_a_toggle() {
 #[test]
 fn scenario_pawn_double_step_with_ep_square() {
     assert_eq!(
-        run(CHESS, "ge2 <Enter> ge4 <Enter> t <Tab> <Down> <Down> <Right>"),
+        run(
+            CHESS,
+            "ge2 <Enter> ge4 <Enter> t <Tab> <Down> <Down> <Right>"
+        ),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
 }
@@ -168,7 +169,10 @@ fn scenario_xiangqi_swap_and_mirror() {
 #[test]
 fn scenario_fen_line_typing_and_apply() {
     assert_eq!(
-        run(CHESS, "/ <C-u> <End> <C-u> 8/8/8/8/8/8/8/K6k <Space> b <Enter>"),
+        run(
+            CHESS,
+            "/ <C-u> <End> <C-u> 8/8/8/8/8/8/8/K6k <Space> b <Enter>"
+        ),
         "8/8/8/8/8/8/8/K6k b - - 0 1"
     );
 }
@@ -176,7 +180,10 @@ fn scenario_fen_line_typing_and_apply() {
 #[test]
 fn scenario_clock_editing() {
     assert_eq!(
-        run(EMPTY, "<Tab> <Down> <Down> <Down> 12 <Down> 3 4 <BS> 7 + + -"),
+        run(
+            EMPTY,
+            "<Tab> <Down> <Down> <Down> 12 <Down> 3 4 <BS> 7 + + -"
+        ),
         "8/8/8/8/8/8/8/8 w - - 12 38"
     );
 }
@@ -259,7 +266,11 @@ fn goto_with_a_wrong_key_cancels_and_says_so() {
         press(&mut s, keys);
         assert!(s.pending.is_none(), "{keys}");
         assert_eq!(s.cursor, before.cursor, "{keys}");
-        assert_eq!(s.fen(), before.fen(), "{keys}: nothing typed reaches the board");
+        assert_eq!(
+            s.fen(),
+            before.fen(),
+            "{keys}: nothing typed reaches the board"
+        );
         assert!(
             matches!(
                 s.notice,
@@ -271,7 +282,11 @@ fn goto_with_a_wrong_key_cancels_and_says_so() {
     }
     let mut s = state(CHESS);
     press(&mut s, "gi1");
-    assert_eq!(s.fen(), CHESS, "keys after a cancelled jump do not put pieces");
+    assert_eq!(
+        s.fen(),
+        CHESS,
+        "keys after a cancelled jump do not put pieces"
+    );
     let mut x = state(XIANGQI);
     press(&mut x, "gj");
     assert_eq!(x.notice, Some(Notice::NotASquare("j".into())));
@@ -315,7 +330,11 @@ fn every_piece_letter_of_xiangqi_puts_its_piece() {
         ('p', 'p'),
     ] {
         let fen = run(empty, &format!("ga0 {c}"));
-        assert_eq!(fen, format!("9/9/9/9/9/9/9/9/9/{written}8 w - - 0 1"), "{c}");
+        assert_eq!(
+            fen,
+            format!("9/9/9/9/9/9/9/9/9/{written}8 w - - 0 1"),
+            "{c}"
+        );
     }
 }
 
@@ -341,14 +360,21 @@ fn put_sets_the_brush_and_is_one_undo_step() {
     assert_eq!(s.brush, Some(white(Role::Knight)));
     assert_eq!(s.history.undo_len(), 1);
     press(&mut s, "N");
-    assert_eq!(s.history.undo_len(), 1, "putting the same piece again changes nothing");
+    assert_eq!(
+        s.history.undo_len(),
+        1,
+        "putting the same piece again changes nothing"
+    );
 }
 
 #[test]
 fn space_x_delete_backspace_empty_the_square() {
     for key in ["<Space>", "x", "<Del>", "<BS>"] {
         let fen = run(CHESS, &format!("ge1 {key}"));
-        assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "{key}");
+        assert_eq!(
+            fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+            "{key}"
+        );
     }
 }
 
@@ -371,7 +397,10 @@ fn enter_picks_up_and_drops() {
 fn enter_twice_on_the_same_square_or_esc_cancels_a_pick_up() {
     let mut s = state(CHESS);
     press(&mut s, "gg1 <Enter> <Enter>");
-    assert_eq!((s.picked, s.notice.clone()), (None, Some(Notice::PickUpCancelled)));
+    assert_eq!(
+        (s.picked, s.notice.clone()),
+        (None, Some(Notice::PickUpCancelled))
+    );
     press(&mut s, "<Enter> <Esc>");
     assert_eq!(s.picked, None);
     assert_eq!(s.fen(), CHESS);
@@ -382,7 +411,10 @@ fn enter_on_an_empty_square_says_so() {
     let mut s = state(CHESS);
     press(&mut s, "ge4 <Enter>");
     assert_eq!(s.picked, None);
-    assert_eq!(s.notice, Some(Notice::NothingToPickUp(sq("e4", Game::Chess))));
+    assert_eq!(
+        s.notice,
+        Some(Notice::NothingToPickUp(sq("e4", Game::Chess)))
+    );
 }
 
 #[test]
@@ -425,7 +457,10 @@ fn s_swaps_colours() {
 
 #[test]
 fn m_mirrors_files() {
-    assert_eq!(run("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "m"), "3k4/8/8/8/8/8/8/3K3R w - - 0 1");
+    assert_eq!(
+        run("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "m"),
+        "3k4/8/8/8/8/8/8/3K3R w - - 0 1"
+    );
     // Standard castling cannot survive the king leaving e1.
     assert_eq!(
         run("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "m"),
@@ -435,7 +470,10 @@ fn m_mirrors_files() {
 
 #[test]
 fn x_clears_the_board_keeping_the_side_and_clocks() {
-    assert_eq!(run("4k3/8/8/8/8/8/8/4K3 b - - 7 30", "X"), "8/8/8/8/8/8/8/8 b - - 7 30");
+    assert_eq!(
+        run("4k3/8/8/8/8/8/8/4K3 b - - 7 30", "X"),
+        "8/8/8/8/8/8/8/8 b - - 7 30"
+    );
     assert_eq!(run(XIANGQI, "X"), "9/9/9/9/9/9/9/9/9/9 w - - 0 1");
 }
 
@@ -467,7 +505,10 @@ fn chess960_prompt_refuses_numbers_past_959_and_letters() {
     let mut s = State::from_fen(EMPTY, Some(Game::Chess960), opts());
     press(&mut s, "I 9 9 9 <Enter>");
     assert_eq!(s.notice, Some(Notice::NotAChess960Number("999".into())));
-    assert!(s.overlay.is_some(), "the prompt stays open to fix the number");
+    assert!(
+        s.overlay.is_some(),
+        "the prompt stays open to fix the number"
+    );
     press(&mut s, "<BS> <BS> <BS> x");
     assert_eq!(s.notice, Some(Notice::NotAChess960Number("x".into())));
     press(&mut s, "<Esc>");
@@ -487,7 +528,10 @@ fn chess960_random_is_drawn_from_the_seeded_generator() {
     };
     assert_eq!(draw(7), draw(7), "same seed, same position");
     let distinct: std::collections::HashSet<String> = (1..20).map(draw).collect();
-    assert!(distinct.len() > 5, "different seeds give different positions");
+    assert!(
+        distinct.len() > 5,
+        "different seeds give different positions"
+    );
     let mut s = State::from_fen(EMPTY, Some(Game::Chess960), opts());
     press(&mut s, "I <Enter>");
     assert!(matches!(s.notice, Some(Notice::Chess960Start(n)) if n < 960));
@@ -566,7 +610,10 @@ fn v_and_ctrl_v_ask_for_the_clipboard() {
 fn paste_loads_a_fen_as_one_undo_step() {
     let mut s = state(CHESS);
     press(&mut s, "X");
-    act(&mut s, Action::Paste("  FEN: 4k3/8/8/8/8/8/8/4K3 b - - 0 1\r\n".into()));
+    act(
+        &mut s,
+        Action::Paste("  FEN: 4k3/8/8/8/8/8/8/4K3 b - - 0 1\r\n".into()),
+    );
     assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(s.notice, Some(Notice::Pasted));
     assert_eq!(s.focus, Focus::Board);
@@ -673,8 +720,15 @@ fn fen_line_previews_while_it_reads_and_marks_the_error_otherwise() {
     let mut s = state(EMPTY);
     press(&mut s, "/ <Home> <Del> K 7");
     assert!(s.fen_line.editing);
-    assert_eq!(s.shown_position().board.get(Square::new(0, 7)), Some(white(Role::King)));
-    assert_eq!(s.position.board.get(Square::new(0, 7)), None, "not applied yet");
+    assert_eq!(
+        s.shown_position().board.get(Square::new(0, 7)),
+        Some(white(Role::King))
+    );
+    assert_eq!(
+        s.position.board.get(Square::new(0, 7)),
+        None,
+        "not applied yet"
+    );
     press(&mut s, "<Del> <Del> 9");
     assert!(s.fen_line.preview.is_none());
     assert!(s.fen_line_error_span().is_some() || s.diagnostics.iter().any(|d| d.is_error()));
@@ -710,7 +764,10 @@ fn fen_line_tab_applies_a_text_that_reads() {
 #[test]
 fn fen_line_line_editing_keys() {
     let mut s = state(EMPTY);
-    press(&mut s, "/ <Left> <Left> <BS> <Home> <Right> <Del> <End> <C-a> <C-e>");
+    press(
+        &mut s,
+        "/ <Left> <Left> <BS> <Home> <Right> <Del> <End> <C-a> <C-e>",
+    );
     assert_eq!(s.fen_line_text(), "88/8/8/8/8/8/8 w - -  1");
     assert_eq!(s.fen_line.cursor, s.fen_line.len());
 }
@@ -781,8 +838,14 @@ fn panel_side_changes_with_space_enter_and_arrows() {
 fn panel_castling_letters_toggle_only_possible_rights() {
     let start = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
     assert_eq!(run(start, "<Tab> K"), "r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1");
-    assert_eq!(run(start, "<Tab> K Q k q"), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    assert_eq!(run(start, "<Tab> K Q k q Q k"), "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1");
+    assert_eq!(
+        run(start, "<Tab> K Q k q"),
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    );
+    assert_eq!(
+        run(start, "<Tab> K Q k q Q k"),
+        "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1"
+    );
     let mut s = state("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
     press(&mut s, "<Tab> Q k");
     assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
@@ -810,7 +873,11 @@ fn a_right_the_board_makes_impossible_is_dropped() {
 
 #[test]
 fn chess960_castling_uses_rook_files() {
-    let mut s = State::from_fen("4k3/8/8/8/8/8/8/1R2K1R1 w - - 0 1", Some(Game::Chess960), opts());
+    let mut s = State::from_fen(
+        "4k3/8/8/8/8/8/8/1R2K1R1 w - - 0 1",
+        Some(Game::Chess960),
+        opts(),
+    );
     press(&mut s, "<Tab> K Q");
     assert!(s.position.castling.has(Color::White, 6));
     assert!(s.position.castling.has(Color::White, 1));
@@ -859,13 +926,22 @@ fn panel_clocks_take_digits_backspace_plus_minus() {
     press(&mut s, "<BS>");
     assert_eq!(s.position.halfmove, 4);
     press(&mut s, "<BS> 7");
-    assert_eq!(s.position.halfmove, 7, "emptied, the next digit starts afresh");
+    assert_eq!(
+        s.position.halfmove, 7,
+        "emptied, the next digit starts afresh"
+    );
     press(&mut s, "+ + -");
     assert_eq!(s.position.halfmove, 8);
     press(&mut s, "<Down> - <BS> 9 9 9 9 9 9");
-    assert_eq!(s.position.fullmove, 99_999, "digits past the limit are ignored");
+    assert_eq!(
+        s.position.fullmove, 99_999,
+        "digits past the limit are ignored"
+    );
     press(&mut s, "<BS> <BS> <BS> <BS> <BS> -");
-    assert_eq!(s.position.fullmove, 1, "the fullmove number stays at least 1");
+    assert_eq!(
+        s.position.fullmove, 1,
+        "the fullmove number stays at least 1"
+    );
     let mut other = state(EMPTY);
     press(&mut other, "<Tab> 5");
     assert_eq!(other.fen(), EMPTY, "digits only edit the clocks");
@@ -886,7 +962,11 @@ fn click_places_the_brush() {
     let a = Square::new(2, 2);
     act(&mut s, Action::MouseDown(a));
     act(&mut s, Action::MouseUp(Some(a)));
-    assert_eq!(s.fen(), EMPTY, "no brush yet: a click only moves the cursor");
+    assert_eq!(
+        s.fen(),
+        EMPTY,
+        "no brush yet: a click only moves the cursor"
+    );
     assert_eq!(s.cursor, a);
     press(&mut s, "Q");
     let b = Square::new(5, 5);
@@ -911,7 +991,11 @@ fn drag_moves_and_drag_off_the_board_deletes() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"
     );
     act(&mut s, Action::MouseUp(Some(sq("e4", Game::Chess))));
-    assert_eq!(s.history.undo_len(), 2, "a release without a press does nothing");
+    assert_eq!(
+        s.history.undo_len(),
+        2,
+        "a release without a press does nothing"
+    );
 }
 
 #[test]
@@ -950,7 +1034,11 @@ fn brackets_move_between_records_writing_back_only_changes() {
     assert_eq!(s.notice, Some(Notice::FirstRecord));
     press(&mut s, "]");
     assert_eq!(s.record, 1);
-    assert_eq!(s.focus, Focus::FenLine, "a record that does not read opens in the FEN line");
+    assert_eq!(
+        s.focus,
+        Focus::FenLine,
+        "a record that does not read opens in the FEN line"
+    );
     assert_eq!(s.fen_line_text(), "not a fen");
     assert_eq!(s.notice, Some(Notice::RecordHasErrors(1)));
     press(&mut s, "<Esc> ]");
@@ -961,7 +1049,10 @@ fn brackets_move_between_records_writing_back_only_changes() {
     assert!(!s.is_modified(), "visiting changes nothing");
     assert_eq!(s.collection.as_ref().unwrap().fen(1), "not a fen");
     press(&mut s, "gf1 x [");
-    assert_eq!(s.collection.as_ref().unwrap().fen(2), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        s.collection.as_ref().unwrap().fen(2),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    );
     assert!(s.is_modified());
 }
 
@@ -970,7 +1061,10 @@ fn plus_adds_a_record_after_this_one() {
     let mut s = collection(THREE);
     press(&mut s, "+");
     assert_eq!(s.record_label(), Some((2, 4)));
-    assert_eq!(s.collection.as_ref().unwrap().fen(1), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        s.collection.as_ref().unwrap().fen(1),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    );
     assert!(s.is_modified());
     let mut plain = state(CHESS);
     press(&mut plain, "+ ] [ D");
@@ -998,7 +1092,10 @@ fn ctrl_s_saves_after_writing_back() {
     let mut s = collection(THREE);
     press(&mut s, "ge1 x");
     assert_eq!(press(&mut s, "<C-s>"), vec![Effect::Save]);
-    assert_eq!(s.collection.as_ref().unwrap().fen(0), "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(
+        s.collection.as_ref().unwrap().fen(0),
+        "4k3/8/8/8/8/8/8/8 w - - 0 1"
+    );
     act(&mut s, Action::SaveDone(Err("disk full".into())));
     assert_eq!(s.notice, Some(Notice::SaveFailed("disk full".into())));
     let mut plain = state(CHESS);
@@ -1024,7 +1121,10 @@ fn ctrl_q_asks_when_the_collection_is_unsaved() {
     press(&mut s, "<C-q>");
     assert_eq!(press(&mut s, "s"), vec![Effect::Save]);
     let fen = s.fen().to_owned();
-    assert_eq!(act(&mut s, Action::SaveDone(Ok(()))), vec![Effect::Quit(fen.clone())]);
+    assert_eq!(
+        act(&mut s, Action::SaveDone(Ok(()))),
+        vec![Effect::Quit(fen.clone())]
+    );
     press(&mut s, "<C-q>");
     assert_eq!(press(&mut s, "d"), vec![Effect::Quit(fen)]);
 }
@@ -1033,7 +1133,10 @@ fn ctrl_q_asks_when_the_collection_is_unsaved() {
 fn failed_save_does_not_quit() {
     let mut s = collection(THREE);
     press(&mut s, "x <C-q> s");
-    assert_eq!(act(&mut s, Action::SaveDone(Err("read-only".into()))), vec![]);
+    assert_eq!(
+        act(&mut s, Action::SaveDone(Err("read-only".into()))),
+        vec![]
+    );
     assert!(!s.quit_after_save);
 }
 
@@ -1060,7 +1163,10 @@ fn derived_data_is_recomputed_once_per_change_never_on_cursor_moves() {
     let mut s = state(CHESS);
     let before = s.refreshes;
     press(&mut s, "<Up> <Right> <Down> <Left> f f gh8 ? ?");
-    assert_eq!(s.refreshes, before, "cursor, view and overlay leave the cache alone");
+    assert_eq!(
+        s.refreshes, before,
+        "cursor, view and overlay leave the cache alone"
+    );
     press(&mut s, "Q");
     assert_eq!(s.refreshes, before + 1);
     press(&mut s, "Q");

@@ -43,12 +43,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     state.notice = None;
     if state.pending.is_some() && !matches!(action, Action::GotoKey(_)) {
         state.pending = None;
-        if matches!(action, Action::Escape) {
-            state.notice = Some(Notice::GotoCancelled);
+        state.notice = Some(Notice::GotoCancelled);
+        if matches!(action, Action::Escape | Action::Unbound(_)) {
             return effects;
-        }
-        if !matches!(action, Action::Unbound(_)) {
-            state.notice = Some(Notice::GotoCancelled);
         }
     }
     if !matches!(
@@ -491,10 +488,11 @@ fn leave_fen_line(state: &mut State) -> bool {
 }
 
 fn cycle_focus(state: &mut State, forward: bool) {
+    let from = state.focus;
     if !leave_fen_line(state) {
         return;
     }
-    state.focus = match (state.focus, forward) {
+    state.focus = match (from, forward) {
         (Focus::Board, true) | (Focus::FenLine, false) => Focus::Fields,
         (Focus::Fields, true) | (Focus::Board, false) => Focus::FenLine,
         (Focus::FenLine, true) | (Focus::Fields, false) => Focus::Board,
