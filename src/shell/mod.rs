@@ -3,5 +3,6 @@
 pub mod app;
 pub mod check;
 pub mod cli;
+pub mod keymap;
 pub mod perft;
 pub mod show;
