@@ -14,4 +14,6 @@ pub use game::{Color, Game, Piece, Role};
 pub use position::{Castling, Position};
 pub use square::Square;
 pub mod legality;
+pub mod perft;
 pub mod status;
+pub mod xiangqi;
