@@ -94,6 +94,9 @@ pub struct State {
     pub clock_typing: bool,
     /// The position as loaded (the current record unchanged), to tell whether it was edited.
     pub base: Position,
+    /// How often the derived data (FEN, diagnostics, status) was recomputed: caching is
+    /// checked against it.
+    pub refreshes: u64,
     fen: String,
 }
 
@@ -127,6 +130,7 @@ impl State {
             mouse_down: None,
             clock_typing: false,
             base: position,
+            refreshes: 0,
             fen,
         };
         state.cursor = state.home_square();
@@ -245,6 +249,7 @@ impl State {
     /// Recomputes everything derived from the shown position. Called once per change of the
     /// position or the FEN line preview; never on cursor moves.
     pub(crate) fn refresh(&mut self) {
+        self.refreshes += 1;
         let shown = *self.shown_position();
         self.fen = fen::write(&shown);
         if !self.fen_line.editing {

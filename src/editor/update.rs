@@ -43,12 +43,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     state.notice = None;
     if state.pending.is_some() && !matches!(action, Action::GotoKey(_)) {
         state.pending = None;
-        if matches!(action, Action::Escape) {
-            state.notice = Some(Notice::GotoCancelled);
+        state.notice = Some(Notice::GotoCancelled);
+        if matches!(action, Action::Escape | Action::Unbound(_)) {
             return effects;
-        }
-        if !matches!(action, Action::Unbound(_)) {
-            state.notice = Some(Notice::GotoCancelled);
         }
     }
     if !matches!(
@@ -175,7 +172,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::ClockDigit(d) => {
             clock_edit(state, |v, typing| (fields::clock_digit(v, d, typing), true))
         }
-        Action::ClockBackspace => clock_edit(state, |v, _| (v / 10, v >= 100)),
+        Action::ClockBackspace => clock_edit(state, |v, _| (v / 10, v / 10 > 0)),
         Action::ClockIncrement => clock_edit(state, |v, _| ((v + 1).min(fields::CLOCK_MAX), false)),
         Action::ClockDecrement => clock_edit(state, |v, _| (v.saturating_sub(1), false)),
         Action::Line(edit) => line_edit(state, edit),
@@ -282,9 +279,12 @@ pub(crate) fn commit(state: &mut State, mut new: Position, auto: bool) -> bool {
 
 /// Makes `new` the position exactly as given, as one undo step.
 pub(crate) fn set_position(state: &mut State, new: Position, auto: bool) -> bool {
+    let was_editing = state.fen_line.editing;
     stop_editing_line(state);
     if new == state.position && auto == state.castling_auto {
-        state.refresh();
+        if was_editing {
+            state.refresh();
+        }
         return false;
     }
     state.history.push(state.snapshot());
@@ -488,10 +488,11 @@ fn leave_fen_line(state: &mut State) -> bool {
 }
 
 fn cycle_focus(state: &mut State, forward: bool) {
+    let from = state.focus;
     if !leave_fen_line(state) {
         return;
     }
-    state.focus = match (state.focus, forward) {
+    state.focus = match (from, forward) {
         (Focus::Board, true) | (Focus::FenLine, false) => Focus::Fields,
         (Focus::Fields, true) | (Focus::Board, false) => Focus::FenLine,
         (Focus::FenLine, true) | (Focus::Fields, false) => Focus::Board,
