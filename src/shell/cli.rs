@@ -48,6 +48,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft(PerftArgs),
+    /// Hold the text read from standard input on the desktop clipboard until another program
+    /// takes it (started by the editor's copy).
+    #[command(hide = true)]
+    ServeClipboard,
 }
 
 #[derive(Debug, Args)]
