@@ -153,6 +153,9 @@ impl State {
         state.collection = Some(collection);
         if let Some(text) = text {
             state.load_text(&text, game);
+            if state.fen_line.editing {
+                state.notice = Some(Notice::RecordHasErrors(0));
+            }
         }
         state
     }

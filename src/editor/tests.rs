@@ -999,6 +999,33 @@ fn drag_moves_and_drag_off_the_board_deletes() {
 }
 
 #[test]
+fn a_click_on_the_board_leaves_the_fen_line_without_losing_its_text() {
+    let mut s = state(EMPTY);
+    press(&mut s, "/ <Home> <Del> K");
+    let text = s.fen_line_text().to_owned();
+    act(&mut s, Action::MouseDown(Square::new(3, 3)));
+    act(&mut s, Action::MouseUp(None));
+    act(&mut s, Action::RightClick(Square::new(3, 3)));
+    assert_eq!(s.fen_line_text(), text, "a text that does not read stays");
+    assert_eq!(s.focus, Focus::FenLine);
+    assert_eq!(s.notice, Some(Notice::FenLineHasErrors));
+    press(&mut s, "7");
+    act(&mut s, Action::MouseDown(Square::new(0, 7)));
+    assert_eq!(s.focus, Focus::Board);
+    assert_eq!(
+        s.fen(),
+        "K7/8/8/8/8/8/8/8 w - - 0 1",
+        "a text that reads is applied"
+    );
+    act(&mut s, Action::MouseUp(None));
+    assert_eq!(
+        s.fen(),
+        EMPTY,
+        "then the drag off the board deletes the king"
+    );
+}
+
+#[test]
 fn right_click_empties() {
     let mut s = state(XIANGQI);
     act(&mut s, Action::RightClick(sq("e0", Game::Xiangqi)));
@@ -1028,6 +1055,9 @@ const THREE: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nnot a fen\n4k3/8/8/8/8/8/8/4
 
 #[test]
 fn brackets_move_between_records_writing_back_only_changes() {
+    let first_broken = collection("junk\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert_eq!(first_broken.notice, Some(Notice::RecordHasErrors(0)));
+    assert_eq!(first_broken.fen_line_text(), "junk");
     let mut s = collection(THREE);
     assert_eq!(s.record_label(), Some((1, 3)));
     press(&mut s, "[");

@@ -206,14 +206,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::Abort => effects.push(Effect::Abort),
         Action::MouseDown(sq) => {
-            if sq.on_board(state.game()) {
+            if sq.on_board(state.game()) && leave_for_board(state) {
                 state.mouse_down = Some(sq);
                 state.cursor = sq;
             }
         }
         Action::MouseUp(target) => mouse_up(state, target),
         Action::RightClick(sq) => {
-            if sq.on_board(state.game()) {
+            if sq.on_board(state.game()) && leave_for_board(state) {
                 state.cursor = sq;
                 edit(state, |p| {
                     p.board.set(sq, None);
@@ -501,6 +501,16 @@ fn apply_pending_line(state: &mut State) {
         line_apply(state);
         state.focus = focus;
     }
+}
+
+/// A click on the board takes the focus there, applying a FEN line text that reads; a text
+/// that does not read keeps the focus (and the text) and says so.
+fn leave_for_board(state: &mut State) -> bool {
+    if !leave_fen_line(state) {
+        return false;
+    }
+    state.focus = Focus::Board;
+    true
 }
 
 fn cycle_focus(state: &mut State, forward: bool) {
