@@ -1207,6 +1207,14 @@ fn ctrl_c_aborts_everywhere() {
 #[test]
 fn notify_shows_the_shells_message() {
     let mut s = state(CHESS);
+    press(&mut s, "ge");
+    act(&mut s, Action::Notify(Notice::Copied("xclip".into())));
+    press(&mut s, "4");
+    assert_eq!(
+        s.cursor,
+        sq("e4", Game::Chess),
+        "a report does not cancel the square jump"
+    );
     act(&mut s, Action::Notify(Notice::Copied("OSC 52".into())));
     assert_eq!(s.notice, Some(Notice::Copied("OSC 52".into())));
 }

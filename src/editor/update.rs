@@ -40,18 +40,19 @@ pub fn clean_paste(text: &str) -> &str {
 /// Applies `action` to `state`; the returned effects are for the shell to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let mut effects = Vec::new();
-    state.notice = None;
-    if state.pending.is_some() && !matches!(action, Action::GotoKey(_)) {
+    // Reports from the shell arrive between keys: they must not disturb what the user is doing.
+    let report = matches!(action, Action::Notify(_) | Action::SaveDone(_));
+    if !report {
+        state.notice = None;
+    }
+    if state.pending.is_some() && !report && !matches!(action, Action::GotoKey(_)) {
         state.pending = None;
         state.notice = Some(Notice::GotoCancelled);
         if matches!(action, Action::Escape | Action::Unbound(_)) {
             return effects;
         }
     }
-    if !matches!(
-        action,
-        Action::ClockDigit(_) | Action::ClockBackspace | Action::Notify(_)
-    ) {
+    if !report && !matches!(action, Action::ClockDigit(_) | Action::ClockBackspace) {
         state.clock_typing = false;
     }
     match action {
