@@ -214,6 +214,21 @@ impl State {
         squares
     }
 
+    /// Whether the panel offers the `K`/`Q`/`k`/`q` right: king and a rook stand where castling
+    /// on that side needs them (or the right is set and can be removed).
+    pub fn castling_offered(
+        &self,
+        color: crate::core::Color,
+        side: super::fields::CastlingSide,
+    ) -> bool {
+        super::fields::cycle_right(&self.position, color, side).is_some()
+    }
+
+    /// Plausible en passant squares the panel cycles through (besides `-`).
+    pub fn ep_candidates(&self) -> Vec<Square> {
+        super::fields::ep_candidates(&self.position)
+    }
+
     /// Whether the shown position reads and has no error.
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)

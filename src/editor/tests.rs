@@ -853,6 +853,9 @@ fn panel_castling_letters_toggle_only_possible_rights() {
         s.notice,
         Some(Notice::CastlingImpossible(Color::Black, CastlingSide::King))
     );
+    assert!(s.castling_offered(Color::White, CastlingSide::King));
+    assert!(!s.castling_offered(Color::White, CastlingSide::Queen));
+    assert!(!s.castling_offered(Color::Black, CastlingSide::King));
     let mut x = state(XIANGQI);
     press(&mut x, "<Tab> K");
     assert_eq!(x.notice, Some(Notice::NotInXiangqi));
@@ -886,6 +889,28 @@ fn chess960_castling_uses_rook_files() {
     assert!(!s.position.castling.has(Color::White, 6));
     act(&mut s, Action::ToggleCastlingFile(Color::White, 5));
     assert!(matches!(s.notice, Some(Notice::CastlingImpossible(..))));
+}
+
+#[test]
+fn chess960_castling_letter_steps_inward_through_the_rooks() {
+    let mut s = State::from_fen(
+        "4k3/8/8/8/8/8/8/R1R1K1RR w - - 0 1",
+        Some(Game::Chess960),
+        opts(),
+    );
+    press(&mut s, "<Tab>");
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        press(&mut s, "K");
+        seen.push(s.position.castling.files(Color::White).collect::<Vec<_>>());
+    }
+    assert_eq!(seen, vec![vec![7], vec![6], vec![], vec![7]]);
+    press(&mut s, "Q Q");
+    assert_eq!(
+        s.position.castling.files(Color::White).collect::<Vec<_>>(),
+        vec![2, 7]
+    );
+    assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/R1R1K1RR w KC - 0 1");
 }
 
 #[test]

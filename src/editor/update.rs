@@ -661,22 +661,12 @@ fn toggle_castling(state: &mut State, color: crate::core::Color, side: CastlingS
         state.notice = Some(Notice::NotInXiangqi);
         return;
     }
-    let mut new = pos;
-    if fields::has_right(&pos, color, side) {
-        let king = pos.board.kings(color).next().map_or(4, |k| k.file);
-        let files: Vec<u8> = pos.castling.files(color).collect();
-        for f in files {
-            if (side == CastlingSide::King) == (f > king) {
-                new.castling.set(color, f, false);
-            }
+    match fields::cycle_right(&pos, color, side) {
+        Some(castling) => {
+            commit(state, Position { castling, ..pos }, false);
         }
-    } else if let Some(file) = fields::castling_rook(&pos, color, side) {
-        new.castling.set(color, file, true);
-    } else {
-        state.notice = Some(Notice::CastlingImpossible(color, side));
-        return;
+        None => state.notice = Some(Notice::CastlingImpossible(color, side)),
     }
-    commit(state, new, false);
 }
 
 fn toggle_castling_file(state: &mut State, color: crate::core::Color, file: u8) {
