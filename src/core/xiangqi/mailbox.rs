@@ -83,6 +83,9 @@ impl fmt::Display for SetupError {
                 "illegal position: {} is in check but not to move",
                 c.name(game)
             ),
+            SetupError::Material(_, Role::Queen) => {
+                write!(f, "illegal position: a queen is not a xiangqi piece")
+            }
             SetupError::Material(c, r) => {
                 write!(
                     f,
