@@ -354,10 +354,7 @@ mod tests {
         let undo = mb.make(from, to);
         assert_eq!(mb.cells[to], CANNON);
         assert_eq!(mb.turn, 1);
-        assert!(
-            mb.squares[SLOTS..].iter().any(|&s| s == 0),
-            "horse off the list"
-        );
+        assert!(mb.squares[SLOTS..].contains(&0), "horse off the list");
         mb.unmake(from, to, undo);
         assert_eq!((mb.cells, mb.squares, mb.turn), before);
         assert_eq!(square(cell(8, 9)), Square::new(8, 9));
