@@ -23,6 +23,17 @@ pub struct Read {
 /// Reads `text` as a FEN of `game`, or of the game its shape says when `game` is `None`
 /// (see [`detect`]).
 pub fn read(text: &str, game: Option<Game>) -> Read {
+    if let Some(position) = super::fast::read_fast(text, game) {
+        return Read {
+            position: Some(position),
+            diagnostics: Vec::new(),
+        };
+    }
+    read_full(text, game)
+}
+
+/// The full reader, which explains everything; [`read`] tries a fast path first.
+pub(super) fn read_full(text: &str, game: Option<Game>) -> Read {
     let mut reader = Reader {
         text,
         ascii: text.is_ascii(),
@@ -465,11 +476,8 @@ impl Reader<'_> {
                 ),
             );
         }
-        if forced.is_none() && game == Game::Chess && !standard_castling(&pos) {
-            let setup = crate::core::legality::chess::to_setup(&pos);
-            if shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960 {
-                pos.game = Game::Chess960;
-            }
+        if forced.is_none() && game == Game::Chess && chess960_castling(&pos) {
+            pos.game = Game::Chess960;
         }
         Some(pos)
     }
@@ -833,7 +841,7 @@ impl Reader<'_> {
 
 /// The piece a FEN letter names in `game` (strictly, without aliases); a direct match because
 /// it runs for every piece of every record.
-fn piece_of(c: char, game: Game) -> Option<Piece> {
+pub(super) fn piece_of(c: char, game: Game) -> Option<Piece> {
     let role = match c.to_ascii_lowercase() {
         'k' => Role::King,
         'r' => Role::Rook,
@@ -851,6 +859,16 @@ fn piece_of(c: char, game: Game) -> Option<Piece> {
         Color::Black
     };
     Some(Piece::new(color, role))
+}
+
+/// Whether the castling rights only make sense in Chess960, as shakmaty's
+/// `CastlingMode::detect` says.
+pub(super) fn chess960_castling(pos: &Position) -> bool {
+    if standard_castling(pos) {
+        return false;
+    }
+    let setup = crate::core::legality::chess::to_setup(pos);
+    shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960
 }
 
 /// Whether every castling right is a standard one (king on the e-file, rook in the corner),
