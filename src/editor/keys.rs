@@ -155,3 +155,28 @@ pub fn markdown() -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readme_keys_section_follows_the_key_list() {
+        let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+        let section = markdown();
+        assert!(
+            readme.contains(&section),
+            "README.md's `## Keys` section differs from editor::keys; replace it with:\n{section}"
+        );
+    }
+
+    #[test]
+    fn every_group_has_keys_and_descriptions() {
+        for group in GROUPS {
+            assert!(!group.keys.is_empty(), "{}", group.title);
+            for (keys, action) in group.keys {
+                assert!(!keys.is_empty() && !action.is_empty(), "{}", group.title);
+            }
+        }
+    }
+}

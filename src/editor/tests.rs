@@ -1111,6 +1111,31 @@ fn ctrl_q_quits_printing_the_fen() {
 }
 
 #[test]
+fn ctrl_q_in_the_fen_line_quits_with_the_text_when_it_reads() {
+    let mut s = state(EMPTY);
+    press(&mut s, "/ <Home> <Del> K 7");
+    assert_eq!(
+        press(&mut s, "<C-q>"),
+        vec![Effect::Quit("K7/8/8/8/8/8/8/8 w - - 0 1".into())]
+    );
+    let mut broken = state(EMPTY);
+    press(&mut broken, "/ <Home> <Del> K");
+    assert_eq!(
+        press(&mut broken, "<C-q>"),
+        vec![Effect::Quit(EMPTY.into())]
+    );
+}
+
+#[test]
+fn chess960_url_uses_the_variant_path() {
+    let mut s = State::from_fen(CHESS, Some(Game::Chess960), opts());
+    assert!(matches!(
+        &press(&mut s, "Y")[..],
+        [Effect::CopyUrl(url)] if url.starts_with("https://lichess.org/analysis/chess960/rnbqkbnr/")
+    ));
+}
+
+#[test]
 fn ctrl_q_asks_when_the_collection_is_unsaved() {
     let mut s = collection(THREE);
     press(&mut s, "x");

@@ -131,7 +131,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             if state.game().is_xiangqi() {
                 state.notice = Some(Notice::NotInXiangqi);
             } else {
-                effects.push(Effect::CopyUrl(lichess_url(state.fen())));
+                effects.push(Effect::CopyUrl(lichess_url(state.fen(), state.game())));
             }
         }
         Action::RequestPaste => effects.push(Effect::ReadClipboard),
@@ -188,6 +188,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::Save => {
+            apply_pending_line(state);
             if collection_nav::write_back(state) {
                 state.notice = Some(Notice::Saving);
                 effects.push(Effect::Save);
@@ -196,6 +197,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::Quit => {
+            apply_pending_line(state);
             if state.is_modified() {
                 state.overlay = Some(Overlay::ConfirmQuit);
             } else {
@@ -252,9 +254,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     effects
 }
 
-/// The lichess analysis URL of a FEN.
-pub fn lichess_url(fen: &str) -> String {
-    format!("{LICHESS_ANALYSIS}{}", fen.replace(' ', "_"))
+/// The lichess analysis URL of a FEN (Chess960 through lichess's `chess960/` variant path).
+pub fn lichess_url(fen: &str, game: Game) -> String {
+    let variant = if game == Game::Chess960 {
+        "chess960/"
+    } else {
+        ""
+    };
+    format!("{LICHESS_ANALYSIS}{variant}{}", fen.replace(' ', "_"))
 }
 
 /// Changes the position through `f` as one undo step; castling then follows the board (or
@@ -484,6 +491,15 @@ fn leave_fen_line(state: &mut State) -> bool {
     } else {
         state.notice = Some(Notice::FenLineHasErrors);
         false
+    }
+}
+
+/// A FEN line text that reads counts as what the user wants when saving or quitting.
+fn apply_pending_line(state: &mut State) {
+    if state.fen_line.editing && state.fen_line.preview.is_some() {
+        let focus = state.focus;
+        line_apply(state);
+        state.focus = focus;
     }
 }
 
