@@ -2,6 +2,8 @@
 //! run (skipped with a message when /usr/games/fairy-stockfish is missing), and chess through
 //! `core::perft` against shakmaty's own `perft`.
 //!
+//! It also times `status`, which the editor computes after every edit.
+//!
 //! `cargo bench --bench perft`; `PERFT_RUNS=N` sets the runs per measurement (default 3),
 //! `FAIRY_STOCKFISH=path` the engine.
 
@@ -9,7 +11,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fenboard::core::{Game, fen, perft};
+use fenboard::core::{Game, fen, perft, status};
 
 const XIANGQI_DEPTH: u32 = 5;
 
@@ -96,7 +98,10 @@ fn fairy_stockfish(engine: &str, fen: &str, depth: u32, runs: usize) -> Option<(
 
 fn main() {
     let runs = runs();
-    println!("perft benchmark, median of {runs} runs\n");
+    println!(
+        "perft benchmark, median of {runs} runs (chess: {} runs)\n",
+        runs * 7
+    );
 
     let start = Game::Xiangqi.start_fen();
     let pos = fen::read(start, Some(Game::Xiangqi)).position.unwrap();
@@ -142,18 +147,52 @@ fn main() {
         ),
     ] {
         let pos = fen::read(text, Some(Game::Chess)).position.unwrap();
-        let (n, ours) = measure(runs, || perft::perft(&pos, depth).unwrap());
-        report(&format!("{name} perft({depth}) fenboard"), n, ours);
         let chess: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(text.as_bytes())
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
-        let (m, theirs) = measure(runs, || shakmaty::perft(&chess, depth));
+        // Short runs, so many of them, alternating so that both sides see the same load.
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut n, mut m) = (0, 0);
+        for _ in 0..runs * 7 {
+            let (a, t) = measure(1, || perft::perft(&pos, depth).unwrap());
+            ours.push(t);
+            let (b, t) = measure(1, || shakmaty::perft(&chess, depth));
+            theirs.push(t);
+            (n, m) = (a, b);
+        }
+        let (ours, theirs) = (median(ours), median(theirs));
+        report(&format!("{name} perft({depth}) fenboard"), n, ours);
         report(&format!("{name} perft({depth}) shakmaty::perft"), m, theirs);
         assert_eq!(n, m, "node counts differ");
         println!(
             "  fenboard takes {:.2}× shakmaty's time\n",
             ours.as_secs_f64() / theirs.as_secs_f64()
+        );
+    }
+
+    for (name, text) in [
+        ("chess start", Game::Chess.start_fen()),
+        (
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+        ("xiangqi start", Game::Xiangqi.start_fen()),
+    ] {
+        let pos = fen::read(text, None).position.unwrap();
+        const CALLS: u32 = 10_000;
+        let (_, time) = measure(runs, || {
+            (0..CALLS)
+                .map(|_| {
+                    status::status(std::hint::black_box(&pos))
+                        .unwrap()
+                        .legal_moves as u64
+                })
+                .sum()
+        });
+        println!(
+            "{name:<44} status: median {:>6.2} µs per call (legality check included)",
+            time.as_secs_f64() * 1e6 / CALLS as f64
         );
     }
 }
