@@ -227,3 +227,45 @@ fn a_newer_rescue_file_is_announced_on_opening() {
     drop(tmux);
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
+    if !tmux_available("ctrl_s_saves_and_ctrl_q_asks_before_losing_changes") {
+        return;
+    }
+    let dir = scratch("save");
+    let file = dir.join("d.epd");
+    let line = |side: &str| format!("8/8/8/8/8/8/8/K6k {side} - - c0 \"note; kept\"; id \"one\";");
+    fs::write(&file, format!("# mine\r\n{}\r\n\r\n", line("w"))).unwrap();
+    let tmux = Tmux::start("save", &session(&file));
+    tmux.wait_for("FEN 8/8/8/8/8/8/8/K6k w - - 0 1");
+    tmux.run(&["send-keys", "-t", "t", "t"]);
+    tmux.wait_for("[+]");
+    tmux.run(&["send-keys", "-t", "t", "C-s"]);
+    tmux.wait_for("saved");
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        format!("# mine\r\n{}\r\n\r\n", line("b")),
+        "only the record changed, its operations and line ending kept"
+    );
+    // Another change, then Ctrl-Q: it asks; `s` saves and quits.
+    tmux.run(&["send-keys", "-t", "t", "t"]);
+    tmux.wait_for("[+]");
+    tmux.run(&["send-keys", "-t", "t", "C-q"]);
+    tmux.wait_for("Unsaved changes");
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        format!("# mine\r\n{}\r\n\r\n", line("b")),
+        "nothing is written before the answer"
+    );
+    tmux.run(&["send-keys", "-t", "t", "s"]);
+    let screen = tmux.wait_for("exit=");
+    assert!(screen.contains("exit=0"), "{screen}");
+    assert_terminal_restored(&tmux, &screen);
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        format!("# mine\r\n{}\r\n\r\n", line("w"))
+    );
+    drop(tmux);
+    fs::remove_dir_all(dir).unwrap();
+}
