@@ -456,6 +456,33 @@ fn rescue_writes_file_save_and_leaves_the_file_alone() {
 }
 
 #[test]
+fn the_rescue_file_of_a_private_file_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("rescue-perm");
+    let path = dir.join("secret.fen");
+    fs::write(&path, format!("{START}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    c.replace(0, KK);
+    let rescue = c.write_rescue().unwrap();
+    let mode = fs::metadata(&rescue).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_megabyte_line_is_one_record_kept_whole() {
+    let long = "8/".repeat(600_000);
+    let input = format!("# big\n{long}\n{KK}\n");
+    let mut c = Collection::from_bytes(None, input.as_bytes());
+    assert_eq!(c.len(), 2);
+    assert_eq!(c.fen(0), long);
+    assert_eq!(c.to_bytes(), input.as_bytes());
+    c.replace(1, START);
+    assert_eq!(c.to_bytes(), format!("# big\n{long}\n{START}\n").as_bytes());
+}
+
+#[test]
 fn a_rescue_file_of_a_never_saved_file_is_reported() {
     let dir = scratch("rescue-new");
     let path = dir.join("n.fen");
