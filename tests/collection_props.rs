@@ -81,3 +81,26 @@ proptest! {
         prop_assert_eq!(c.to_bytes(), bytes);
     }
 }
+
+fn line_text() -> impl Strategy<Value = String> {
+    let pieces = vec![
+        " ", "  ", "\t", ";", "\"", "w", "b", "-", "0", "12", "8/8", "k", "K", "id", "bm", "Qg6",
+        "c0", "_", "x;", "é", "字",
+    ];
+    prop::collection::vec(prop::sample::select(pieces), 0..16).prop_map(|v| v.concat())
+}
+
+proptest! {
+    /// The editor and `fenboard check` agree on which lines are EPD and where their four fields
+    /// end.
+    #[test]
+    fn epd_lines_are_the_ones_check_calls_epd(text in line_text()) {
+        let c = Collection::from_bytes(None, text.as_bytes());
+        prop_assume!(c.len() == 1);
+        let check = fenboard::shell::check::epd_record_len(&text);
+        prop_assert_eq!(c.operations(0).is_some(), check.is_some(), "{:?}", text);
+        if let Some(len) = check {
+            prop_assert_eq!(c.fen(0), text[..len].trim_start());
+        }
+    }
+}
