@@ -100,7 +100,12 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
+        let socket = self.run(&["display", "-p", "#{socket_path}"]);
         self.run(&["kill-server"]);
+        // tmux leaves its socket file behind.
+        if !socket.trim().is_empty() {
+            let _ = fs::remove_file(socket.trim());
+        }
     }
 }
 
