@@ -120,7 +120,7 @@ fn scratch(name: &str) -> PathBuf {
 /// terminal is back in cooked mode with echo, and stays open so the screen can be read.
 fn session(file: &Path) -> String {
     format!(
-        "{} {}; echo exit=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 60",
+        "{} {}; echo exit=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; echo checked; sleep 60",
         env!("CARGO_BIN_EXE_fenboard"),
         file.display()
     )
@@ -165,7 +165,7 @@ fn sigterm_with_unsaved_changes_writes_file_save() {
     tmux.run(&["send-keys", "-t", "t", "t"]);
     tmux.wait_for("RNBQKBNR b KQkq - 0 1");
     send_signal(&tmux.child_pid(), "TERM");
-    let screen = tmux.wait_for("exit=");
+    let screen = tmux.wait_for("checked");
     assert!(screen.contains("exit=143"), "{screen}");
     assert!(
         screen.contains("a.fen.save"),
@@ -200,7 +200,7 @@ fn sighup_without_changes_writes_nothing() {
     let tmux = Tmux::start("hup", &session(&file));
     tmux.wait_for(&format!("FEN {START}"));
     send_signal(&tmux.child_pid(), "HUP");
-    let screen = tmux.wait_for("exit=");
+    let screen = tmux.wait_for("checked");
     assert!(screen.contains("exit=129"), "{screen}");
     assert_terminal_restored(&tmux, &screen);
     assert!(!dir.join("b.fen.save").exists());
@@ -264,7 +264,7 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
         "nothing is written before the answer"
     );
     tmux.run(&["send-keys", "-t", "t", "s"]);
-    let screen = tmux.wait_for("exit=");
+    let screen = tmux.wait_for("checked");
     assert!(screen.contains("exit=0"), "{screen}");
     assert_terminal_restored(&tmux, &screen);
     assert_eq!(
