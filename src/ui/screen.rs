@@ -281,7 +281,8 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         }
     }
     let rows = inner.height as usize;
-    if lines.len() > rows && rows > 0 {
+    // Too many lines: the last row says how many are hidden, when there is room to spare one.
+    if lines.len() > rows && rows >= 3 {
         let hidden = lines.len() - (rows - 1);
         lines.truncate(rows - 1);
         lines.push(Line::styled(text::more_lines(hidden), t.muted));
@@ -388,7 +389,7 @@ fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let mut spans = vec![Span::raw(" ")];
     let mut used = 1;
     // Whole hints only: one cut in half helps nobody.
-    for (key, what) in text::hints(state.focus, state.overlay.as_ref()) {
+    for (key, what) in text::hints(state.focus, state.overlay.as_ref(), state.game()) {
         let what = format!(" {what}  ");
         let w = key.chars().count() + what.chars().count();
         if used + w > r.width as usize + 2 {

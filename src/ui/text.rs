@@ -194,8 +194,24 @@ pub fn goto_pending(typed: &str) -> String {
 }
 
 /// The key hints for where the keys go: `(key, what)` pairs.
-pub fn hints(focus: Focus, overlay: Option<&Overlay>) -> &'static [(&'static str, &'static str)] {
+pub fn hints(
+    focus: Focus,
+    overlay: Option<&Overlay>,
+    game: Game,
+) -> &'static [(&'static str, &'static str)] {
     match (overlay, focus) {
+        (None, Focus::Board) if game.is_xiangqi() => &[
+            ("←↑↓→", "move"),
+            ("KABNRCP kabnrcp", "put"),
+            ("Space", "empty"),
+            ("Enter", "pick/drop"),
+            ("Tab", "fields"),
+            ("/", "edit FEN"),
+            ("u", "undo"),
+            ("y", "copy"),
+            ("?", "help"),
+            ("^Q", "quit"),
+        ],
         (Some(Overlay::Help), _) => &[("↑↓ PgUp PgDn", "scroll"), ("Esc ? F1", "close")],
         (Some(Overlay::ConfirmDelete), _) => &[("y", "delete"), ("n Esc", "keep")],
         (Some(Overlay::ConfirmQuit), _) => &[
@@ -272,5 +288,5 @@ pub fn field_ref(n: u8) -> String {
 
 /// The last row of a list that does not fit.
 pub fn more_lines(n: usize) -> String {
-    format!("… {n} more lines (a taller terminal shows them)")
+    format!("… {n} more lines")
 }
