@@ -77,7 +77,7 @@ pub fn run(args: EditArgs) -> ExitCode {
             ExitCode::from(signal.exit_code())
         }
         Err(e) => {
-            eprintln!("fenboard: {e:?}");
+            eprintln!("fenboard: {e:#}");
             ExitCode::from(1)
         }
     }

@@ -603,4 +603,31 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn confirm_dialogs_and_the_chess960_prompt_sit_over_the_screen() {
+        let collection = crate::collection::Collection::from_bytes(
+            Some(std::path::PathBuf::from("puzzles.fen")),
+            b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n",
+        );
+        let mut s = State::with_collection(collection, None, Options::default());
+        update(&mut s, Action::ToggleSide);
+        update(&mut s, Action::Quit);
+        assert_eq!(s.overlay, Some(Overlay::ConfirmQuit));
+        let t = text(&s, 80, 24);
+        assert!(t.contains("puzzles.fen 1/2") && t.contains("[+]"), "{t}");
+        assert!(t.contains(text::CONFIRM_QUIT_KEYS), "{t}");
+        insta::assert_snapshot!("confirm_quit", t);
+        update(&mut s, Action::Answer(crate::editor::Answer::Cancel));
+        update(&mut s, Action::DeleteRecord);
+        assert_eq!(s.overlay, Some(Overlay::ConfirmDelete));
+        assert!(text(&s, 80, 24).contains(text::CONFIRM_DELETE));
+        let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        s.position.game = Game::Chess960;
+        update(&mut s, Action::Initial);
+        if matches!(s.overlay, Some(Overlay::Chess960Prompt(_))) {
+            update(&mut s, Action::PromptKey('5'));
+            assert!(text(&s, 80, 24).contains("5_"));
+        }
+    }
 }
