@@ -24,6 +24,7 @@ use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
 use crate::ui::help;
 use crate::ui::layout::ScreenLayout;
 use crate::ui::screen::{self, View};
+use crate::ui::text;
 use crate::ui::theme::Theme;
 
 /// Everything that wakes the event loop.
@@ -108,12 +109,9 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = collection.newer_rescue().map(|r| {
-            format!(
-                "{} holds unsaved changes from a session that was killed; compare it with this file",
-                r.display()
-            )
-        });
+        let rescue = collection
+            .newer_rescue()
+            .map(|r| text::newer_rescue(&r.display().to_string()));
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));
@@ -135,13 +133,13 @@ fn run_editor(state: State) -> Result<Exit> {
     let _signals = signals::watch(move |s| {
         let _ = signal_tx.send(AppEvent::Signal(s));
     })
-    .wrap_err("cannot watch SIGHUP and SIGTERM")?;
+    .wrap_err(text::NO_SIGNALS)?;
     let clip_tx = tx;
     let clipboard = Clipboard::system(move |reply| {
         let _ = clip_tx.send(AppEvent::Clipboard(reply));
     });
     let mouse = state.options.mouse;
-    let tui = Tui::enter(mouse).wrap_err("cannot use the terminal (/dev/tty)")?;
+    let tui = Tui::enter(mouse).wrap_err(text::NO_TERMINAL)?;
     let mut app = App {
         state,
         view: View::new(Theme::from_env()),
@@ -174,7 +172,7 @@ fn spawn_input_reader(tx: Sender<AppEvent>) -> Result<()> {
                 }
             }
         })
-        .wrap_err("cannot start the input thread")?;
+        .wrap_err(text::NO_INPUT_THREAD)?;
     Ok(())
 }
 
@@ -225,9 +223,7 @@ impl App {
     fn handle(&mut self, ev: AppEvent) -> Result<Option<Exit>> {
         match ev {
             AppEvent::Terminal(ev) => self.terminal_event(ev),
-            AppEvent::InputFailed(why) => {
-                Err(color_eyre::eyre::eyre!("cannot read the terminal: {why}"))
-            }
+            AppEvent::InputFailed(why) => Err(color_eyre::eyre::eyre!(text::input_failed(&why))),
             AppEvent::Signal(signal) => Ok(Some(self.killed(signal))),
             AppEvent::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
@@ -302,7 +298,7 @@ impl App {
             Effect::Save => {
                 let result = match self.state.collection.as_mut() {
                     Some(c) => c.save().map_err(|e| e.to_string()),
-                    None => Err("no collection is open".to_owned()),
+                    None => Err(text::NO_COLLECTION.to_owned()),
                 };
                 self.apply(Action::SaveDone(result))
             }
@@ -338,12 +334,8 @@ impl App {
                 .collection
                 .as_ref()
                 .map(|c| match c.write_rescue() {
-                    Ok(path) => format!(
-                        "{}: unsaved changes written to {}",
-                        signal.name(),
-                        path.display()
-                    ),
-                    Err(e) => format!("{}: unsaved changes lost: {e}", signal.name()),
+                    Ok(path) => text::rescued(signal.name(), &path.display().to_string()),
+                    Err(e) => text::rescue_failed(signal.name(), &e.to_string()),
                 })
         } else {
             None

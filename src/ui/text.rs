@@ -290,3 +290,29 @@ pub fn field_ref(n: u8) -> String {
 pub fn more_lines(n: usize) -> String {
     format!("… {n} more lines")
 }
+
+// The editor's own messages on stderr.
+pub const NO_SIGNALS: &str = "cannot watch SIGHUP and SIGTERM";
+pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
+pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
+pub const NO_COLLECTION: &str = "no collection is open";
+
+pub fn input_failed(why: &str) -> String {
+    format!("cannot read the terminal: {why}")
+}
+
+/// A `FILE.save` newer than the file opened.
+pub fn newer_rescue(path: &str) -> String {
+    format!(
+        "{path} holds unsaved changes from a session that was killed; compare it with this file"
+    )
+}
+
+/// Killed by `signal`, the unsaved changes went to `path`.
+pub fn rescued(signal: &str, path: &str) -> String {
+    format!("{signal}: unsaved changes written to {path}")
+}
+
+pub fn rescue_failed(signal: &str, why: &str) -> String {
+    format!("{signal}: unsaved changes lost: {why}")
+}
