@@ -118,8 +118,8 @@ impl Theme {
         let bg = |r, g, b| Style::new().bg(c(r, g, b));
         Theme {
             mode,
-            light_square: bg(205, 170, 125),
-            dark_square: bg(150, 105, 70),
+            light_square: bg(176, 140, 100),
+            dark_square: bg(130, 95, 65),
             white_piece: fg(255, 255, 255).add_modifier(Modifier::BOLD),
             black_piece: fg(0, 0, 0).add_modifier(Modifier::BOLD),
             coordinate: fg(140, 140, 140),
