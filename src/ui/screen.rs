@@ -112,7 +112,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         spans.push(Span::styled(format!("· {name} "), t.title));
         if let Some((i, n)) = state.record_label() {
-            spans.push(Span::styled(format!("{i}/{n} "), t.title));
+            spans.push(Span::styled(format!("{} ", text::record(i, n)), t.title));
         }
         if let Some(id) = state.record_id() {
             spans.push(Span::styled(format!("· {id} "), t.title));

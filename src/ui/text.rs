@@ -83,9 +83,9 @@ pub fn illegal(errors: usize) -> String {
     }
 }
 
-/// A record counter such as `3/20`.
-pub fn record(index: usize, count: usize) -> String {
-    format!("{}/{}", index + 1, count)
+/// A record counter such as `3/20` (`current` counted from 1).
+pub fn record(current: usize, count: usize) -> String {
+    format!("{current}/{count}")
 }
 
 /// A diagnostic as one line: `error[missing_king] field 1: message`.

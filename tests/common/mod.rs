@@ -79,10 +79,14 @@ impl Tmux {
             shell_quote(&dir.join("stdout").to_string_lossy()),
             shell_quote(&dir.join("stderr").to_string_lossy()),
         );
+        // Set before the command starts, so that even an instant exit leaves the pane (and its
+        // exit status) behind.
+        let config = dir.join("tmux.conf");
+        std::fs::write(&config, "set -g remain-on-exit on\n").expect("tmux config");
         let tmux = Tmux { socket, dir };
         tmux.run(&[
             "-f",
-            "/dev/null",
+            &config.to_string_lossy(),
             "new-session",
             "-d",
             "-s",
@@ -93,9 +97,10 @@ impl Tmux {
             &height.to_string(),
             "sh",
             "-c",
-            &format!("sleep 0.05; {script}"),
+            &script,
         ]);
-        tmux.run(&["set-option", "-t", "t", "remain-on-exit", "on"]);
+        // After the start: tmux 3.3 fails to start a server with this in its config. Without
+        // it, `resize-window` would not stick to a detached session.
         tmux.run(&["set-option", "-g", "window-size", "manual"]);
         tmux
     }
