@@ -237,3 +237,31 @@ fn mouse_clicks_put_the_brush_drag_moves_and_right_click_empties() {
     t.keys(&["C-q"]);
     assert_eq!(t.wait_exit().stdout, "4k3/8/8/8/7R/8/8/4K3 w - - 0 1\n");
 }
+
+#[test]
+fn clicking_a_castling_letter_drops_that_right() {
+    if !tmux_available("clicking_a_castling_letter_drops_that_right") {
+        return;
+    }
+    let t = Tmux::fenboard(&[], 120, 40);
+    let screen = t.wait_for(&format!("FEN {START}"));
+    let (y, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("Castling availability"))
+        .expect("the castling row");
+    // Columns count characters here: the row is box drawing and ASCII only.
+    let x = line
+        .chars()
+        .collect::<String>()
+        .find("KQkq")
+        .map(|b| line[..b].chars().count());
+    let x = x.expect("the castling value") as u16 + 2; // the `k`
+    t.type_text(&(mouse(0, x, y as u16, true) + &mouse(0, x, y as u16, false)));
+    t.wait_for("FEN rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1");
+    t.keys(&["C-q"]);
+    assert_eq!(
+        t.wait_exit().stdout,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1\n"
+    );
+}

@@ -23,7 +23,7 @@ use crate::core::Game;
 use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
 use crate::ui::help;
 use crate::ui::layout::ScreenLayout;
-use crate::ui::screen::{self, View};
+use crate::ui::screen::{self, ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
@@ -254,7 +254,13 @@ impl App {
             }
         }
         let action = match &self.layout {
-            Some(layout) => keymap::action_for(&ev, &self.state, layout),
+            Some(layout) => {
+                let hits = ScreenHits {
+                    layout,
+                    state: &self.state,
+                };
+                keymap::action_for(&ev, &self.state, &hits)
+            }
             None => keymap::action_for(&ev, &self.state, &keymap::NoHit),
         };
         let action = match action {

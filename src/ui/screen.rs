@@ -15,8 +15,9 @@ use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
-use crate::core::Severity;
+use crate::core::{Color, Severity, Square};
 use crate::editor::{Focus, Overlay, Pending, State};
+use crate::shell::keymap::HitTest;
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
@@ -174,19 +175,69 @@ fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rect {
     layout::inner(r)
 }
 
-fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let focused = state.focus == Focus::Fields;
-    let inner = boxed(text::FIELDS_TITLE, border_style(focused, t), r, buf);
-    let game = state.game();
-    let fen = state.fen();
-    let values: Vec<&str> = fen.split(' ').collect();
+/// The field names that fit in the panel's inside, and the column where the values start
+/// (after the selection mark, the number and the names).
+fn field_columns(inner: Rect) -> (&'static [&'static str; 6], u16) {
     let long = inner.width >= 2 + 2 + 24 + 2 + 8;
     let names = if long {
         &text::FIELD_NAMES
     } else {
         &text::FIELD_SHORT_NAMES
     };
-    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u16;
+    (names, inner.x + 1 + 2 + name_width + 2)
+}
+
+/// What is under a screen cell, for the mouse: the layout's squares and fields, and the
+/// castling letters shown in the panel (which needs the state to know them).
+pub struct ScreenHits<'a> {
+    pub layout: &'a ScreenLayout,
+    pub state: &'a State,
+}
+
+impl HitTest for ScreenHits<'_> {
+    fn square_at(&self, col: u16, row: u16) -> Option<Square> {
+        self.layout.square_at(col, row)
+    }
+
+    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+        self.layout.field_at(col, row)
+    }
+
+    fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
+        let r = self.layout.field_row(3)?;
+        if row != r.y || col >= r.right() {
+            return None;
+        }
+        let (_, value_x) = field_columns(r);
+        let index = col.checked_sub(value_x)? as usize;
+        let value = self.state.fen().split(' ').nth(2)?;
+        let c = value.chars().nth(index).filter(char::is_ascii_alphabetic)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        // The writer puts each side's letters from the highest rook file down.
+        let nth = value
+            .chars()
+            .take(index)
+            .filter(|d| d.is_ascii_alphabetic() && d.is_ascii_uppercase() == c.is_ascii_uppercase())
+            .count();
+        let mut files: Vec<u8> = self.state.shown_position().castling.files(color).collect();
+        files.reverse();
+        files.get(nth).map(|&f| (color, f))
+    }
+}
+
+fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let focused = state.focus == Focus::Fields;
+    let inner = boxed(text::FIELDS_TITLE, border_style(focused, t), r, buf);
+    let game = state.game();
+    let fen = state.fen();
+    let values: Vec<&str> = fen.split(' ').collect();
+    let (names, value_x) = field_columns(inner);
+    let name_width = (value_x - inner.x - 5) as usize;
     for (i, name) in names.iter().enumerate() {
         let n = i as u8 + 1;
         if i as u16 >= inner.height {
@@ -629,5 +680,32 @@ mod tests {
             update(&mut s, Action::PromptKey('5'));
             assert!(text(&s, 80, 24).contains("5_"));
         }
+    }
+
+    #[test]
+    fn clicks_on_castling_letters_name_the_rook_files() {
+        let s = state(Game::Chess.start_fen(), false);
+        let area = Rect::new(0, 0, 120, 40);
+        let layout = screen_layout(&s, area);
+        let hits = ScreenHits {
+            layout: &layout,
+            state: &s,
+        };
+        let row = layout.field_row(3).unwrap();
+        let (_, x) = field_columns(row);
+        let buf = draw(&s, 120, 40, ColorMode::Mono);
+        assert_eq!(buf[(x, row.y)].symbol(), "K");
+        assert_eq!(hits.castling_at(x, row.y), Some((Color::White, 7)));
+        assert_eq!(hits.castling_at(x + 1, row.y), Some((Color::White, 0)));
+        assert_eq!(hits.castling_at(x + 2, row.y), Some((Color::Black, 7)));
+        assert_eq!(hits.castling_at(x + 3, row.y), Some((Color::Black, 0)));
+        assert_eq!(hits.castling_at(x + 4, row.y), None);
+        assert_eq!(hits.castling_at(x, row.y + 1), None);
+        let none = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        let hits = ScreenHits {
+            layout: &layout,
+            state: &none,
+        };
+        assert_eq!(hits.castling_at(x, row.y), None);
     }
 }
