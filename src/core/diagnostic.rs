@@ -48,6 +48,8 @@ pub enum Code {
     PieceAlias,
     ConsecutiveDigits,
     FullmoveZero,
+    DuplicateCastlingRight,
+    CastlingOrder,
     // Chess legality, after shakmaty's `PositionErrorKinds`.
     EmptyBoard,
     MissingKing,
@@ -69,6 +71,49 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, in the order of the enum.
+    pub const ALL: &'static [Code] = &[
+        Code::EmptyInput,
+        Code::InvalidUtf8,
+        Code::NulByte,
+        Code::LineTooLong,
+        Code::TooManyFields,
+        Code::WrongRankCount,
+        Code::WrongRankWidth,
+        Code::InvalidPiece,
+        Code::InvalidSide,
+        Code::InvalidCastling,
+        Code::InvalidEpSquare,
+        Code::InvalidHalfmove,
+        Code::InvalidFullmove,
+        Code::MissingFields,
+        Code::ExtraWhitespace,
+        Code::FenPrefix,
+        Code::ByteOrderMark,
+        Code::CarriageReturn,
+        Code::RedSideLetter,
+        Code::PieceAlias,
+        Code::ConsecutiveDigits,
+        Code::FullmoveZero,
+        Code::DuplicateCastlingRight,
+        Code::CastlingOrder,
+        Code::EmptyBoard,
+        Code::MissingKing,
+        Code::TooManyKings,
+        Code::PawnsOnBackrank,
+        Code::InvalidCastlingRights,
+        Code::InvalidEpSquareForPosition,
+        Code::OppositeCheck,
+        Code::ImpossibleCheck,
+        Code::TooMuchMaterial,
+        Code::TooManyPieces,
+        Code::KingOutsidePalace,
+        Code::PieceOffPoint,
+        Code::EpWithHalfmove,
+        Code::HalfmoveImpossible,
+        Code::DrawLimit,
+    ];
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Code::EmptyInput => "empty_input",
@@ -93,6 +138,8 @@ impl Code {
             Code::PieceAlias => "piece_alias",
             Code::ConsecutiveDigits => "consecutive_digits",
             Code::FullmoveZero => "fullmove_zero",
+            Code::DuplicateCastlingRight => "duplicate_castling_right",
+            Code::CastlingOrder => "castling_order",
             Code::EmptyBoard => "empty_board",
             Code::MissingKing => "missing_king",
             Code::TooManyKings => "too_many_kings",
@@ -155,5 +202,25 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_names_are_unique_snake_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            let name = code.as_str();
+            assert!(
+                name.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'_' || b.is_ascii_digit()),
+                "{name}"
+            );
+            assert!(seen.insert(name), "{name} twice");
+        }
+        assert_eq!(seen.len(), Code::ALL.len());
     }
 }

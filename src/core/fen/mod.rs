@@ -3,5 +3,5 @@
 mod read;
 mod write;
 
-pub use read::{Read, read};
+pub use read::{Read, detect, field_spans, read};
 pub use write::{CastlingStyle, write, write_with};

@@ -1,9 +1,14 @@
 //! Reads a FEN record into a `Position` and the diagnostics of its text.
 //!
-//! Minimal strict reader: the full lenient reader replaces it.
+//! Reading is lenient where the format is commonly bent (missing trailing fields, runs of
+//! spaces, a `FEN:` prefix, `44` for `8`, xiangqi `r`/`E`/`H`), and each leniency is reported as
+//! a warning so the user sees that the canonical output will differ. Every problem is reported,
+//! not only the first, with the field, the character span and the squares it concerns.
 
-use crate::core::diagnostic::{Code, Diagnostic};
-use crate::core::game::{Color, Game, Piece};
+use std::ops::Range;
+
+use crate::core::diagnostic::{Code, Diagnostic, Severity};
+use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
@@ -15,136 +20,809 @@ pub struct Read {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads `text` as a FEN of `game`, or of the game its shape says when `game` is `None`.
+/// Reads `text` as a FEN of `game`, or of the game its shape says when `game` is `None`
+/// (see [`detect`]).
 pub fn read(text: &str, game: Option<Game>) -> Read {
-    let mut diagnostics = Vec::new();
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.is_empty() {
-        diagnostics.push(Diagnostic::error(Code::EmptyInput, 1, "the FEN is empty"));
-        return Read {
-            position: None,
-            diagnostics,
-        };
+    let mut reader = Reader {
+        text,
+        ascii: text.is_ascii(),
+        diagnostics: Vec::new(),
+    };
+    let position = reader.run(game);
+    // In the order of the text, so that output reads left to right.
+    reader
+        .diagnostics
+        .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+    let position = position.filter(|_| !reader.diagnostics.iter().any(Diagnostic::is_error));
+    Read {
+        position,
+        diagnostics: reader.diagnostics,
     }
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    let game = game.unwrap_or(if ranks.len() == 10 {
+}
+
+/// The game a FEN's placement field describes: 10 ranks (or, when the rank count is off,
+/// mostly 9-wide ranks) is xiangqi, anything else chess. Chess960 is told apart from chess by
+/// the castling field, which [`read`] does.
+pub fn detect(text: &str) -> Game {
+    let split = split(text);
+    match split.fields.first() {
+        Some(&(s, e)) => detect_placement(&text[s..e]),
+        None => Game::Chess,
+    }
+}
+
+/// The character spans of the six fields of `text` as [`read`] splits them (`None` for a
+/// missing field), so that problems found later in the position can point into the text.
+pub fn field_spans(text: &str) -> [Option<Range<usize>>; 6] {
+    let split = split(text);
+    let ascii = text.is_ascii();
+    let mut spans: [Option<Range<usize>>; 6] = Default::default();
+    for (slot, &(s, e)) in spans.iter_mut().zip(split.fields.iter()) {
+        *slot = Some(char_span(text, ascii, s, e));
+    }
+    spans
+}
+
+fn detect_placement(placement: &str) -> Game {
+    let ranks = placement.split('/').count();
+    if ranks == 10 {
+        return Game::Xiangqi;
+    }
+    if ranks == 8 {
+        return Game::Chess;
+    }
+    let nine_wide = placement.split('/').filter(|r| rank_width(r) == 9).count();
+    if nine_wide * 2 > ranks {
         Game::Xiangqi
     } else {
         Game::Chess
-    });
-    let mut pos = Position::empty(game);
-    if ranks.len() != game.height() as usize {
-        diagnostics.push(Diagnostic::error(
-            Code::WrongRankCount,
-            1,
-            format!("{} ranks, {game} has {}", ranks.len(), game.height()),
-        ));
     }
-    for (row, rank_text) in ranks.iter().enumerate().take(game.height() as usize) {
-        let rank = game.height() - 1 - row as u8;
-        let mut file = 0u8;
-        for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file = file.saturating_add(d as u8);
-            } else if let Some(piece) = Piece::from_char(c, game) {
-                pos.board.set(Square::new(file, rank), Some(piece));
-                file = file.saturating_add(1);
+}
+
+/// The number of squares a rank's text covers, counting every non-digit as one piece.
+fn rank_width(rank: &str) -> u32 {
+    rank.chars()
+        .map(|c| c.to_digit(10).unwrap_or(1))
+        .fold(0u32, u32::saturating_add)
+}
+
+/// Characters that separate fields. NUL counts as one so that a stray NUL does not glue two
+/// fields together; it gets its own diagnostic.
+fn is_separator(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0)
+}
+
+/// Byte ranges of the record inside the text, after the byte order mark, surrounding
+/// whitespace and a `FEN:` prefix.
+struct Split {
+    bom: bool,
+    leading: Option<(usize, usize)>,
+    prefix: Option<(usize, usize)>,
+    trailing: Option<(usize, usize)>,
+    /// Byte ranges of the first six fields.
+    fields: Fields,
+    /// From the seventh field to the end of the last one.
+    extra: Option<(usize, usize)>,
+    extra_count: usize,
+    /// Separator runs other than a single space, with the number of the field they precede.
+    odd_gaps: Gaps,
+    /// Where the record ends (before trailing whitespace).
+    end: usize,
+}
+
+/// Up to six byte ranges without allocating.
+#[derive(Default)]
+struct Fields {
+    ranges: [(usize, usize); 6],
+    len: usize,
+}
+
+impl Fields {
+    fn push(&mut self, range: (usize, usize)) {
+        self.ranges[self.len] = range;
+        self.len += 1;
+    }
+
+    fn first(&self) -> Option<&(usize, usize)> {
+        self.ranges[..self.len].first()
+    }
+
+    fn get(&self, i: usize) -> Option<(usize, usize)> {
+        self.ranges[..self.len].get(i).copied()
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, (usize, usize)> {
+        self.ranges[..self.len].iter()
+    }
+}
+
+/// Odd separator runs; only the first few are kept (more would say nothing new).
+#[derive(Default)]
+struct Gaps {
+    runs: [(usize, usize, u8); 6],
+    len: usize,
+}
+
+fn split(text: &str) -> Split {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let bom = text.starts_with('\u{feff}');
+    if bom {
+        start = 3;
+    }
+    let mut end = bytes.len();
+    while end > start && is_separator(bytes[end - 1]) {
+        end -= 1;
+    }
+    let trailing = (end < bytes.len()).then_some((end, bytes.len()));
+    let lead_start = start;
+    while start < end && is_separator(bytes[start]) {
+        start += 1;
+    }
+    let leading = (start > lead_start).then_some((lead_start, start));
+    let mut prefix = None;
+    if end - start >= 4 && bytes[start..start + 4].eq_ignore_ascii_case(b"fen:") {
+        prefix = Some((start, start + 4));
+        start += 4;
+        while start < end && is_separator(bytes[start]) {
+            start += 1;
+        }
+    }
+    let mut fields = Fields::default();
+    let mut extra = None;
+    let mut extra_count = 0;
+    let mut odd_gaps = Gaps::default();
+    let mut i = start;
+    let mut count = 0usize;
+    while i < end {
+        let field_start = i;
+        while i < end && !is_separator(bytes[i]) {
+            i += 1;
+        }
+        if count < 6 {
+            fields.push((field_start, i));
+        } else {
+            extra_count += 1;
+            extra = Some((extra.map_or(field_start, |(s, _)| s), i));
+        }
+        count += 1;
+        let gap_start = i;
+        while i < end && is_separator(bytes[i]) {
+            i += 1;
+        }
+        let gap = &bytes[gap_start..i];
+        if i < end && gap != b" " && !gap.contains(&0) && odd_gaps.len < odd_gaps.runs.len() {
+            let field = (count + 1).min(6) as u8;
+            odd_gaps.runs[odd_gaps.len] = (gap_start, i, field);
+            odd_gaps.len += 1;
+        }
+    }
+    Split {
+        bom,
+        leading,
+        prefix,
+        trailing,
+        fields,
+        extra,
+        extra_count,
+        odd_gaps,
+        end,
+    }
+}
+
+fn char_span(text: &str, ascii: bool, start: usize, end: usize) -> Range<usize> {
+    if ascii {
+        start..end
+    } else {
+        let s = text[..start].chars().count();
+        s..s + text[start..end].chars().count()
+    }
+}
+
+/// Shows a character in a message: control characters escaped so the line stays one line.
+fn shown(c: char) -> String {
+    if c.is_control() {
+        format!("{}", c.escape_default())
+    } else {
+        c.to_string()
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    ascii: bool,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        field: u8,
+        bytes: Option<(usize, usize)>,
+        message: String,
+    ) -> &mut Diagnostic {
+        let span = bytes.map(|(s, e)| char_span(self.text, self.ascii, s, e));
+        self.diagnostics.push(Diagnostic {
+            code,
+            severity,
+            message,
+            field,
+            span,
+            squares: Vec::new(),
+        });
+        self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    fn error(
+        &mut self,
+        code: Code,
+        field: u8,
+        bytes: (usize, usize),
+        message: String,
+    ) -> &mut Diagnostic {
+        self.push(Severity::Error, code, field, Some(bytes), message)
+    }
+
+    fn warn(
+        &mut self,
+        code: Code,
+        field: u8,
+        bytes: (usize, usize),
+        message: String,
+    ) -> &mut Diagnostic {
+        self.push(Severity::Warning, code, field, Some(bytes), message)
+    }
+
+    fn run(&mut self, forced: Option<Game>) -> Option<Position> {
+        let text = self.text;
+        let split = split(text);
+        if split.bom {
+            self.warn(
+                Code::ByteOrderMark,
+                1,
+                (0, 3),
+                "the text starts with a byte order mark (U+FEFF), which is ignored".into(),
+            );
+        }
+        if let Some(range) = split.leading {
+            self.warn(
+                Code::ExtraWhitespace,
+                1,
+                range,
+                "whitespace before the FEN is ignored".into(),
+            );
+        }
+        if let Some(range) = split.prefix {
+            self.warn(
+                Code::FenPrefix,
+                1,
+                range,
+                format!(
+                    "the '{}' prefix is not part of a FEN and is ignored",
+                    &text[range.0..range.1]
+                ),
+            );
+        }
+        let field_of = |byte: usize| -> u8 {
+            split
+                .fields
+                .iter()
+                .position(|&(_, e)| byte <= e)
+                .map_or(6, |i| i as u8 + 1)
+        };
+        if let Some(first) = text.bytes().position(|b| b == 0) {
+            let count = text.bytes().filter(|&b| b == 0).count();
+            let what = if count == 1 {
+                "a NUL byte".to_string()
             } else {
-                diagnostics.push(Diagnostic::error(
-                    Code::InvalidPiece,
-                    1,
-                    format!("'{c}' is not a {game} piece"),
-                ));
-                file = file.saturating_add(1);
+                format!("{count} NUL bytes")
+            };
+            self.error(
+                Code::NulByte,
+                field_of(first),
+                (first, first + 1),
+                format!("the text contains {what}, which no FEN has"),
+            );
+        }
+        for &(s, e, field) in &split.odd_gaps.runs[..split.odd_gaps.len] {
+            let gap = &text[s..e];
+            let what = if gap.bytes().all(|b| b == b' ') {
+                format!("{} spaces", gap.len())
+            } else if gap.contains('\t') {
+                "a tab".to_string()
+            } else {
+                "a line break".to_string()
+            };
+            self.warn(
+                Code::ExtraWhitespace,
+                field,
+                (s, e),
+                format!(
+                    "fields {} and {field} are separated by {what}, not one space",
+                    field - 1
+                ),
+            );
+        }
+        if let Some((s, e)) = split.trailing {
+            let tail = &text[s..e];
+            let cr = tail.contains('\r');
+            if cr {
+                let at = s + tail.find('\r').unwrap_or(0);
+                self.warn(
+                    Code::CarriageReturn,
+                    field_of(s),
+                    (at, at + 1),
+                    "the line ends in a carriage return (CRLF line ending), which is ignored"
+                        .into(),
+                );
+            }
+            if tail.bytes().any(|b| b != b'\r' && b != b'\n' && b != 0) {
+                self.warn(
+                    Code::ExtraWhitespace,
+                    field_of(s),
+                    (s, e),
+                    "whitespace after the FEN is ignored".into(),
+                );
             }
         }
-        if file != game.width() {
-            diagnostics.push(Diagnostic::error(
-                Code::WrongRankWidth,
+        let Some(&(place_start, place_end)) = split.fields.first() else {
+            self.push(
+                Severity::Error,
+                Code::EmptyInput,
                 1,
-                format!("rank is {file} squares wide, not {}", game.width()),
-            ));
+                Some((split.end, split.end)),
+                "the FEN is empty".into(),
+            );
+            return None;
+        };
+        let game = forced.unwrap_or_else(|| detect_placement(&text[place_start..place_end]));
+        let mut pos = Position::empty(game);
+        self.placement(&mut pos, place_start, place_end);
+        if let Some(range) = split.fields.get(1) {
+            self.side(&mut pos, range);
+        }
+        if let Some(range) = split.fields.get(2) {
+            self.castling(&mut pos, range);
+        }
+        if let Some(range) = split.fields.get(3) {
+            self.ep(&mut pos, range);
+        }
+        if let Some(range) = split.fields.get(4)
+            && let Some(n) = self.clock(range, 5)
+        {
+            pos.halfmove = n;
+        }
+        if let Some(range) = split.fields.get(5)
+            && let Some(n) = self.clock(range, 6)
+        {
+            if n == 0 {
+                self.warn(
+                    Code::FullmoveZero,
+                    6,
+                    range,
+                    "the fullmove number 0 is read as 1 (moves are counted from 1)".into(),
+                );
+            }
+            pos.fullmove = n.max(1);
+        }
+        let given = split.fields.len;
+        if given < 6 {
+            const DEFAULTS: [&str; 6] = ["", "w", "-", "-", "0", "1"];
+            let message = if given == 5 {
+                "the fullmove number (field 6) is missing, read as 1".to_string()
+            } else {
+                format!(
+                    "fields {}–6 are missing, read as `{}`",
+                    given + 1,
+                    DEFAULTS[given..].join(" ")
+                )
+            };
+            self.warn(
+                Code::MissingFields,
+                given as u8 + 1,
+                (split.end, split.end),
+                message,
+            );
+        }
+        if let Some(range) = split.extra {
+            let n = split.extra_count;
+            self.error(
+                Code::TooManyFields,
+                6,
+                range,
+                format!(
+                    "{n} field{} after the fullmove number; a FEN has six",
+                    if n == 1 { "" } else { "s" }
+                ),
+            );
+        }
+        if forced.is_none() && game == Game::Chess && !pos.castling.is_empty() {
+            let setup = crate::core::legality::chess::to_setup(&pos);
+            if shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960 {
+                pos.game = Game::Chess960;
+            }
+        }
+        Some(pos)
+    }
+
+    fn placement(&mut self, pos: &mut Position, start: usize, end: usize) {
+        let text = self.text;
+        let game = pos.game;
+        let (width, height) = (game.width() as u32, game.height() as usize);
+        let unit = if game.is_xiangqi() {
+            "points"
+        } else {
+            "squares"
+        };
+        let family = if game.is_xiangqi() {
+            "xiangqi"
+        } else {
+            "chess"
+        };
+        let mut rank_start = start;
+        let mut row = 0usize;
+        loop {
+            let rank_end = text[rank_start..end]
+                .find('/')
+                .map_or(end, |i| rank_start + i);
+            if row < height {
+                let rank = (height - 1 - row) as u8;
+                let label = Square::new(0, rank).rank_number(game);
+                let squares = self.rank(pos, rank_start, rank_end, rank, label);
+                if squares != width {
+                    let message = if rank_start == rank_end {
+                        format!("rank {label} is empty; write {width} for an empty rank")
+                    } else {
+                        format!("rank {label} has {squares} {unit}, {family} ranks have {width}")
+                    };
+                    self.error(Code::WrongRankWidth, 1, (rank_start, rank_end), message);
+                }
+            }
+            row += 1;
+            if rank_end == end {
+                break;
+            }
+            rank_start = rank_end + 1;
+        }
+        if row != height {
+            let range = if row > height {
+                // Point at the ranks that do not fit.
+                let mut s = start;
+                for _ in 0..height {
+                    s += text[s..end].find('/').map_or(end - s, |i| i + 1);
+                }
+                (s.saturating_sub(1).max(start), end)
+            } else {
+                (start, end)
+            };
+            self.error(
+                Code::WrongRankCount,
+                1,
+                range,
+                format!(
+                    "the board has {row} ranks, {family} boards have {height}{}",
+                    if row > height {
+                        "; the extra ranks are ignored"
+                    } else {
+                        ""
+                    }
+                ),
+            );
         }
     }
-    match fields.get(1).copied().unwrap_or("w") {
-        "w" | "r" => pos.turn = Color::White,
-        "b" => pos.turn = Color::Black,
-        other => diagnostics.push(Diagnostic::error(
-            Code::InvalidSide,
-            2,
-            format!("'{other}' is not w or b"),
-        )),
+
+    /// Reads one rank's text onto `pos` and returns how many squares it covers.
+    fn rank(&mut self, pos: &mut Position, start: usize, end: usize, rank: u8, label: u8) -> u32 {
+        let text = self.text;
+        let game = pos.game;
+        let width = game.width() as u32;
+        let mut file = 0u32;
+        let mut digits: Option<(usize, u32)> = None; // start of a digit run, its sum
+        let mut digit_count = 0;
+        for (offset, c) in text[start..end].char_indices() {
+            let at = start + offset;
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    self.error(
+                        Code::InvalidPiece,
+                        1,
+                        (at, at + 1),
+                        format!("'0' on rank {label} is not a number of empty squares (1–{width})"),
+                    );
+                }
+                let run = digits.get_or_insert((at, 0));
+                run.1 += d;
+                digit_count += 1;
+                file = file.saturating_add(d);
+                continue;
+            }
+            self.end_digit_run(&mut digits, &mut digit_count, at, label);
+            if c == '\0' {
+                continue;
+            }
+            let here = Square::new(file.min(255) as u8, rank);
+            match self.piece(c, game, at, label) {
+                Some(piece) => {
+                    if file < width {
+                        pos.board.set(here, Some(piece));
+                    }
+                }
+                None => {
+                    let d = self.error(
+                        Code::InvalidPiece,
+                        1,
+                        (at, at + c.len_utf8()),
+                        format!(
+                            "'{}' on rank {label} is not a {} piece ({})",
+                            shown(c),
+                            if game.is_xiangqi() {
+                                "xiangqi"
+                            } else {
+                                "chess"
+                            },
+                            if game.is_xiangqi() {
+                                "K A B N R C P, lower case for Black, or a digit for empty points"
+                            } else {
+                                "K Q R B N P, lower case for Black, or a digit for empty squares"
+                            }
+                        ),
+                    );
+                    if file < width {
+                        d.squares.push(here);
+                    }
+                }
+            }
+            file = file.saturating_add(1);
+        }
+        self.end_digit_run(&mut digits, &mut digit_count, end, label);
+        file
     }
-    pos.castling = Castling::NONE;
-    let castling = fields.get(2).copied().unwrap_or("-");
-    if castling != "-" {
-        for c in castling.chars() {
+
+    fn end_digit_run(
+        &mut self,
+        digits: &mut Option<(usize, u32)>,
+        count: &mut u32,
+        at: usize,
+        label: u8,
+    ) {
+        if let Some((start, sum)) = digits.take()
+            && *count > 1
+        {
+            let run = &self.text[start..at];
+            self.warn(
+                Code::ConsecutiveDigits,
+                1,
+                (start, at),
+                format!("'{run}' on rank {label} is read as {sum} empty squares; write {sum}"),
+            );
+        }
+        *count = 0;
+    }
+
+    /// The piece a letter names, with xiangqi's `E`/`H` aliases (reported as warnings).
+    fn piece(&mut self, c: char, game: Game, at: usize, label: u8) -> Option<Piece> {
+        if let Some(piece) = Piece::from_char(c, game) {
+            return Some(piece);
+        }
+        if !game.is_xiangqi() {
+            return None;
+        }
+        let role = match c.to_ascii_lowercase() {
+            'e' => Role::Bishop,
+            'h' => Role::Knight,
+            _ => return None,
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let piece = Piece::new(color, role);
+        self.warn(
+            Code::PieceAlias,
+            1,
+            (at, at + 1),
+            format!(
+                "'{c}' on rank {label} is read as the {} '{}'",
+                role.name(game),
+                piece.char()
+            ),
+        );
+        Some(piece)
+    }
+
+    fn side(&mut self, pos: &mut Position, range: (usize, usize)) {
+        let text = &self.text[range.0..range.1];
+        let game = pos.game;
+        match text {
+            "w" => pos.turn = Color::White,
+            "b" => pos.turn = Color::Black,
+            "r" if game.is_xiangqi() => {
+                pos.turn = Color::White;
+                self.warn(
+                    Code::RedSideLetter,
+                    2,
+                    range,
+                    "'r' (Red) is read as 'w'; Red is written w".into(),
+                );
+            }
+            _ => {
+                let white = Color::White.name(game);
+                self.error(
+                    Code::InvalidSide,
+                    2,
+                    range,
+                    format!(
+                        "'{}' is not a side to move: use w ({white}) or b (Black)",
+                        text.chars().map(shown).collect::<String>()
+                    ),
+                );
+            }
+        }
+    }
+
+    fn castling(&mut self, pos: &mut Position, range: (usize, usize)) {
+        let text = &self.text[range.0..range.1];
+        if text == "-" {
+            return;
+        }
+        let game = pos.game;
+        if game.is_xiangqi() {
+            self.error(
+                Code::InvalidCastling,
+                3,
+                range,
+                format!("xiangqi has no castling; the castling field must be '-', not '{text}'"),
+            );
+            return;
+        }
+        let mut castling = Castling::NONE;
+        let mut last: Option<(Color, u8)> = None;
+        let mut out_of_order = false;
+        for (offset, c) in text.char_indices() {
+            let at = range.0 + offset;
             let color = if c.is_ascii_uppercase() {
                 Color::White
             } else {
                 Color::Black
             };
-            let back = pos.back_rank(color);
-            let rook = Piece::new(color, crate::core::game::Role::Rook);
-            let rooks = || {
-                (0..game.width())
-                    .filter(move |&f| pos.board.get(Square::new(f, back)) == Some(rook))
-            };
             let file = match c.to_ascii_lowercase() {
-                'k' => rooks().next_back().unwrap_or(game.width() - 1),
-                'q' => rooks().next().unwrap_or(0),
-                f @ 'a'..='h' => f as u8 - b'a',
-                _ => {
-                    diagnostics.push(Diagnostic::error(
-                        Code::InvalidCastling,
-                        3,
-                        format!("'{c}' is not a castling right"),
-                    ));
-                    continue;
-                }
+                'k' => Some(castling_rook(pos, color, true)),
+                'q' => Some(castling_rook(pos, color, false)),
+                f @ 'a'..='h' => Some(f as u8 - b'a'),
+                _ => None,
             };
-            pos.castling.set(color, file, true);
+            let Some(file) = file else {
+                let hint = if c == '-' {
+                    "'-' stands alone for no castling rights".to_string()
+                } else {
+                    format!("'{}' is not a castling right", shown(c))
+                };
+                self.error(
+                    Code::InvalidCastling,
+                    3,
+                    (at, at + c.len_utf8()),
+                    format!("{hint} (K Q k q, or rook files A–H a–h)"),
+                );
+                continue;
+            };
+            if castling.has(color, file) {
+                self.warn(
+                    Code::DuplicateCastlingRight,
+                    3,
+                    (at, at + 1),
+                    format!("castling right '{c}' is given twice"),
+                );
+                continue;
+            }
+            // Canonical order: White before Black, then from the h-side to the a-side.
+            if let Some((lc, lf)) = last
+                && (color < lc || (color == lc && file > lf))
+            {
+                out_of_order = true;
+            }
+            last = Some((color, file));
+            castling.set(color, file, true);
         }
+        if out_of_order {
+            self.warn(
+                Code::CastlingOrder,
+                3,
+                range,
+                "castling rights are out of order; they are written White first, king side first"
+                    .into(),
+            );
+        }
+        pos.castling = castling;
     }
-    let ep = fields.get(3).copied().unwrap_or("-");
-    if ep != "-" {
-        match Square::parse(ep, game) {
-            Some(sq) => pos.ep = Some(sq),
-            None => diagnostics.push(Diagnostic::error(
+
+    fn ep(&mut self, pos: &mut Position, range: (usize, usize)) {
+        let text = &self.text[range.0..range.1];
+        if text == "-" {
+            return;
+        }
+        let game = pos.game;
+        if game.is_xiangqi() {
+            self.error(
                 Code::InvalidEpSquare,
                 4,
-                format!("'{ep}' is not a square"),
-            )),
+                range,
+                format!(
+                    "xiangqi has no en passant; the en passant field must be '-', not '{text}'"
+                ),
+            );
+            return;
+        }
+        let lower = text.starts_with(|c: char| c.is_ascii_lowercase());
+        match Square::parse(text, game) {
+            Some(sq) if lower => pos.ep = Some(sq),
+            _ => {
+                self.error(
+                    Code::InvalidEpSquare,
+                    4,
+                    range,
+                    format!(
+                        "'{}' is not an en passant square: use '-' or a square such as e3",
+                        text.chars().map(shown).collect::<String>()
+                    ),
+                );
+            }
         }
     }
-    match fields.get(4).map(|f| f.parse::<u32>()) {
-        None => {}
-        Some(Ok(n)) => pos.halfmove = n,
-        Some(Err(_)) => diagnostics.push(Diagnostic::error(
-            Code::InvalidHalfmove,
-            5,
-            "the halfmove clock is not a number",
-        )),
-    }
-    match fields.get(5).map(|f| f.parse::<u32>()) {
-        None => {}
-        Some(Ok(n)) => pos.fullmove = n.max(1),
-        Some(Err(_)) => diagnostics.push(Diagnostic::error(
-            Code::InvalidFullmove,
-            6,
-            "the fullmove number is not a number",
-        )),
-    }
-    if fields.len() > 6 {
-        diagnostics.push(Diagnostic::error(
-            Code::TooManyFields,
-            6,
-            "more than six fields",
-        ));
-    }
-    let position = (!diagnostics.iter().any(Diagnostic::is_error)).then_some(pos);
-    Read {
-        position,
-        diagnostics,
+
+    fn clock(&mut self, range: (usize, usize), field: u8) -> Option<u32> {
+        let text = &self.text[range.0..range.1];
+        let (code, name) = if field == 5 {
+            (Code::InvalidHalfmove, "the halfmove clock")
+        } else {
+            (Code::InvalidFullmove, "the fullmove number")
+        };
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        let message = if numeric && text.starts_with('-') {
+            format!("{name} cannot be negative ('{text}')")
+        } else if numeric {
+            match text.parse::<u32>() {
+                Ok(n) => return Some(n),
+                Err(_) => format!("{name} '{text}' is too large"),
+            }
+        } else {
+            format!(
+                "{name} must be a whole number, not '{}'",
+                text.chars().map(shown).collect::<String>()
+            )
+        };
+        self.error(code, field, range, message);
+        None
     }
 }
+
+/// The rook file `K` (king side) or `Q` names, as shakmaty reads X-FEN: the outermost piece of
+/// `color` on its back rank among rooks and the king on that side; if that is not a rook, the
+/// corner file.
+pub(super) fn castling_rook(pos: &Position, color: Color, king_side: bool) -> u8 {
+    let back = pos.back_rank(color);
+    let width = pos.game.width();
+    let is_candidate = |file: u8| {
+        pos.board
+            .get(Square::new(file, back))
+            .filter(|p| p.color == color && matches!(p.role, Role::Rook | Role::King))
+    };
+    let outermost = if king_side {
+        (0..width)
+            .rev()
+            .find_map(|f| is_candidate(f).map(|p| (f, p)))
+    } else {
+        (0..width).find_map(|f| is_candidate(f).map(|p| (f, p)))
+    };
+    match outermost {
+        Some((file, p)) if p.role == Role::Rook => file,
+        _ if king_side => width - 1,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests;

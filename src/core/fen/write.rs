@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::core::game::{Color, Piece, Role};
+use super::read::castling_rook;
+use crate::core::game::Color;
 use crate::core::position::Position;
 use crate::core::square::Square;
 
@@ -52,26 +53,24 @@ pub fn write_with(pos: &Position, style: CastlingStyle) -> String {
     let before = out.len();
     if game.is_chess() {
         for color in Color::BOTH {
-            let back = pos.back_rank(color);
-            let rook = Piece::new(color, Role::Rook);
-            let rooks: Vec<u8> = (0..game.width())
-                .filter(|&f| pos.board.get(Square::new(f, back)) == Some(rook))
-                .collect();
-            let mut files: Vec<u8> = pos.castling.files(color).collect();
-            files.reverse();
-            for file in files {
+            // X-FEN: `K`/`Q` where reading them back names the same rook, the file otherwise.
+            let king_side = castling_rook(pos, color, true);
+            let queen_side = castling_rook(pos, color, false);
+            let mut files = [0u8; 16];
+            let mut n = 0;
+            for file in pos.castling.files(color) {
+                files[n] = file;
+                n += 1;
+            }
+            for &file in files[..n].iter().rev() {
                 let c = match style {
-                    CastlingStyle::Shredder => (b'a' + file) as char,
-                    CastlingStyle::XFen if rooks.last() == Some(&file) => 'k',
-                    CastlingStyle::XFen if rooks.first() == Some(&file) => 'q',
-                    CastlingStyle::XFen if rooks.is_empty() && file == 7 => 'k',
-                    CastlingStyle::XFen if rooks.is_empty() && file == 0 => 'q',
-                    CastlingStyle::XFen => (b'a' + file) as char,
+                    CastlingStyle::XFen if file == king_side => 'k',
+                    CastlingStyle::XFen if file == queen_side => 'q',
+                    _ => (b'a' + file) as char,
                 };
-                out.push(if color == Color::White {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
+                out.push(match color {
+                    Color::White => c.to_ascii_uppercase(),
+                    Color::Black => c,
                 });
             }
         }
@@ -80,7 +79,7 @@ pub fn write_with(pos: &Position, style: CastlingStyle) -> String {
         out.push('-');
     }
     out.push(' ');
-    match pos.ep {
+    match pos.ep.filter(|_| game.is_chess()) {
         Some(sq) => {
             let _ = write!(out, "{}", sq.name(game));
         }
@@ -88,4 +87,67 @@ pub fn write_with(pos: &Position, style: CastlingStyle) -> String {
     }
     let _ = write!(out, " {} {}", pos.halfmove, pos.fullmove);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::fen::read;
+    use crate::core::game::Game;
+
+    fn rewrite(text: &str, style: CastlingStyle) -> String {
+        let pos = read(text, None).position.expect(text);
+        write_with(&pos, style)
+    }
+
+    #[test]
+    fn start_positions_are_canonical() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            assert_eq!(write(&Position::start(game)), game.start_fen());
+        }
+    }
+
+    #[test]
+    fn x_fen_uses_file_letters_only_where_k_or_q_would_name_another_rook() {
+        // Chess960 with an inner rook holding the right: K would name the outer rook.
+        assert_eq!(
+            rewrite("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", CastlingStyle::XFen),
+            "4k3/8/8/8/8/8/8/4K1RR w G - 0 1"
+        );
+        assert_eq!(
+            rewrite(
+                "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+                CastlingStyle::XFen
+            ),
+            "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1"
+        );
+        // A queen-side rook only: q, not k, even though it is the last rook on the rank.
+        assert_eq!(
+            rewrite(
+                "rn1qkbn1/1p2p1pr/2pp4/1Q3p1p/1p1P4/N5PP/b1P1PP2/R1BK1BNR b q - 0 10",
+                CastlingStyle::XFen
+            ),
+            "rn1qkbn1/1p2p1pr/2pp4/1Q3p1p/1p1P4/N5PP/b1P1PP2/R1BK1BNR b q - 0 10"
+        );
+    }
+
+    #[test]
+    fn shredder_always_uses_files() {
+        assert_eq!(
+            rewrite(Game::Chess.start_fen(), CastlingStyle::Shredder),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        );
+    }
+
+    #[test]
+    fn xiangqi_writes_dashes_for_castling_and_ep() {
+        let mut pos = Position::start(Game::Xiangqi);
+        pos.ep = Some(Square::new(4, 2));
+        pos.halfmove = 3;
+        pos.fullmove = 7;
+        assert_eq!(
+            write(&pos),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 3 7"
+        );
+    }
 }

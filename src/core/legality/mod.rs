@@ -1,9 +1,33 @@
 //! Legality of a position: chess through shakmaty's validation, xiangqi after Pikafish's setup
 //! checks, and consistency warnings for both.
 
+pub mod chess;
+mod consistency;
+mod xiangqi;
+
 use super::{Diagnostic, Position};
 
-/// Every legality error and consistency warning of `pos`, all at once.
-pub fn diagnose(_pos: &Position) -> Vec<Diagnostic> {
-    Vec::new()
+/// Every legality error and consistency warning of `pos`, all at once. Cheap enough to run after
+/// every edit: a legal position costs no allocation beyond shakmaty's own validation.
+pub fn diagnose(pos: &Position) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if pos.game.is_xiangqi() {
+        xiangqi::diagnose(pos, &mut out);
+    } else {
+        chess::diagnose(pos, &mut out);
+    }
+    consistency::diagnose(pos, &mut out);
+    out
+}
+
+/// A list of square names for messages: `e1, e8`.
+fn square_list(squares: &[super::Square], game: super::Game) -> String {
+    let mut out = String::new();
+    for (i, sq) in squares.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&sq.name(game).to_string());
+    }
+    out
 }

@@ -1,0 +1,411 @@
+//! Chess and Chess960 legality through shakmaty's `Chess::from_setup`: every
+//! `PositionErrorKinds` flag becomes one or more diagnostics that say which side, which squares
+//! and why.
+
+use std::num::NonZeroU32;
+
+use shakmaty::{
+    Bitboard, Castles, CastlingMode, Chess, FromSetup, PositionErrorKinds, Setup, Square as SSquare,
+};
+
+use super::square_list;
+use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::game::{Color, Game, Piece, Role};
+use crate::core::position::Position;
+use crate::core::square::Square;
+
+fn to_color(color: Color) -> shakmaty::Color {
+    match color {
+        Color::White => shakmaty::Color::White,
+        Color::Black => shakmaty::Color::Black,
+    }
+}
+
+fn to_role(role: Role) -> Option<shakmaty::Role> {
+    Some(match role {
+        Role::King => shakmaty::Role::King,
+        Role::Queen => shakmaty::Role::Queen,
+        Role::Rook => shakmaty::Role::Rook,
+        Role::Bishop => shakmaty::Role::Bishop,
+        Role::Knight => shakmaty::Role::Knight,
+        Role::Pawn => shakmaty::Role::Pawn,
+        Role::Advisor | Role::Cannon => return None,
+    })
+}
+
+fn to_square(sq: Square) -> Option<SSquare> {
+    (sq.file < 8 && sq.rank < 8).then(|| SSquare::new(u32::from(sq.rank) * 8 + u32::from(sq.file)))
+}
+
+fn from_square(sq: SSquare) -> Square {
+    Square::new(sq.file() as u8, sq.rank() as u8)
+}
+
+/// The shakmaty setup of a chess position. Pieces chess does not have (a xiangqi cannon left on
+/// the board by an editor) and off-board squares are left out; [`diagnose`] reports them.
+pub fn to_setup(pos: &Position) -> Setup {
+    let mut setup = Setup::empty();
+    for (sq, piece) in pos.board.pieces() {
+        if let (Some(s), Some(role)) = (to_square(sq), to_role(piece.role)) {
+            setup.board.set_piece_at(
+                s,
+                shakmaty::Piece {
+                    color: to_color(piece.color),
+                    role,
+                },
+            );
+        }
+    }
+    setup.turn = to_color(pos.turn);
+    for color in Color::BOTH {
+        let rank = pos.back_rank(color);
+        for file in pos.castling.files(color) {
+            if let Some(s) = to_square(Square::new(file, rank)) {
+                setup.castling_rights.add(s);
+            }
+        }
+    }
+    setup.ep_square = pos.ep.and_then(to_square);
+    setup.halfmoves = pos.halfmove;
+    setup.fullmoves = NonZeroU32::new(pos.fullmove).unwrap_or(NonZeroU32::MIN);
+    setup
+}
+
+/// The castling mode shakmaty should judge `pos` in.
+pub fn castling_mode(game: Game) -> CastlingMode {
+    if game == Game::Chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
+/// Squares of a bitboard in our coordinates, without allocating until there is one.
+fn squares(bb: Bitboard) -> Vec<Square> {
+    bb.into_iter().map(from_square).collect()
+}
+
+pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let foreign = pos
+        .board
+        .pieces()
+        .filter(|&(sq, p)| to_role(p.role).is_none() || to_square(sq).is_none());
+    for (sq, piece) in foreign {
+        out.push(
+            Diagnostic::error(
+                Code::InvalidPiece,
+                1,
+                format!(
+                    "the {} on {} is not a chess piece",
+                    piece.role.name(Game::Xiangqi),
+                    sq.name(game)
+                ),
+            )
+            .with_squares([sq]),
+        );
+    }
+    let mode = castling_mode(game);
+    let kinds = match Chess::from_setup(to_setup(pos), mode) {
+        Ok(_) => return,
+        Err(e) => e.kinds(),
+    };
+    let setup = to_setup(pos);
+    let board = &setup.board;
+    let name = |c: Color| c.name(game);
+
+    if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
+        out.push(Diagnostic::error(
+            Code::EmptyBoard,
+            1,
+            "the board is empty; each side needs at least its king",
+        ));
+    }
+    if kinds.intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS) {
+        for color in Color::BOTH {
+            let kings = board.kings() & board.by_color(to_color(color));
+            match kings.count() {
+                0 => out.push(Diagnostic::error(
+                    Code::MissingKing,
+                    1,
+                    format!("{} has no king", name(color)),
+                )),
+                1 => {}
+                n => {
+                    let sqs = squares(kings);
+                    out.push(
+                        Diagnostic::error(
+                            Code::TooManyKings,
+                            1,
+                            format!(
+                                "{} has {n} kings ({}); each side has exactly one",
+                                name(color),
+                                square_list(&sqs, game)
+                            ),
+                        )
+                        .with_squares(sqs),
+                    );
+                }
+            }
+        }
+    }
+    if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
+        let sqs = squares(board.pawns() & Bitboard::BACKRANKS);
+        let what = if sqs.len() == 1 { "a pawn" } else { "pawns" };
+        out.push(
+            Diagnostic::error(
+                Code::PawnsOnBackrank,
+                1,
+                format!(
+                    "{what} on the first or last rank ({}): pawns never stand there",
+                    square_list(&sqs, game)
+                ),
+            )
+            .with_squares(sqs),
+        );
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+        castling_rights(pos, &setup, mode, out);
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+        ep_square(pos, out);
+    }
+    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        let them = pos.turn.other();
+        if let Some(king) = board.king_of(to_color(them)) {
+            let checkers = board.attacks_to(king, to_color(pos.turn), board.occupied());
+            let mut sqs = vec![from_square(king)];
+            sqs.extend(checkers.into_iter().map(from_square));
+            out.push(
+                Diagnostic::error(
+                    Code::OppositeCheck,
+                    2,
+                    format!(
+                        "{}'s king on {} is in check (from {}) but {} is to move",
+                        name(them),
+                        sqs[0].name(game),
+                        square_list(&sqs[1..], game),
+                        name(pos.turn)
+                    ),
+                )
+                .with_squares(sqs),
+            );
+        }
+    }
+    if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
+        let us = pos.turn;
+        if let Some(king) = board.king_of(to_color(us)) {
+            let checkers = board.attacks_to(king, to_color(us.other()), board.occupied());
+            let mut sqs = vec![from_square(king)];
+            sqs.extend(checkers.into_iter().map(from_square));
+            let why = if setup.ep_square.is_some() {
+                "the en passant square says the last move was a pawn's double step, which cannot give this check"
+            } else {
+                "no single move can give this check"
+            };
+            out.push(
+                Diagnostic::error(
+                    Code::ImpossibleCheck,
+                    1,
+                    format!(
+                        "{}'s king on {} is in check from {}: {why}",
+                        name(us),
+                        sqs[0].name(game),
+                        square_list(&sqs[1..], game)
+                    ),
+                )
+                .with_squares(sqs),
+            );
+        }
+    }
+    if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
+        for color in Color::BOTH {
+            too_much_material(pos, color, out);
+        }
+    }
+}
+
+/// One diagnostic per castling right shakmaty refuses, saying why.
+fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let valid = Castles::from_setup(setup, mode)
+        .unwrap_or_else(|c| c)
+        .castling_rights();
+    let invalid = setup.castling_rights & !valid;
+    for rook_sq in invalid {
+        let sq = from_square(rook_sq);
+        let color = if sq.rank == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let side = color.name(game);
+        let back = pos.back_rank(color);
+        let king = pos
+            .board
+            .kings(color)
+            .find(|k| k.rank == back)
+            .or_else(|| pos.board.kings(color).next());
+        let rook = Piece::new(color, Role::Rook);
+        let mut sqs = vec![sq];
+        let rank_label = back + 1;
+        let message = match king {
+            _ if pos.board.get(sq) != Some(rook) => {
+                format!(
+                    "{side} has a castling right for a rook on {} but no rook stands there",
+                    sq.name(game)
+                )
+            }
+            None => format!(
+                "{side} has a castling right ({}) but no king",
+                sq.name(game)
+            ),
+            Some(k) if k.rank != back => {
+                sqs.push(k);
+                format!(
+                    "{side} cannot castle with the rook on {}: the king is on {}, not on rank {rank_label}",
+                    sq.name(game),
+                    k.name(game)
+                )
+            }
+            Some(k) => {
+                sqs.push(k);
+                let same_side: Vec<Square> = pos
+                    .castling
+                    .files(color)
+                    .map(|f| Square::new(f, back))
+                    .filter(|s| pos.board.get(*s) == Some(rook))
+                    .filter(|s| (s.file < k.file) == (sq.file < k.file))
+                    .collect();
+                if same_side.len() > 1 {
+                    format!(
+                        "{side} has castling rights for two rooks on the same side of the king ({}); only the outer one can castle",
+                        square_list(&same_side, game)
+                    )
+                } else if mode == CastlingMode::Standard
+                    && (k.file != 4 || !matches!(sq.file, 0 | 7))
+                {
+                    format!(
+                        "castling with the king on {} and the rook on {} is Chess960 castling, but the position is read as standard chess",
+                        k.name(game),
+                        sq.name(game)
+                    )
+                } else {
+                    format!(
+                        "{side} cannot castle with the rook on {} and the king on {}",
+                        sq.name(game),
+                        k.name(game)
+                    )
+                }
+            }
+        };
+        out.push(Diagnostic::error(Code::InvalidCastlingRights, 3, message).with_squares(sqs));
+    }
+}
+
+fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let Some(ep) = pos.ep else { return };
+    let mover = pos.turn.other();
+    let want_rank = if pos.turn == Color::White { 5 } else { 2 };
+    let (message, sqs) = if ep.rank != want_rank {
+        (
+            format!(
+                "en passant square {} is impossible: with {} to move it must be on rank {}",
+                ep.name(game),
+                pos.turn.name(game),
+                want_rank + 1
+            ),
+            vec![ep],
+        )
+    } else {
+        let dir: i8 = if mover == Color::White { 1 } else { -1 };
+        let pushed_to = Square::new(ep.file, (ep.rank as i8 + dir) as u8);
+        let pushed_from = Square::new(ep.file, (ep.rank as i8 - dir) as u8);
+        if pos.board.get(pushed_to) != Some(Piece::new(mover, Role::Pawn)) {
+            (
+                format!(
+                    "en passant square {} needs a {} pawn on {} that has just moved two squares",
+                    ep.name(game),
+                    mover.name(game),
+                    pushed_to.name(game)
+                ),
+                vec![ep, pushed_to],
+            )
+        } else {
+            let occupied: Vec<Square> = [ep, pushed_from]
+                .into_iter()
+                .filter(|s| pos.board.get(*s).is_some())
+                .collect();
+            (
+                format!(
+                    "en passant square {}: the pawn's path ({}) must be empty, but {} is occupied",
+                    ep.name(game),
+                    square_list(&[pushed_from, ep], game),
+                    square_list(&occupied, game)
+                ),
+                occupied,
+            )
+        }
+    };
+    out.push(Diagnostic::error(Code::InvalidEpSquareForPosition, 4, message).with_squares(sqs));
+}
+
+/// shakmaty's material rule: pawns plus pieces beyond the initial set (a second queen, a third
+/// rook, two bishops on one colour of square…) at most 8 per side.
+fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let mut pawns = Vec::new();
+    let mut by_role: [Vec<Square>; 5] = Default::default();
+    let mut bishops_light = Vec::new();
+    let mut bishops_dark = Vec::new();
+    for (sq, p) in pos.board.pieces() {
+        if p.color != color {
+            continue;
+        }
+        match p.role {
+            Role::Pawn => pawns.push(sq),
+            Role::Queen => by_role[0].push(sq),
+            Role::Rook => by_role[1].push(sq),
+            Role::Knight => by_role[2].push(sq),
+            Role::Bishop if (sq.file + sq.rank) % 2 == 1 => bishops_light.push(sq),
+            Role::Bishop => bishops_dark.push(sq),
+            _ => {}
+        }
+    }
+    let extra = by_role[0].len().saturating_sub(1)
+        + by_role[1].len().saturating_sub(2)
+        + by_role[2].len().saturating_sub(2)
+        + bishops_light.len().saturating_sub(1)
+        + bishops_dark.len().saturating_sub(1);
+    if pawns.len() + extra <= 8 {
+        return;
+    }
+    let mut sqs = Vec::new();
+    if pawns.len() > 8 {
+        sqs.extend(&pawns);
+    }
+    for (list, keep) in [
+        (&by_role[0], 1),
+        (&by_role[1], 2),
+        (&by_role[2], 2),
+        (&bishops_light, 1),
+        (&bishops_dark, 1),
+    ] {
+        if list.len() > keep {
+            sqs.extend(list);
+        }
+    }
+    out.push(
+        Diagnostic::error(
+            Code::TooMuchMaterial,
+            1,
+            format!(
+                "{} has {} pawns and {extra} pieces beyond the starting set; 8 pawns cannot promote to that many",
+                color.name(game),
+                pawns.len()
+            ),
+        )
+        .with_squares(sqs),
+    );
+}

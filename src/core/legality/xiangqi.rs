@@ -1,0 +1,202 @@
+//! Xiangqi legality after Pikafish's setup checks: one general per side inside its palace, piece
+//! limits, advisors, elephants and soldiers only on the points they can reach, and the side not
+//! to move not in check (flying generals included).
+
+use super::square_list;
+use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::game::{Color, Game, Role};
+use crate::core::position::Position;
+use crate::core::square::Square;
+use crate::core::xiangqi::{attackers, palace_contains};
+
+const GAME: Game = Game::Xiangqi;
+
+/// Per-role limits, in the order advisors, elephants, horses, chariots, cannons, soldiers.
+const LIMITS: [(Role, usize); 6] = [
+    (Role::Advisor, 2),
+    (Role::Bishop, 2),
+    (Role::Knight, 2),
+    (Role::Rook, 2),
+    (Role::Cannon, 2),
+    (Role::Pawn, 5),
+];
+
+/// Whether `color`'s advisor may stand on `sq`: the palace corners and centre.
+fn advisor_point(color: Color, sq: Square) -> bool {
+    palace_contains(color, sq)
+        && (sq.file + sq.rank) % 2 == if color == Color::White { 1 } else { 0 }
+}
+
+/// Whether `color`'s elephant may stand on `sq`: the seven points it reaches on its own side.
+fn elephant_point(color: Color, sq: Square) -> bool {
+    let rank = if color == Color::White {
+        sq.rank
+    } else {
+        9 - sq.rank.min(9)
+    };
+    matches!((sq.file, rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2))
+}
+
+/// Whether `color`'s soldier may stand on `sq`: never behind its start rank, and on its own
+/// side only on the a, c, e, g and i files.
+fn soldier_point(color: Color, sq: Square) -> bool {
+    let rank = if color == Color::White {
+        sq.rank
+    } else {
+        9 - sq.rank.min(9)
+    };
+    match rank {
+        0..=2 => false,
+        3 | 4 => sq.file.is_multiple_of(2),
+        _ => true,
+    }
+}
+
+pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
+    let board = &pos.board;
+    // Counts per colour and role, without allocating.
+    let mut counts = [[0usize; 8]; 2];
+    for (sq, piece) in board.pieces() {
+        counts[piece.color.index()][piece.role as usize] += 1;
+        let color = piece.color;
+        let side = color.name(GAME);
+        let off = match piece.role {
+            Role::Queen => {
+                out.push(
+                    Diagnostic::error(
+                        Code::InvalidPiece,
+                        1,
+                        format!("the queen on {} is not a xiangqi piece", sq.name(GAME)),
+                    )
+                    .with_squares([sq]),
+                );
+                continue;
+            }
+            Role::King => {
+                if !palace_contains(color, sq) {
+                    out.push(
+                        Diagnostic::error(
+                            Code::KingOutsidePalace,
+                            1,
+                            format!(
+                                "{side}'s general on {} is outside its palace (d–f, ranks {})",
+                                sq.name(GAME),
+                                if color == Color::White {
+                                    "0–2"
+                                } else {
+                                    "7–9"
+                                }
+                            ),
+                        )
+                        .with_squares([sq]),
+                    );
+                }
+                continue;
+            }
+            Role::Advisor if !advisor_point(color, sq) => {
+                "advisors stay on the 5 points of their palace's diagonals"
+            }
+            Role::Bishop if !elephant_point(color, sq) => {
+                "elephants move two points diagonally and stay on their own 7 points of their side of the river"
+            }
+            Role::Pawn if !soldier_point(color, sq) => {
+                let behind = if color == Color::White {
+                    sq.rank < 3
+                } else {
+                    sq.rank > 6
+                };
+                if behind {
+                    "soldiers never move backwards, so they are never behind their start rank"
+                } else {
+                    "before crossing the river soldiers only stand on the a, c, e, g and i files"
+                }
+            }
+            _ => continue,
+        };
+        out.push(
+            Diagnostic::error(
+                Code::PieceOffPoint,
+                1,
+                format!(
+                    "{side}'s {} on {} cannot be there: {off}",
+                    piece.role.name(GAME),
+                    sq.name(GAME)
+                ),
+            )
+            .with_squares([sq]),
+        );
+    }
+    for color in Color::BOTH {
+        let side = color.name(GAME);
+        match counts[color.index()][Role::King as usize] {
+            0 => out.push(Diagnostic::error(
+                Code::MissingKing,
+                1,
+                format!("{side} has no general"),
+            )),
+            1 => {}
+            n => {
+                let sqs: Vec<Square> = board.kings(color).collect();
+                out.push(
+                    Diagnostic::error(
+                        Code::TooManyKings,
+                        1,
+                        format!(
+                            "{side} has {n} generals ({}); each side has exactly one",
+                            square_list(&sqs, GAME)
+                        ),
+                    )
+                    .with_squares(sqs),
+                );
+            }
+        }
+        for (role, limit) in LIMITS {
+            let n = counts[color.index()][role as usize];
+            if n > limit {
+                let piece = crate::core::game::Piece::new(color, role);
+                let sqs: Vec<Square> = board.find(piece).collect();
+                let name = role.name(GAME);
+                out.push(
+                    Diagnostic::error(
+                        Code::TooManyPieces,
+                        1,
+                        format!("{side} has {n} {name}s; at most {limit} are allowed"),
+                    )
+                    .with_squares(sqs),
+                );
+            }
+        }
+    }
+    // The side not to move must not be in check; the flying-general rule counts.
+    let them = pos.turn.other();
+    for general in board.kings(them) {
+        let checkers = attackers(board, general, pos.turn);
+        if checkers.is_empty() {
+            continue;
+        }
+        let flying = checkers
+            .iter()
+            .any(|&s| board.get(s).is_some_and(|p| p.role == Role::King));
+        let mut sqs = vec![general];
+        sqs.extend(&checkers);
+        let how = if flying {
+            " (the generals face each other on an open file)"
+        } else {
+            ""
+        };
+        out.push(
+            Diagnostic::error(
+                Code::OppositeCheck,
+                2,
+                format!(
+                    "{}'s general on {} is in check from {}{how} but {} is to move",
+                    them.name(GAME),
+                    general.name(GAME),
+                    square_list(&checkers, GAME),
+                    pos.turn.name(GAME)
+                ),
+            )
+            .with_squares(sqs),
+        );
+    }
+}

@@ -1,0 +1,412 @@
+//! Legal move generation on the `Mailbox`: pseudo-legal moves per piece rule, then a legality
+//! test that is skipped for moves that cannot expose the general.
+
+use super::mailbox::{
+    ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, EMPTY, GENERAL, HORSE, Mailbox, OFF, SLOTS, SOLDIER,
+    WIDTH, file_of, in_palace, rank_of, square,
+};
+use crate::core::Square;
+
+const W: isize = WIDTH as isize;
+const ORTHOGONAL: [isize; 4] = [1, -1, W, -W];
+const DIAGONAL: [isize; 4] = [W + 1, W - 1, -W + 1, -W - 1];
+/// Horse jumps with the leg each must find empty: one step straight, then one diagonally on.
+const HORSE_JUMPS: [(isize, isize); 8] = [
+    (2 * W + 1, W),
+    (2 * W - 1, W),
+    (-2 * W + 1, -W),
+    (-2 * W - 1, -W),
+    (W + 2, 1),
+    (-W + 2, 1),
+    (W - 2, -1),
+    (-W - 2, -1),
+];
+
+/// The most pseudo-legal moves a side with the start material can have (119), rounded up.
+const MAX_MOVES: usize = 128;
+
+/// A list of moves as (from, to) cells, on the stack.
+pub(crate) struct Moves {
+    buf: [(u8, u8); MAX_MOVES],
+    len: usize,
+}
+
+impl Moves {
+    pub(crate) fn new() -> Moves {
+        Moves {
+            buf: [(0, 0); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, from: usize, to: usize) {
+        // Bounded by the material limits `Mailbox::new` enforces.
+        self.buf[self.len] = (from as u8, to as u8);
+        self.len += 1;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[(u8, u8)] {
+        &self.buf[..self.len]
+    }
+}
+
+/// Whether a piece of side `us` may move onto a cell holding `p`: empty or an enemy piece.
+#[inline]
+fn can_land(us: usize, p: u8) -> bool {
+    p == EMPTY || (p != OFF && ((p & BLACK) != 0) != (us == 1))
+}
+
+/// Whether `cell` is on side `us`'s half of the board.
+#[inline]
+fn own_side(us: usize, cell: usize) -> bool {
+    (rank_of(cell) <= 4) == (us == 0)
+}
+
+#[inline]
+fn step(cell: usize, d: isize) -> usize {
+    (cell as isize + d) as usize
+}
+
+impl Mailbox {
+    /// Every pseudo-legal move of the side to move: each piece's rule, without the test of
+    /// whether the own general is left attacked.
+    pub(crate) fn generate(&self, list: &mut Moves) {
+        let us = self.turn;
+        for slot in us * SLOTS..(us + 1) * SLOTS {
+            let from = self.squares[slot] as usize;
+            if from == 0 {
+                continue;
+            }
+            match self.cells[from] & 7 {
+                GENERAL => {
+                    for d in ORTHOGONAL {
+                        let to = step(from, d);
+                        if in_palace(us, to) && can_land(us, self.cells[to]) {
+                            list.push(from, to);
+                        }
+                    }
+                }
+                ADVISOR => {
+                    for d in DIAGONAL {
+                        let to = step(from, d);
+                        if in_palace(us, to) && can_land(us, self.cells[to]) {
+                            list.push(from, to);
+                        }
+                    }
+                }
+                ELEPHANT => {
+                    for d in DIAGONAL {
+                        let eye = step(from, d);
+                        let to = step(eye, d);
+                        if self.cells[eye] == EMPTY
+                            && can_land(us, self.cells[to])
+                            && own_side(us, to)
+                        {
+                            list.push(from, to);
+                        }
+                    }
+                }
+                HORSE => {
+                    for (jump, leg) in HORSE_JUMPS {
+                        let to = step(from, jump);
+                        if self.cells[step(from, leg)] == EMPTY && can_land(us, self.cells[to]) {
+                            list.push(from, to);
+                        }
+                    }
+                }
+                CHARIOT => {
+                    for d in ORTHOGONAL {
+                        let mut to = step(from, d);
+                        while self.cells[to] == EMPTY {
+                            list.push(from, to);
+                            to = step(to, d);
+                        }
+                        if can_land(us, self.cells[to]) {
+                            list.push(from, to);
+                        }
+                    }
+                }
+                CANNON => {
+                    for d in ORTHOGONAL {
+                        let mut to = step(from, d);
+                        while self.cells[to] == EMPTY {
+                            list.push(from, to);
+                            to = step(to, d);
+                        }
+                        if self.cells[to] == OFF {
+                            continue;
+                        }
+                        // Over the screen to the first piece beyond: a capture if it is an enemy.
+                        to = step(to, d);
+                        while self.cells[to] == EMPTY {
+                            to = step(to, d);
+                        }
+                        let p = self.cells[to];
+                        if p != OFF && can_land(us, p) {
+                            list.push(from, to);
+                        }
+                    }
+                }
+                SOLDIER => {
+                    let forward = if us == 0 { W } else { -W };
+                    let to = step(from, forward);
+                    if can_land(us, self.cells[to]) {
+                        list.push(from, to);
+                    }
+                    if !own_side(us, from) {
+                        for d in [1, -1] {
+                            let to = step(from, d);
+                            if can_land(us, self.cells[to]) {
+                                list.push(from, to);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.attacked(self.turn)
+    }
+
+    /// Whether moving `from`→`to` could leave the own general (on `g`) attacked when it is not
+    /// attacked now: only a general move, or a move from or to the general's file or rank (a
+    /// chariot, cannon or general line opened, or a cannon screen made), or away from a point
+    /// diagonally next to it (a horse's leg freed).
+    #[inline]
+    fn may_expose(&self, from: usize, to: usize, g: usize) -> bool {
+        let (gf, gr) = (file_of(g), rank_of(g));
+        from == g
+            || file_of(from) == gf
+            || rank_of(from) == gr
+            || file_of(to) == gf
+            || rank_of(to) == gr
+            || matches!(from as isize - g as isize, d if d == W + 1 || d == W - 1 || d == -W + 1 || d == -W - 1)
+    }
+
+    /// Whether the pseudo-legal move `from`→`to` keeps the own general safe. `checked` says
+    /// whether the side to move is in check now.
+    #[inline]
+    fn is_legal(&mut self, from: usize, to: usize, checked: bool) -> bool {
+        let us = self.turn;
+        if !checked && !self.may_expose(from, to, self.general(us)) {
+            return true;
+        }
+        let undo = self.make(from, to);
+        let legal = !self.attacked(us);
+        self.unmake(from, to, undo);
+        legal
+    }
+
+    /// The number of legal moves of the side to move, without allocating.
+    pub fn count_legal(&mut self) -> usize {
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        let checked = self.in_check();
+        let mut n = 0;
+        for &(from, to) in list.as_slice() {
+            n += self.is_legal(from as usize, to as usize, checked) as usize;
+        }
+        n
+    }
+
+    /// The legal moves of the side to move as (from, to) squares.
+    pub fn legal_moves(&mut self) -> Vec<(Square, Square)> {
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        let checked = self.in_check();
+        let mut moves = Vec::with_capacity(list.len);
+        for &(from, to) in list.as_slice() {
+            if self.is_legal(from as usize, to as usize, checked) {
+                moves.push((square(from as usize), square(to as usize)));
+            }
+        }
+        moves
+    }
+
+    /// Plays a legal move given by squares, as found in `legal_moves`. Returns false (and does
+    /// nothing) when the move is not legal here.
+    pub fn play(&mut self, from: Square, to: Square) -> bool {
+        if !self.legal_moves().contains(&(from, to)) {
+            return false;
+        }
+        let (f, t) = (
+            super::mailbox::cell(from.file, from.rank),
+            super::mailbox::cell(to.file, to.rank),
+        );
+        self.make(f, t);
+        true
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep; the last ply is
+    /// counted without being played.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        let us = self.turn;
+        let checked = self.attacked(us);
+        let g = self.general(us);
+        let mut nodes = 0;
+        if depth == 1 {
+            for &(from, to) in list.as_slice() {
+                nodes += self.is_legal(from as usize, to as usize, checked) as u64;
+            }
+            return nodes;
+        }
+        for &(from, to) in list.as_slice() {
+            let (from, to) = (from as usize, to as usize);
+            let test = checked || self.may_expose(from, to, g);
+            let undo = self.make(from, to);
+            if !test || !self.attacked(us) {
+                nodes += self.perft(depth - 1);
+            }
+            self.unmake(from, to, undo);
+        }
+        nodes
+    }
+
+    /// The perft count under each legal first move, in generation order.
+    pub fn divide(&mut self, depth: u32) -> Vec<((Square, Square), u64)> {
+        let moves = self.legal_moves();
+        moves
+            .into_iter()
+            .map(|(from, to)| {
+                let (f, t) = (
+                    super::mailbox::cell(from.file, from.rank),
+                    super::mailbox::cell(to.file, to.rank),
+                );
+                let undo = self.make(f, t);
+                let n = self.perft(depth.saturating_sub(1));
+                self.unmake(f, t, undo);
+                ((from, to), n)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Game, fen};
+
+    fn mailbox(text: &str) -> Mailbox {
+        let read = fen::read(text, Some(Game::Xiangqi));
+        Mailbox::new(&read.position.expect(text)).expect(text)
+    }
+
+    fn moves_from(text: &str, from: &str) -> Vec<String> {
+        let from = Square::parse(from, Game::Xiangqi).unwrap();
+        let mut names: Vec<String> = mailbox(text)
+            .legal_moves()
+            .into_iter()
+            .filter(|&(f, _)| f == from)
+            .map(|(_, t)| t.name(Game::Xiangqi).to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn start_position_perft() {
+        let mut mb = mailbox(Game::Xiangqi.start_fen());
+        assert_eq!(mb.perft(1), 44);
+        assert_eq!(mb.perft(2), 1920);
+        assert_eq!(mb.perft(3), 79666);
+    }
+
+    #[test]
+    fn horse_is_blocked_at_the_leg() {
+        // Start position: horse b0 has its leg b1 free (a2, c2) but not c0 (elephant stands there).
+        assert_eq!(moves_from(Game::Xiangqi.start_fen(), "b0"), ["a2", "c2"]);
+        // A horse in the open has eight jumps; a piece on e5 blocks the two northward ones.
+        let open = "3k5/9/9/9/9/9/4N4/9/9/5K3 w";
+        assert_eq!(
+            moves_from(open, "e3"),
+            ["c2", "c4", "d1", "d5", "f1", "f5", "g2", "g4"]
+        );
+        let leg = "3k5/9/9/9/9/4p4/4N4/9/9/5K3 w";
+        assert_eq!(moves_from(leg, "e3"), ["c2", "c4", "d1", "f1", "g2", "g4"]);
+    }
+
+    #[test]
+    fn elephant_blocked_at_the_eye_and_kept_home() {
+        let open = "3k5/9/9/9/9/9/9/9/9/2B2K3 w";
+        assert_eq!(moves_from(open, "c0"), ["a2", "e2"]);
+        let eye = "3k5/9/9/9/9/9/9/9/3p5/2B2K3 w";
+        assert_eq!(moves_from(eye, "c0"), ["a2"]);
+        // From the river bank it may not cross.
+        let bank = "3k5/9/9/9/9/4B4/9/9/9/5K3 w";
+        assert_eq!(moves_from(bank, "e4"), ["c2", "g2"]);
+        let black = "3k5/9/9/9/4b4/9/9/9/9/5K3 b";
+        assert_eq!(moves_from(black, "e5"), ["c7", "g7"]);
+    }
+
+    #[test]
+    fn advisor_and_general_stay_in_the_palace() {
+        let pos = "5k3/9/9/9/9/9/9/9/4A4/3K5 w";
+        assert_eq!(moves_from(pos, "e1"), ["d2", "f0", "f2"]);
+        assert_eq!(moves_from(pos, "d0"), ["d1", "e0"]);
+        let corner = "3k5/9/9/9/9/9/9/3A5/9/4K4 w";
+        assert_eq!(moves_from(corner, "d2"), ["e1"]);
+    }
+
+    #[test]
+    fn cannon_captures_over_exactly_one_screen() {
+        let pos = "3k5/9/9/9/4r4/9/4p4/9/4C4/5K3 w";
+        // Moves along the rank, down to e0, up to e2; captures e5 over e3, never e3 itself.
+        assert_eq!(
+            moves_from(pos, "e1"),
+            [
+                "a1", "b1", "c1", "d1", "e0", "e2", "e5", "f1", "g1", "h1", "i1"
+            ]
+        );
+        let two_screens = "3k5/9/9/9/4r4/4p4/4p4/9/4C4/5K3 w";
+        assert!(!moves_from(two_screens, "e1").contains(&"e5".to_string()));
+    }
+
+    #[test]
+    fn soldier_sideways_only_across_the_river() {
+        let home = "3k5/9/9/9/9/9/4P4/9/9/5K3 w";
+        assert_eq!(moves_from(home, "e3"), ["e4"]);
+        let across = "3k5/9/9/9/4P4/9/9/9/9/5K3 w";
+        assert_eq!(moves_from(across, "e5"), ["d5", "e6", "f5"]);
+        let black_bottom = "3k5/9/9/9/9/9/9/9/9/p4K3 b";
+        assert_eq!(moves_from(black_bottom, "a0"), ["b0"]);
+    }
+
+    #[test]
+    fn flying_general_rule() {
+        // Red's general may not step onto the open e-file facing Black's.
+        let pos = "4k4/9/9/9/9/9/9/9/9/3K5 w";
+        assert_eq!(moves_from(pos, "d0"), ["d1"]);
+        // A pinned screen between the generals may not leave the file.
+        let pinned = "4k4/9/9/9/4C4/9/9/9/9/4K4 w";
+        assert_eq!(
+            moves_from(pinned, "e5"),
+            ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
+        );
+        let horse = "4k4/9/9/9/4n4/9/9/9/9/4K4 b";
+        assert!(moves_from(horse, "e5").is_empty());
+    }
+
+    #[test]
+    fn moves_into_check_are_refused() {
+        // A horse landing between the cannon d6 and the general d0 becomes a screen: refused.
+        let screen = "3k5/9/9/3c5/9/9/9/9/9/3K1N3 w";
+        assert_eq!(moves_from(screen, "f0"), ["e2", "g2", "h1"]);
+        // The horse d1 shields its general from the chariot d9: pinned, it has no move.
+        let pinned = "3r1k3/9/9/9/9/9/9/9/3N5/3K5 w";
+        assert!(moves_from(pinned, "d1").is_empty());
+        // In check from the chariot, only moves that answer it are legal.
+        let check = "3r1k3/9/9/9/9/9/9/9/9/3K1N3 w";
+        assert_eq!(moves_from(check, "f0"), ["d1"]);
+        assert_eq!(moves_from(check, "d0"), ["e0"]);
+    }
+}
