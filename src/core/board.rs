@@ -52,6 +52,12 @@ impl Board {
         }
     }
 
+    /// The squares' contents row by row from the bottom (`width × height` of them), for loops
+    /// that must be fast.
+    pub fn cells(&self) -> &[Option<Piece>] {
+        &self.cells[..self.width as usize * self.height as usize]
+    }
+
     /// Every occupied square with its piece, rank by rank from the bottom.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let width = self.width as usize;

@@ -22,3 +22,6 @@ pub use update::update;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod proptests;

@@ -94,6 +94,9 @@ pub struct State {
     pub clock_typing: bool,
     /// The position as loaded (the current record unchanged), to tell whether it was edited.
     pub base: Position,
+    /// How often the derived data (FEN, diagnostics, status) was recomputed: caching is
+    /// checked against it.
+    pub refreshes: u64,
     fen: String,
 }
 
@@ -127,6 +130,7 @@ impl State {
             mouse_down: None,
             clock_typing: false,
             base: position,
+            refreshes: 0,
             fen,
         };
         state.cursor = state.home_square();
@@ -149,6 +153,9 @@ impl State {
         state.collection = Some(collection);
         if let Some(text) = text {
             state.load_text(&text, game);
+            if state.fen_line.editing {
+                state.notice = Some(Notice::RecordHasErrors(0));
+            }
         }
         state
     }
@@ -207,6 +214,21 @@ impl State {
         squares
     }
 
+    /// Whether the panel offers the `K`/`Q`/`k`/`q` right: king and a rook stand where castling
+    /// on that side needs them (or the right is set and can be removed).
+    pub fn castling_offered(
+        &self,
+        color: crate::core::Color,
+        side: super::fields::CastlingSide,
+    ) -> bool {
+        super::fields::cycle_right(&self.position, color, side).is_some()
+    }
+
+    /// Plausible en passant squares the panel cycles through (besides `-`).
+    pub fn ep_candidates(&self) -> Vec<Square> {
+        super::fields::ep_candidates(&self.position)
+    }
+
     /// Whether the shown position reads and has no error.
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
@@ -245,6 +267,7 @@ impl State {
     /// Recomputes everything derived from the shown position. Called once per change of the
     /// position or the FEN line preview; never on cursor moves.
     pub(crate) fn refresh(&mut self) {
+        self.refreshes += 1;
         let shown = *self.shown_position();
         self.fen = fen::write(&shown);
         if !self.fen_line.editing {

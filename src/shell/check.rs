@@ -1,10 +1,612 @@
-//! `fenboard check`.
+//! `fenboard check`: lints FEN/EPD records, one per line, from files or standard input.
+//!
+//! The input is streamed: a reader thread cuts it into batches of lines (a line longer than
+//! [`MAX_LINE`] is cut short and skipped to its newline, never held whole), worker threads check
+//! the batches, and the calling thread writes the results in input order. Batch `i` goes to
+//! worker `i % workers` and its result is collected from that worker's queue, so the order needs
+//! no reordering buffer, and the bounded queues keep memory constant whatever the input size.
 
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use super::cli::CheckArgs;
+use crate::core::diagnostic::{Code, Diagnostic, Severity};
+use crate::core::fen;
+use crate::core::legality::diagnose;
+use crate::core::status::{Status, status};
+use crate::core::{Game, Position};
 
-pub fn run(_args: CheckArgs) -> ExitCode {
-    eprintln!("fenboard check: not available yet");
-    ExitCode::from(2)
+/// Lines longer than this many bytes are reported as `line_too_long` and not read further.
+pub const MAX_LINE: usize = 16 * 1024;
+/// Lines per batch handed to a worker.
+const BATCH_LINES: usize = 2048;
+/// Bytes per batch, so that batches of long lines stay small too.
+const BATCH_BYTES: usize = 512 * 1024;
+
+/// How records are checked and printed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// The game, or `None` to tell it from each record.
+    pub game: Option<Game>,
+    /// JSON Lines instead of `FILE:LINE:COL: severity[code]: message`.
+    pub json: bool,
+    /// Worker threads; 0 means one per available core.
+    pub workers: usize,
+}
+
+/// Counts over everything checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub records: u64,
+    pub valid: u64,
+    pub invalid: u64,
+    pub warnings: u64,
+}
+
+impl Summary {
+    fn add(&mut self, other: &Summary) {
+        self.records += other.records;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.warnings += other.warnings;
+    }
+
+    /// The closing line: `3 records: 2 valid, 1 invalid, 4 warnings`.
+    pub fn line(&self) -> String {
+        let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "{}: {} valid, {} invalid, {}",
+            plural(self.records, "record"),
+            self.valid,
+            self.invalid,
+            plural(self.warnings, "warning")
+        )
+    }
+}
+
+pub fn run(args: CheckArgs) -> ExitCode {
+    let options = Options {
+        game: args.game.game(),
+        json: args.json,
+        workers: 0,
+    };
+    let inputs = if args.files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.files
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut summary = Summary::default();
+    let mut failed = false;
+    for name in &inputs {
+        let result = if name == "-" {
+            check_stream(io::stdin(), "<stdin>", &options, &mut out, &mut summary)
+        } else {
+            match File::open(name) {
+                Ok(file) => check_stream(file, name, &options, &mut out, &mut summary),
+                Err(err) => Err(err),
+            }
+        };
+        if let Err(err) = result {
+            if err.kind() == io::ErrorKind::BrokenPipe {
+                return ExitCode::from(2);
+            }
+            let _ = out.flush();
+            eprintln!("fenboard check: {name}: {err}");
+            failed = true;
+        }
+    }
+    let line = summary.line();
+    let written = if options.json {
+        out.flush().and_then(|()| writeln!(io::stderr(), "{line}"))
+    } else {
+        writeln!(out, "{line}").and_then(|()| out.flush())
+    };
+    if let Err(err) = written
+        && err.kind() != io::ErrorKind::BrokenPipe
+    {
+        eprintln!("fenboard check: {err}");
+        failed = true;
+    }
+    if failed {
+        ExitCode::from(2)
+    } else if summary.invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// One line of a batch: where its stored bytes are and how long it really was.
+#[derive(Clone, Copy)]
+struct LineRef {
+    start: usize,
+    end: usize,
+    full_len: u64,
+}
+
+struct Batch {
+    first_line: u64,
+    data: Vec<u8>,
+    lines: Vec<LineRef>,
+}
+
+struct Output {
+    text: Vec<u8>,
+    summary: Summary,
+}
+
+/// Checks every record of `input` (named `label` in messages), writing the report to `out` and
+/// adding to `summary`. Errors are I/O errors of the input or the output.
+pub fn check_stream<R: Read + Send, W: Write>(
+    input: R,
+    label: &str,
+    options: &Options,
+    out: &mut W,
+    summary: &mut Summary,
+) -> io::Result<()> {
+    let workers = match options.workers {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, 16);
+    std::thread::scope(|scope| {
+        let mut to_workers: Vec<SyncSender<Batch>> = Vec::with_capacity(workers);
+        let mut from_workers: Vec<Receiver<Output>> = Vec::with_capacity(workers);
+        for _ in 0..workers {
+            let (batch_tx, batch_rx) = sync_channel::<Batch>(2);
+            let (out_tx, out_rx) = sync_channel::<Output>(2);
+            to_workers.push(batch_tx);
+            from_workers.push(out_rx);
+            scope.spawn(move || {
+                for batch in batch_rx {
+                    let output = check_batch(&batch, label, options);
+                    if out_tx.send(output).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        let reader = scope.spawn(move || read_batches(input, to_workers));
+        let mut write_result = Ok(());
+        for i in 0.. {
+            let Ok(output) = from_workers[i % workers].recv() else {
+                break;
+            };
+            summary.add(&output.summary);
+            if let Err(err) = out.write_all(&output.text) {
+                write_result = Err(err);
+                break;
+            }
+        }
+        // Dropping the queues stops the workers and the reader if writing failed.
+        drop(from_workers);
+        let read_result = reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the input reader stopped unexpectedly")));
+        write_result.and(read_result)
+    })
+}
+
+/// Reads `input` into batches of lines and deals them out to the workers in turn.
+fn read_batches<R: Read>(input: R, workers: Vec<SyncSender<Batch>>) -> io::Result<()> {
+    let mut reader = BufReader::with_capacity(1 << 18, input);
+    let mut line_no = 1u64;
+    let mut next = 0usize;
+    loop {
+        let mut batch = Batch {
+            first_line: line_no,
+            data: Vec::with_capacity(BATCH_BYTES.min(64 * BATCH_LINES)),
+            lines: Vec::with_capacity(BATCH_LINES),
+        };
+        let mut eof = false;
+        while batch.lines.len() < BATCH_LINES && batch.data.len() < BATCH_BYTES {
+            let start = batch.data.len();
+            match read_line_capped(&mut reader, &mut batch.data, MAX_LINE)? {
+                Some(full_len) => batch.lines.push(LineRef {
+                    start,
+                    end: batch.data.len(),
+                    full_len,
+                }),
+                None => {
+                    eof = true;
+                    break;
+                }
+            }
+        }
+        line_no += batch.lines.len() as u64;
+        if !batch.lines.is_empty() {
+            if workers[next % workers.len()].send(batch).is_err() {
+                return Ok(()); // the writer stopped; its error is reported there
+            }
+            next += 1;
+        }
+        if eof {
+            return Ok(());
+        }
+    }
+}
+
+/// Appends the next line (without its `\n`) to `buf`, storing at most `cap` bytes of it and
+/// skipping the rest. Returns the line's full length, or `None` at the end of the input.
+fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<u64>> {
+    let mut total = 0u64;
+    let mut stored = 0usize;
+    let mut any = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(total));
+        }
+        any = true;
+        let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (available.len(), false),
+        };
+        let keep = chunk.min(cap - stored);
+        buf.extend_from_slice(&available[..keep]);
+        stored += keep;
+        total += chunk as u64;
+        reader.consume(chunk + usize::from(found));
+        if found {
+            return Ok(Some(total));
+        }
+    }
+}
+
+fn check_batch(batch: &Batch, label: &str, options: &Options) -> Output {
+    let mut output = Output {
+        text: Vec::new(),
+        summary: Summary::default(),
+    };
+    for (i, line) in batch.lines.iter().enumerate() {
+        let bytes = &batch.data[line.start..line.end];
+        check_line(
+            batch.first_line + i as u64,
+            bytes,
+            line.full_len,
+            label,
+            options,
+            &mut output,
+        );
+    }
+    output
+}
+
+/// The byte length of the four-field part of an EPD record (its operations follow), or `None`
+/// when `text` is not EPD: an EPD's fifth field is an operation, not a halfmove clock.
+pub fn epd_record_len(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    // Find where the fifth field starts, and where the fourth ends.
+    let mut fields = 0;
+    let mut fourth_end = 0;
+    let mut prev_space = true;
+    let mut fifth = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        let space = b.is_ascii_whitespace();
+        if prev_space && !space {
+            fields += 1;
+            if fields == 5 {
+                fifth = Some(i);
+                break;
+            }
+        }
+        if !prev_space && space && fields == 4 {
+            fourth_end = i;
+        }
+        prev_space = space;
+    }
+    let op = text[fifth?..].trim_end();
+    let first = op.split_ascii_whitespace().next().unwrap_or("");
+    let numeric = first
+        .trim_start_matches('-')
+        .bytes()
+        .all(|b| b.is_ascii_digit());
+    // An operation is an opcode (a letter, then letters, digits, `_`), operands and `;`.
+    let opcode = first
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic())
+        && first
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b';');
+    (!numeric && opcode && op.contains(';')).then_some(fourth_end)
+}
+
+/// What one record came to, for printing.
+struct Verdict<'a> {
+    input: &'a str,
+    game: Option<Game>,
+    position: Option<Position>,
+    diagnostics: Vec<Diagnostic>,
+    /// Columns are counted from here for diagnostics without a span of their own.
+    field_text: Option<&'a str>,
+}
+
+fn check_line(
+    line_no: u64,
+    bytes: &[u8],
+    full_len: u64,
+    label: &str,
+    options: &Options,
+    output: &mut Output,
+) {
+    let lossy;
+    let (text, utf8_error) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(err) => {
+            // Cut at a character boundary of a truncated line, or at a real encoding error.
+            let truncated_clean = full_len > bytes.len() as u64 && err.error_len().is_none();
+            if truncated_clean {
+                (
+                    std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or(""),
+                    None,
+                )
+            } else {
+                lossy = String::from_utf8_lossy(bytes);
+                (&*lossy, Some(err.valid_up_to()))
+            }
+        }
+    };
+    let content = text.trim_start_matches('\u{feff}').trim();
+    if full_len <= bytes.len() as u64 && (content.is_empty() || content.starts_with('#')) {
+        return;
+    }
+    let input = text.strip_suffix('\r').unwrap_or(text);
+    let mut verdict = Verdict {
+        input,
+        game: options.game,
+        position: None,
+        diagnostics: Vec::new(),
+        field_text: None,
+    };
+    if full_len > bytes.len() as u64 {
+        // Show only the beginning of a line cut short.
+        let end = input.char_indices().nth(64).map_or(input.len(), |(i, _)| i);
+        verdict.input = &input[..end];
+        verdict.diagnostics.push(Diagnostic::error(
+            Code::LineTooLong,
+            1,
+            format!(
+                "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
+            ),
+        ));
+    } else {
+        if let Some(valid_up_to) = utf8_error {
+            let at = String::from_utf8_lossy(&bytes[..valid_up_to])
+                .chars()
+                .count();
+            verdict.diagnostics.push(
+                Diagnostic::error(
+                    Code::InvalidUtf8,
+                    1,
+                    "the line is not valid UTF-8 (shown with U+FFFD in its place)",
+                )
+                .with_span(at..at + 1),
+            );
+        }
+        let (record, epd) = match epd_record_len(text) {
+            Some(len) => (&text[..len], true),
+            None => (text, false),
+        };
+        let read = fen::read(record, options.game);
+        verdict.field_text = Some(record);
+        verdict.diagnostics.extend(
+            read.diagnostics
+                .into_iter()
+                .filter(|d| !(epd && d.code == Code::MissingFields)),
+        );
+        match read.position {
+            Some(pos) => {
+                verdict.game = Some(pos.game);
+                verdict.diagnostics.extend(diagnose(&pos));
+                verdict.position = Some(pos);
+            }
+            None => {
+                verdict.game = Some(options.game.unwrap_or_else(|| fen::detect(record)));
+            }
+        }
+    }
+    let valid = !verdict.diagnostics.iter().any(Diagnostic::is_error);
+    let summary = &mut output.summary;
+    summary.records += 1;
+    if valid {
+        summary.valid += 1;
+    } else {
+        summary.invalid += 1;
+    }
+    summary.warnings += verdict
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count() as u64;
+    if options.json {
+        write_json(&mut output.text, line_no, valid, &verdict);
+    } else {
+        write_human(&mut output.text, label, line_no, &verdict);
+    }
+}
+
+/// The 1-based column of a diagnostic: its span, else the start of its field, else 1.
+fn column(
+    d: &Diagnostic,
+    spans: &mut Option<[Option<std::ops::Range<usize>>; 6]>,
+    verdict: &Verdict,
+) -> usize {
+    if let Some(span) = &d.span {
+        return span.start + 1;
+    }
+    let Some(text) = verdict.field_text else {
+        return 1;
+    };
+    let spans = spans.get_or_insert_with(|| fen::field_spans(text));
+    let field = usize::from(d.field.clamp(1, 6)) - 1;
+    spans[field].as_ref().map_or(1, |s| s.start + 1)
+}
+
+fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
+    let mut spans = None;
+    for d in &verdict.diagnostics {
+        let col = column(d, &mut spans, verdict);
+        let _ = writeln!(
+            out,
+            "{label}:{line_no}:{col}: {}[{}]: {}",
+            d.severity.as_str(),
+            d.code.as_str(),
+            d.message
+        );
+    }
+}
+
+fn json_str(out: &mut Vec<u8>, s: &str) {
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
+    let _ = write!(out, "{{\"line\":{line_no},\"input\":");
+    // A line cut short is shown cut short: the record never holds more than MAX_LINE bytes.
+    json_str(out, verdict.input);
+    out.extend_from_slice(b",\"game\":");
+    match verdict.game {
+        Some(game) => json_str(out, game.name()),
+        None => out.extend_from_slice(b"null"),
+    }
+    let _ = write!(out, ",\"valid\":{valid},\"fen\":");
+    match (&verdict.position, valid) {
+        (Some(pos), true) => json_str(out, &fen::write(pos)),
+        _ => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"diagnostics\":[");
+    for (i, d) in verdict.diagnostics.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = write!(
+            out,
+            "{{\"severity\":\"{}\",\"code\":\"{}\",\"message\":",
+            d.severity.as_str(),
+            d.code.as_str()
+        );
+        json_str(out, &d.message);
+        let _ = write!(out, ",\"field\":{},\"span\":", d.field);
+        match &d.span {
+            Some(span) => {
+                let _ = write!(out, "[{},{}]", span.start, span.end);
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"squares\":[");
+        let game = verdict.game.unwrap_or(Game::Chess);
+        for (j, sq) in d.squares.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            let _ = write!(out, "\"{}\"", sq.name(game));
+        }
+        out.extend_from_slice(b"]}");
+    }
+    out.extend_from_slice(b"],\"status\":");
+    match verdict.position.filter(|_| valid).as_ref().and_then(status) {
+        Some(Status {
+            check,
+            checkmate,
+            stalemate,
+            legal_moves,
+        }) => {
+            let _ = write!(
+                out,
+                "{{\"check\":{check},\"checkmate\":{checkmate},\"stalemate\":{stalemate},\"legal_moves\":{legal_moves}}}"
+            );
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on(input: &[u8], options: Options) -> (String, Summary) {
+        let mut out = Vec::new();
+        let mut summary = Summary::default();
+        check_stream(input, "t.fen", &options, &mut out, &mut summary).unwrap();
+        (String::from_utf8(out).unwrap(), summary)
+    }
+
+    #[test]
+    fn capped_lines_are_skipped_to_their_newline() {
+        let mut input = vec![b'x'; 100];
+        input.extend_from_slice(b"\nabc\nlast");
+        let mut reader = BufReader::with_capacity(16, &input[..]);
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf, 10).unwrap(),
+            Some(100)
+        );
+        assert_eq!(buf, vec![b'x'; 10]);
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf, 10).unwrap(),
+            Some(3)
+        );
+        assert_eq!(buf, b"abc");
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf, 10).unwrap(),
+            Some(4)
+        );
+        assert_eq!(read_line_capped(&mut reader, &mut buf, 10).unwrap(), None);
+    }
+
+    #[test]
+    fn epd_records_are_told_from_fens() {
+        let fen = "8/8/8/8/8/8/8/8 w - - 0 1";
+        assert_eq!(epd_record_len(fen), None);
+        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - -"), None);
+        let epd = "8/8/8/8/8/8/8/8 w - - bm Ke2; id \"x\";";
+        assert_eq!(epd_record_len(epd), Some(21));
+        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - -  hmvc 3;"), Some(21));
+        // A bad clock is not an operation.
+        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - - x 1"), None);
+        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - - 0 1 bm e4;"), None);
+    }
+
+    #[test]
+    fn output_keeps_input_order_across_many_batches() {
+        let mut input = Vec::new();
+        let n = BATCH_LINES * 5 + 17;
+        for i in 0..n {
+            if i % 3 == 0 {
+                input.extend_from_slice(b"8/8/8/8/8/8/8/8 w - - 0 1\n");
+            } else {
+                input.extend_from_slice(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+            }
+        }
+        let options = Options {
+            workers: 3,
+            ..Options::default()
+        };
+        let (text, summary) = run_on(&input, options);
+        assert_eq!(summary.records, n as u64);
+        assert_eq!(summary.invalid, n.div_ceil(3) as u64);
+        let lines: Vec<u64> = text
+            .lines()
+            .filter(|l| l.contains("empty_board"))
+            .map(|l| l.split(':').nth(1).unwrap().parse().unwrap())
+            .collect();
+        let expected: Vec<u64> = (0..n as u64).step_by(3).map(|i| i + 1).collect();
+        assert_eq!(lines, expected);
+    }
 }

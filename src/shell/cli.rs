@@ -100,7 +100,12 @@ pub struct PerftArgs {
     pub divide: bool,
 
     /// The FEN (its fields may be separate arguments) followed by the depth.
-    #[arg(value_name = "FEN DEPTH", required = true, num_args = 2..)]
+    #[arg(
+        value_name = "FEN DEPTH",
+        required = true,
+        num_args = 2..,
+        allow_negative_numbers = true
+    )]
     pub args: Vec<String>,
 }
 

@@ -1,5 +1,6 @@
 //! FEN reading (lenient, every problem reported with its span) and writing (canonical).
 
+mod fast;
 mod read;
 mod write;
 

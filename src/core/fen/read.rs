@@ -23,6 +23,17 @@ pub struct Read {
 /// Reads `text` as a FEN of `game`, or of the game its shape says when `game` is `None`
 /// (see [`detect`]).
 pub fn read(text: &str, game: Option<Game>) -> Read {
+    if let Some(position) = super::fast::read_fast(text, game) {
+        return Read {
+            position: Some(position),
+            diagnostics: Vec::new(),
+        };
+    }
+    read_full(text, game)
+}
+
+/// The full reader, which explains everything; [`read`] tries a fast path first.
+pub(super) fn read_full(text: &str, game: Option<Game>) -> Read {
     let mut reader = Reader {
         text,
         ascii: text.is_ascii(),
@@ -64,7 +75,7 @@ pub fn field_spans(text: &str) -> [Option<Range<usize>>; 6] {
 }
 
 fn detect_placement(placement: &str) -> Game {
-    let ranks = placement.split('/').count();
+    let ranks = placement.bytes().filter(|&b| b == b'/').count() + 1;
     if ranks == 10 {
         return Game::Xiangqi;
     }
@@ -86,10 +97,9 @@ fn rank_width(rank: &str) -> u32 {
         .fold(0u32, u32::saturating_add)
 }
 
-/// Characters that separate fields. NUL counts as one so that a stray NUL does not glue two
-/// fields together; it gets its own diagnostic.
+/// Characters that separate fields.
 fn is_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0)
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
 /// Byte ranges of the record inside the text, after the byte order mark, surrounding
@@ -191,7 +201,7 @@ fn split(text: &str) -> Split {
             i += 1;
         }
         let gap = &bytes[gap_start..i];
-        if i < end && gap != b" " && !gap.contains(&0) && odd_gaps.len < odd_gaps.runs.len() {
+        if i < end && gap != b" " && odd_gaps.len < odd_gaps.runs.len() {
             let field = (count + 1).min(6) as u8;
             odd_gaps.runs[odd_gaps.len] = (gap_start, i, field);
             odd_gaps.len += 1;
@@ -226,6 +236,34 @@ fn shown(c: char) -> String {
     } else {
         c.to_string()
     }
+}
+
+/// Where reading a rank has got to.
+struct RankState {
+    start: usize,
+    /// Squares covered so far.
+    file: u32,
+    /// The current run of digits: its length, start and sum.
+    digits: u32,
+    run_start: usize,
+    run_sum: u32,
+}
+
+impl RankState {
+    fn new(start: usize) -> RankState {
+        RankState {
+            start,
+            file: 0,
+            digits: 0,
+            run_start: start,
+            run_sum: 0,
+        }
+    }
+}
+
+/// The rank number written in square names for the `row`-th rank from the top.
+fn rank_label(game: Game, row: usize) -> u8 {
+    Square::new(0, (game.height() as usize - 1 - row) as u8).rank_number(game)
 }
 
 struct Reader<'a> {
@@ -358,7 +396,7 @@ impl Reader<'_> {
                         .into(),
                 );
             }
-            if tail.bytes().any(|b| b != b'\r' && b != b'\n' && b != 0) {
+            if tail.bytes().any(|b| b != b'\r' && b != b'\n') {
                 self.warn(
                     Code::ExtraWhitespace,
                     field_of(s),
@@ -438,172 +476,174 @@ impl Reader<'_> {
                 ),
             );
         }
-        if forced.is_none() && game == Game::Chess && !pos.castling.is_empty() {
-            let setup = crate::core::legality::chess::to_setup(&pos);
-            if shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960 {
-                pos.game = Game::Chess960;
-            }
+        if forced.is_none() && game == Game::Chess && chess960_castling(&pos) {
+            pos.game = Game::Chess960;
         }
         Some(pos)
     }
 
+    /// Reads the placement field in one pass over its characters.
     fn placement(&mut self, pos: &mut Position, start: usize, end: usize) {
         let text = self.text;
-        let game = pos.game;
-        let (width, height) = (game.width() as u32, game.height() as usize);
-        let unit = if game.is_xiangqi() {
-            "points"
-        } else {
-            "squares"
-        };
-        let family = if game.is_xiangqi() {
-            "xiangqi"
-        } else {
-            "chess"
-        };
-        let mut rank_start = start;
+        let height = pos.game.height() as usize;
+        let mut rank = RankState::new(start);
         let mut row = 0usize;
-        loop {
-            let rank_end = text[rank_start..end]
-                .find('/')
-                .map_or(end, |i| rank_start + i);
+        // Where the ranks that do not fit begin, for the rank count's span.
+        let mut overflow_at = None;
+        for (offset, c) in text[start..end].char_indices() {
+            let at = start + offset;
+            if c == '/' {
+                if row < height {
+                    self.finish_rank(pos, row, &mut rank, at);
+                }
+                row += 1;
+                if row == height {
+                    overflow_at = Some(at);
+                }
+                rank = RankState::new(at + 1);
+                continue;
+            }
             if row < height {
-                let rank = (height - 1 - row) as u8;
-                let label = Square::new(0, rank).rank_number(game);
-                let squares = self.rank(pos, rank_start, rank_end, rank, label);
-                if squares != width {
-                    let message = if rank_start == rank_end {
-                        format!("rank {label} is empty; write {width} for an empty rank")
-                    } else {
-                        format!("rank {label} has {squares} {unit}, {family} ranks have {width}")
-                    };
-                    self.error(Code::WrongRankWidth, 1, (rank_start, rank_end), message);
-                }
+                self.rank_char(pos, row, &mut rank, at, c);
             }
-            row += 1;
-            if rank_end == end {
-                break;
-            }
-            rank_start = rank_end + 1;
         }
-        if row != height {
-            let range = if row > height {
-                // Point at the ranks that do not fit.
-                let mut s = start;
-                for _ in 0..height {
-                    s += text[s..end].find('/').map_or(end - s, |i| i + 1);
-                }
-                (s.saturating_sub(1).max(start), end)
+        if row < height {
+            self.finish_rank(pos, row, &mut rank, end);
+        }
+        let ranks = row + 1;
+        if ranks != height {
+            let family = if pos.game.is_xiangqi() {
+                "xiangqi"
             } else {
-                (start, end)
+                "chess"
+            };
+            let (range, extra) = match overflow_at {
+                Some(at) => ((at, end), "; the extra ranks are ignored"),
+                None => ((start, end), ""),
             };
             self.error(
                 Code::WrongRankCount,
                 1,
                 range,
-                format!(
-                    "the board has {row} ranks, {family} boards have {height}{}",
-                    if row > height {
-                        "; the extra ranks are ignored"
-                    } else {
-                        ""
-                    }
-                ),
+                format!("the board has {ranks} ranks, {family} boards have {height}{extra}"),
             );
         }
     }
 
-    /// Reads one rank's text onto `pos` and returns how many squares it covers.
-    fn rank(&mut self, pos: &mut Position, start: usize, end: usize, rank: u8, label: u8) -> u32 {
-        let text = self.text;
+    /// Ends a rank: reports a digit run and a wrong width.
+    fn finish_rank(&mut self, pos: &Position, row: usize, rank: &mut RankState, end: usize) {
         let game = pos.game;
-        let width = game.width() as u32;
-        let mut file = 0u32;
-        let mut digits: Option<(usize, u32)> = None; // start of a digit run, its sum
-        let mut digit_count = 0;
-        for (offset, c) in text[start..end].char_indices() {
-            let at = start + offset;
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    self.error(
-                        Code::InvalidPiece,
-                        1,
-                        (at, at + 1),
-                        format!("'0' on rank {label} is not a number of empty squares (1–{width})"),
-                    );
-                }
-                let run = digits.get_or_insert((at, 0));
-                run.1 += d;
-                digit_count += 1;
-                file = file.saturating_add(d);
-                continue;
-            }
-            self.end_digit_run(&mut digits, &mut digit_count, at, label);
-            if c == '\0' {
-                continue;
-            }
-            let here = Square::new(file.min(255) as u8, rank);
-            match self.piece(c, game, at, label) {
-                Some(piece) => {
-                    if file < width {
-                        pos.board.set(here, Some(piece));
-                    }
-                }
-                None => {
-                    let d = self.error(
-                        Code::InvalidPiece,
-                        1,
-                        (at, at + c.len_utf8()),
-                        format!(
-                            "'{}' on rank {label} is not a {} piece ({})",
-                            shown(c),
-                            if game.is_xiangqi() {
-                                "xiangqi"
-                            } else {
-                                "chess"
-                            },
-                            if game.is_xiangqi() {
-                                "K A B N R C P, lower case for Black, or a digit for empty points"
-                            } else {
-                                "K Q R B N P, lower case for Black, or a digit for empty squares"
-                            }
-                        ),
-                    );
-                    if file < width {
-                        d.squares.push(here);
-                    }
-                }
-            }
-            file = file.saturating_add(1);
+        let label = rank_label(game, row);
+        self.end_digit_run(rank, end, label);
+        let width = u32::from(game.width());
+        if rank.file != width {
+            let message = if rank.start == end {
+                format!("rank {label} is empty; write {width} for an empty rank")
+            } else if game.is_xiangqi() {
+                format!(
+                    "rank {label} has {} points, xiangqi ranks have {width}",
+                    rank.file
+                )
+            } else {
+                format!(
+                    "rank {label} has {} squares, chess ranks have {width}",
+                    rank.file
+                )
+            };
+            self.error(Code::WrongRankWidth, 1, (rank.start, end), message);
         }
-        self.end_digit_run(&mut digits, &mut digit_count, end, label);
-        file
     }
 
-    fn end_digit_run(
+    /// Reads one character of a rank onto `pos`.
+    fn rank_char(
         &mut self,
-        digits: &mut Option<(usize, u32)>,
-        count: &mut u32,
+        pos: &mut Position,
+        row: usize,
+        rank: &mut RankState,
         at: usize,
-        label: u8,
+        c: char,
     ) {
-        if let Some((start, sum)) = digits.take()
-            && *count > 1
-        {
-            let run = &self.text[start..at];
+        let game = pos.game;
+        let width = u32::from(game.width());
+        if let Some(d) = c.to_digit(10) {
+            if d == 0 {
+                let label = rank_label(game, row);
+                self.error(
+                    Code::InvalidPiece,
+                    1,
+                    (at, at + 1),
+                    format!("'0' on rank {label} is not a number of empty squares (1–{width})"),
+                );
+            }
+            if rank.digits == 0 {
+                rank.run_start = at;
+                rank.run_sum = 0;
+            }
+            rank.digits += 1;
+            rank.run_sum += d;
+            rank.file = rank.file.saturating_add(d);
+            return;
+        }
+        let label = rank_label(game, row);
+        self.end_digit_run(rank, at, label);
+        if c == '\0' {
+            return; // reported once for the whole text
+        }
+        let here = Square::new(
+            rank.file.min(255) as u8,
+            (game.height() as usize - 1 - row) as u8,
+        );
+        match self.piece(c, game, at, label) {
+            Some(piece) => {
+                if rank.file < width {
+                    pos.board.set(here, Some(piece));
+                }
+            }
+            None => {
+                let d = self.error(
+                    Code::InvalidPiece,
+                    1,
+                    (at, at + c.len_utf8()),
+                    format!(
+                        "'{}' on rank {label} is not a {} piece ({})",
+                        shown(c),
+                        if game.is_xiangqi() {
+                            "xiangqi"
+                        } else {
+                            "chess"
+                        },
+                        if game.is_xiangqi() {
+                            "K A B N R C P, lower case for Black, or a digit for empty points"
+                        } else {
+                            "K Q R B N P, lower case for Black, or a digit for empty squares"
+                        }
+                    ),
+                );
+                if rank.file < width {
+                    d.squares.push(here);
+                }
+            }
+        }
+        rank.file = rank.file.saturating_add(1);
+    }
+
+    fn end_digit_run(&mut self, rank: &mut RankState, at: usize, label: u8) {
+        if rank.digits > 1 {
+            let run = &self.text[rank.run_start..at];
+            let sum = rank.run_sum;
             self.warn(
                 Code::ConsecutiveDigits,
                 1,
-                (start, at),
+                (rank.run_start, at),
                 format!("'{run}' on rank {label} is read as {sum} empty squares; write {sum}"),
             );
         }
-        *count = 0;
+        rank.digits = 0;
     }
 
     /// The piece a letter names, with xiangqi's `E`/`H` aliases (reported as warnings).
     fn piece(&mut self, c: char, game: Game, at: usize, label: u8) -> Option<Piece> {
-        if let Some(piece) = Piece::from_char(c, game) {
+        if let Some(piece) = piece_of(c, game) {
             return Some(piece);
         }
         if !game.is_xiangqi() {
@@ -797,6 +837,50 @@ impl Reader<'_> {
         self.error(code, field, range, message);
         None
     }
+}
+
+/// The piece a FEN letter names in `game` (strictly, without aliases); a direct match because
+/// it runs for every piece of every record.
+pub(super) fn piece_of(c: char, game: Game) -> Option<Piece> {
+    let role = match c.to_ascii_lowercase() {
+        'k' => Role::King,
+        'r' => Role::Rook,
+        'b' => Role::Bishop,
+        'n' => Role::Knight,
+        'p' => Role::Pawn,
+        'q' if !game.is_xiangqi() => Role::Queen,
+        'a' if game.is_xiangqi() => Role::Advisor,
+        'c' if game.is_xiangqi() => Role::Cannon,
+        _ => return None,
+    };
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some(Piece::new(color, role))
+}
+
+/// Whether the castling rights only make sense in Chess960, as shakmaty's
+/// `CastlingMode::detect` says.
+pub(super) fn chess960_castling(pos: &Position) -> bool {
+    if standard_castling(pos) {
+        return false;
+    }
+    let setup = crate::core::legality::chess::to_setup(pos);
+    shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960
+}
+
+/// Whether every castling right is a standard one (king on the e-file, rook in the corner),
+/// which both castling modes read alike, so that Chess960 detection can be skipped.
+fn standard_castling(pos: &Position) -> bool {
+    Color::BOTH.into_iter().all(|color| {
+        let back = pos.back_rank(color);
+        let mut files = pos.castling.files(color).peekable();
+        files.peek().is_none()
+            || (pos.board.get(Square::new(4, back)) == Some(Piece::new(color, Role::King))
+                && files.all(|f| f == 0 || f == 7))
+    })
 }
 
 /// The rook file `K` (king side) or `Q` names, as shakmaty reads X-FEN: the outermost piece of

@@ -5,7 +5,8 @@
 use std::num::NonZeroU32;
 
 use shakmaty::{
-    Bitboard, Castles, CastlingMode, Chess, FromSetup, PositionErrorKinds, Setup, Square as SSquare,
+    Bitboard, ByColor, ByRole, Castles, CastlingMode, Chess, FromSetup, PositionErrorKinds, Setup,
+    Square as SSquare,
 };
 
 use super::square_list;
@@ -45,17 +46,7 @@ fn from_square(sq: SSquare) -> Square {
 /// the board by an editor) and off-board squares are left out; [`diagnose`] reports them.
 pub fn to_setup(pos: &Position) -> Setup {
     let mut setup = Setup::empty();
-    for (sq, piece) in pos.board.pieces() {
-        if let (Some(s), Some(role)) = (to_square(sq), to_role(piece.role)) {
-            setup.board.set_piece_at(
-                s,
-                shakmaty::Piece {
-                    color: to_color(piece.color),
-                    role,
-                },
-            );
-        }
-    }
+    setup.board = to_board(&pos.board);
     setup.turn = to_color(pos.turn);
     for color in Color::BOTH {
         let rank = pos.back_rank(color);
@@ -69,6 +60,53 @@ pub fn to_setup(pos: &Position) -> Setup {
     setup.halfmoves = pos.halfmove;
     setup.fullmoves = NonZeroU32::new(pos.fullmove).unwrap_or(NonZeroU32::MIN);
     setup
+}
+
+/// The board as shakmaty bitboards, built in one pass over the cells (this runs for every
+/// record `fenboard check` reads).
+fn to_board(board: &crate::core::Board) -> shakmaty::Board {
+    let mut roles = [0u64; 7];
+    let mut colors = [0u64; 2];
+    if board.width() == 8 && board.height() == 8 {
+        let cells = board.cells();
+        // Occupancy first, branch-free; then only the occupied squares.
+        let mut occupied = 0u64;
+        for (i, cell) in cells.iter().enumerate() {
+            occupied |= u64::from(cell.is_some()) << i;
+        }
+        while occupied != 0 {
+            let i = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            if let Some(p) = cells[i] {
+                let slot = role_slot(p.role);
+                roles[slot] |= 1 << i;
+                // Pieces chess does not have (slot 0) get no colour either.
+                colors[p.color as usize] |= u64::from(slot != 0) << i;
+            }
+        }
+    }
+    let by_role = ByRole {
+        pawn: Bitboard(roles[1]),
+        knight: Bitboard(roles[2]),
+        bishop: Bitboard(roles[3]),
+        rook: Bitboard(roles[4]),
+        queen: Bitboard(roles[5]),
+        king: Bitboard(roles[6]),
+    };
+    let by_color = ByColor {
+        white: Bitboard(colors[0]),
+        black: Bitboard(colors[1]),
+    };
+    // One role and one colour per square by construction, so the bitboards are consistent.
+    shakmaty::Board::try_from_bitboards(by_role, by_color).unwrap_or_default()
+}
+
+/// The bitboard slot of each role, indexed by `Role as usize` (King, Queen, Rook, Bishop,
+/// Knight, Pawn, Advisor, Cannon); slot 0 collects the pieces chess does not have.
+const ROLE_SLOTS: [usize; 8] = [6, 5, 4, 3, 2, 1, 0, 0];
+
+fn role_slot(role: Role) -> usize {
+    ROLE_SLOTS[role as usize]
 }
 
 /// The castling mode shakmaty should judge `pos` in.
@@ -87,10 +125,17 @@ fn squares(bb: Bitboard) -> Vec<Square> {
 
 pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     let game = pos.game;
+    let any_foreign = pos.board.width() != 8
+        || pos.board.height() != 8
+        || pos
+            .board
+            .cells()
+            .iter()
+            .any(|c| matches!(c, Some(p) if to_role(p.role).is_none()));
     let foreign = pos
         .board
         .pieces()
-        .filter(|&(sq, p)| to_role(p.role).is_none() || to_square(sq).is_none());
+        .filter(|&(sq, p)| any_foreign && (to_role(p.role).is_none() || to_square(sq).is_none()));
     for (sq, piece) in foreign {
         out.push(
             Diagnostic::error(
