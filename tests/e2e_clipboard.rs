@@ -8,10 +8,22 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::{BIN, Tmux, tmux_available};
 use fenboard::shell::clipboard::holder;
 
 const FEN: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-const BIN: &str = env!("CARGO_BIN_EXE_fenboard");
+const OTHER: &str = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
+
+/// The environment of a terminal with no display and no SSH (empty counts as unset).
+const NO_DISPLAY: [&str; 5] = [
+    "DISPLAY=",
+    "WAYLAND_DISPLAY=",
+    "SSH_TTY=",
+    "SSH_CONNECTION=",
+    "SSH_CLIENT=",
+];
 
 /// Whether `tools` are all installed; if not, says which is missing (and fails under
 /// `FENBOARD_E2E=1`).
@@ -261,4 +273,312 @@ fn holder_holds_nothing_of_its_parent_open() {
         holder.0.as_mut().unwrap(),
         Duration::from_secs(5)
     ));
+}
+
+/// fenboard editing `FEN` in tmux, with `env` and tmux's `set-clipboard` set to `set_clipboard`;
+/// returns once the editor shows the position.
+fn editor_in_tmux(env: &[&str], set_clipboard: &str) -> Tmux {
+    let t = Tmux::fenboard_env(&[FEN], env, 120, 40);
+    t.run(&["set-option", "-s", "set-clipboard", set_clipboard]);
+    t.wait_for(&format!("FEN {FEN}"));
+    t
+}
+
+/// The FEN printed on quitting (Ctrl-Q), after checking that the editor exited with status 0.
+fn quit(t: &Tmux) -> String {
+    t.keys(&["C-q"]);
+    let ended = t.wait_exit();
+    // tmux may mark the pane dead (its terminal closed) a moment before it has the exit status.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let status = loop {
+        let status = t.run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"]);
+        if !status.trim().is_empty() || Instant::now() > deadline {
+            break status.trim().to_string();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status, "0", "stderr: {}", ended.stderr);
+    ended.stdout
+}
+
+#[test]
+fn in_tmux_with_set_clipboard_on_y_copies_the_fen_through_osc52() {
+    if !tmux_available("in_tmux_with_set_clipboard_on_y_copies_the_fen_through_osc52") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied via OSC 52 (tmux clipboard)");
+    assert_eq!(t.run(&["show-buffer"]), FEN);
+}
+
+#[test]
+fn in_tmux_with_default_settings_y_copies_through_the_tmux_buffer() {
+    if !tmux_available("in_tmux_with_default_settings_y_copies_through_the_tmux_buffer") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "external");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied to the tmux buffer");
+    assert_eq!(t.run(&["show-buffer"]), FEN);
+}
+
+#[test]
+fn shift_y_copies_the_lichess_analysis_url() {
+    if !tmux_available("shift_y_copies_the_lichess_analysis_url") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.keys(&["Y"]);
+    t.wait_for("lichess URL copied via OSC 52");
+    assert_eq!(
+        t.run(&["show-buffer"]),
+        "https://lichess.org/analysis/4k3/8/8/8/8/8/8/4K3_w_-_-_0_1"
+    );
+}
+
+#[test]
+fn in_tmux_without_display_v_reads_the_tmux_buffer() {
+    if !tmux_available("in_tmux_without_display_v_reads_the_tmux_buffer") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.run(&["set-buffer", &format!("FEN: {OTHER}\n")]);
+    t.keys(&["v"]);
+    t.wait_for(&format!("FEN {OTHER}"));
+    assert_eq!(quit(&t), format!("{OTHER}\n"));
+}
+
+#[test]
+fn copy_then_paste_of_the_lichess_url_gives_back_the_position() {
+    if !tmux_available("copy_then_paste_of_the_lichess_url_gives_back_the_position") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.keys(&["Y"]);
+    t.wait_for("lichess URL copied");
+    t.keys(&["X"]);
+    t.wait_for("FEN 8/8/8/8/8/8/8/8 w - - 0 1");
+    t.run(&["paste-buffer", "-p", "-t", "t"]);
+    t.wait_for(&format!("FEN {FEN}"));
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}
+
+#[test]
+fn bracketed_paste_with_prefix_and_newlines_loads_the_fen_as_one_undo_step() {
+    if !tmux_available("bracketed_paste_with_prefix_and_newlines_loads_the_fen_as_one_undo_step") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.run(&["set-buffer", &format!("\n  FEN: {OTHER}\r\n\n")]);
+    t.run(&["paste-buffer", "-p", "-t", "t"]);
+    t.wait_for(&format!("FEN {OTHER}"));
+    t.keys(&["u"]);
+    t.wait_for(&format!("FEN {FEN}"));
+    t.keys(&["U"]);
+    t.wait_for(&format!("FEN {OTHER}"));
+    assert_eq!(quit(&t), format!("{OTHER}\n"));
+}
+
+#[test]
+fn pasting_garbage_keeps_the_position_and_shows_the_errors() {
+    if !tmux_available("pasting_garbage_keeps_the_position_and_shows_the_errors") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.run(&["set-buffer", "hello\x1b[2J world\x07"]);
+    t.run(&["paste-buffer", "-p", "-t", "t"]);
+    // The text opens in the FEN line (its escape made visible), with its errors listed.
+    let screen = t.wait_for("FEN hello\u{fffd}[2J world\u{fffd}");
+    assert!(screen.contains("invalid_piece"), "{screen}");
+    assert!(screen.contains("wrong_rank_count"), "{screen}");
+    // Esc gives the FEN line back to the position, which never changed.
+    t.keys(&["Escape"]);
+    t.wait_for(&format!("FEN {FEN}"));
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}
+
+/// The pids of the clipboard holders started by process `parent`.
+fn holders_of(parent: u32) -> Vec<u32> {
+    holders(|pid| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| s.rsplit_once(')').map(|(_, rest)| rest.to_string()))
+            .and_then(|rest| rest.split_whitespace().nth(1).map(str::to_string))
+            .is_some_and(|ppid| ppid == parent.to_string())
+    })
+}
+
+/// The pids of clipboard holders serving display `display`.
+fn holders_on(display: &str) -> Vec<u32> {
+    let wanted = format!("DISPLAY={display}\0");
+    holders(|pid| {
+        let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+        environ
+            .windows(wanted.len())
+            .any(|w| w == wanted.as_bytes())
+    })
+}
+
+/// The pids of running clipboard holders for which `keep` holds.
+fn holders(keep: impl Fn(u32) -> bool) -> Vec<u32> {
+    let mut pids = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return pids;
+    };
+    for entry in dir.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if cmdline.ends_with(b"\0serve-clipboard\0") && running(pid) && keep(pid) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// Whether process `pid` still runs (a zombie has finished).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .map(|(_, rest)| rest.trim_start().to_string())
+        })
+        .is_some_and(|rest| !rest.starts_with('Z'))
+}
+
+/// Kills holders a failed test left behind.
+struct KillHolders(String);
+
+impl Drop for KillHolders {
+    fn drop(&mut self) {
+        for pid in holders_on(&self.0) {
+            // SAFETY: kill(2) on a holder this test started (found by its display).
+            unsafe {
+                libc::kill(pid as libc::pid_t, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+fn x11_env(x: &Xvfb) -> Vec<String> {
+    vec![
+        format!("DISPLAY={}", x.display),
+        "WAYLAND_DISPLAY=".into(),
+        "SSH_TTY=".into(),
+        "SSH_CONNECTION=".into(),
+        "SSH_CLIENT=".into(),
+    ]
+}
+
+#[test]
+fn on_x11_the_copied_fen_stays_after_quitting_until_another_program_copies() {
+    if !tmux_available("on_x11_the_copied_fen_stays_after_quitting_until_another_program_copies")
+        || !have(&["Xvfb", "xclip"])
+    {
+        return;
+    }
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let env = x11_env(&x);
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied (X11 clipboard)");
+    let holders = holders_of(t.pid());
+    assert_eq!(holders.len(), 1, "one holder serves it: {holders:?}");
+    let holder = holders[0];
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+    drop(t);
+
+    assert_eq!(x.clipboard(), FEN, "pasteable after fenboard exited");
+    assert!(running(holder), "the holder outlives fenboard");
+
+    x.copy_elsewhere("another program's text");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while running(holder) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !running(holder),
+        "the holder exits once it loses the clipboard"
+    );
+    assert_eq!(x.clipboard(), "another program's text");
+}
+
+#[test]
+fn on_x11_a_second_copy_replaces_the_first_holder() {
+    if !tmux_available("on_x11_a_second_copy_replaces_the_first_holder")
+        || !have(&["Xvfb", "xclip"])
+    {
+        return;
+    }
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let env = x11_env(&x);
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied (X11 clipboard)");
+    let first = holders_of(t.pid());
+    assert_eq!(first.len(), 1, "{first:?}");
+    t.keys(&["X", "y"]);
+    t.wait_for("FEN 8/8/8/8/8/8/8/8 w - - 0 1");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while running(first[0]) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!running(first[0]), "the first holder gave way");
+    assert_eq!(x.clipboard(), "8/8/8/8/8/8/8/8 w - - 0 1");
+    quit(&t);
+}
+
+#[test]
+fn on_x11_v_loads_the_fen_another_program_copied() {
+    if !tmux_available("on_x11_v_loads_the_fen_another_program_copied") || !have(&["Xvfb", "xclip"])
+    {
+        return;
+    }
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let env = x11_env(&x);
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    x.copy_elsewhere(&format!("  {OTHER}\n"));
+    t.keys(&["v"]);
+    t.wait_for(&format!("FEN {OTHER}"));
+    assert_eq!(quit(&t), format!("{OTHER}\n"));
+}
+
+#[test]
+fn on_x11_v_with_an_empty_clipboard_says_so_and_keeps_the_position() {
+    if !tmux_available("on_x11_v_with_an_empty_clipboard_says_so_and_keeps_the_position")
+        || !have(&["Xvfb"])
+    {
+        return;
+    }
+    let x = Xvfb::start();
+    let env = x11_env(&x);
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["v"]);
+    t.wait_for("paste failed");
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}
+
+#[test]
+fn without_display_or_tmux_buffer_v_points_to_the_terminals_paste() {
+    if !tmux_available("without_display_or_tmux_buffer_v_points_to_the_terminals_paste") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    t.keys(&["v"]);
+    t.wait_for("terminal's own paste");
+    assert_eq!(quit(&t), format!("{FEN}\n"));
 }
