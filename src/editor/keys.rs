@@ -96,7 +96,10 @@ pub const FEN_LINE: KeyGroup = KeyGroup {
             "apply the text (the board previews it while it reads)",
         ),
         ("Esc", "restore the FEN of the position"),
-        ("Tab / Shift-Tab", "apply a text that reads and move on (one that does not stays)"),
+        (
+            "Tab / Shift-Tab",
+            "apply a text that reads and move on (one that does not stays)",
+        ),
     ],
 };
 
