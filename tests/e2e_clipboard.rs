@@ -286,19 +286,42 @@ fn editor_in_tmux(env: &[&str], set_clipboard: &str) -> Tmux {
 
 /// The FEN printed on quitting (Ctrl-Q), after checking that the editor exited with status 0.
 fn quit(t: &Tmux) -> String {
+    let pid = t.pid();
     t.keys(&["C-q"]);
     let ended = t.wait_exit();
-    // tmux may mark the pane dead (its terminal closed) a moment before it has the exit status.
+    let status = exit_status(t, pid);
+    assert_eq!(status.as_deref(), Some("0"), "stderr: {}", ended.stderr);
+    ended.stdout
+}
+
+/// The exit status of the pane's process `pid`. tmux can mark a pane dead (its terminal
+/// closed) some time before it reaps the process and knows the status; meanwhile the status is
+/// in the zombie's `/proc/PID/stat` (its last field, in `waitpid` form).
+fn exit_status(t: &Tmux, pid: u32) -> Option<String> {
     let deadline = Instant::now() + Duration::from_secs(5);
-    let status = loop {
+    loop {
         let status = t.run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"]);
-        if !status.trim().is_empty() || Instant::now() > deadline {
-            break status.trim().to_string();
+        if !status.trim().is_empty() {
+            return Some(status.trim().to_string());
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if let Some((_, rest)) = stat.rsplit_once(')') {
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            if fields.first() == Some(&"Z")
+                && let Some(code) = fields.last().and_then(|c| c.parse::<i32>().ok())
+            {
+                return Some(if code & 0x7f == 0 {
+                    (code >> 8).to_string()
+                } else {
+                    format!("signal {}", code & 0x7f)
+                });
+            }
+        }
+        if Instant::now() > deadline {
+            return None;
         }
         std::thread::sleep(Duration::from_millis(20));
-    };
-    assert_eq!(status, "0", "stderr: {}", ended.stderr);
-    ended.stdout
+    }
 }
 
 #[test]
@@ -580,5 +603,28 @@ fn without_display_or_tmux_buffer_v_points_to_the_terminals_paste() {
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.keys(&["v"]);
     t.wait_for("terminal's own paste");
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}
+
+#[test]
+fn with_an_unreachable_display_copy_falls_back_to_osc52_and_says_why() {
+    if !tmux_available("with_an_unreachable_display_copy_falls_back_to_osc52_and_says_why") {
+        return;
+    }
+    // A display number no server listens on (an abstract or file socket would be needed).
+    let env = [
+        "DISPLAY=:65529",
+        "WAYLAND_DISPLAY=",
+        "SSH_TTY=",
+        "SSH_CONNECTION=",
+        "SSH_CLIENT=",
+    ];
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["y"]);
+    let screen = t.wait_for("FEN copied via OSC 52 (tmux clipboard); no X11 clipboard");
+    assert!(!screen.contains("copy failed"), "{screen}");
+    assert_eq!(t.run(&["show-buffer"]), FEN);
+    t.keys(&["v"]);
+    t.wait_for("paste failed");
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }

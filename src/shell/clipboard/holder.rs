@@ -153,13 +153,18 @@ pub fn serve() -> ExitCode {
     };
     let mut checker = match arboard::Clipboard::new() {
         Ok(c) => c,
-        Err(e) => return fail(&format!("no clipboard: {e}")),
+        Err(e) => {
+            return fail(&format!(
+                "no clipboard: {}",
+                super::worker::arboard_error(e)
+            ));
+        }
     };
     let (done_tx, done) = mpsc::channel();
     let served = text.clone();
     std::thread::spawn(move || {
         let result = arboard::Clipboard::new().and_then(|mut c| set_and_wait(&mut c, served));
-        let _ = done_tx.send(result.map_err(|e| e.to_string()));
+        let _ = done_tx.send(result.map_err(super::worker::arboard_error));
     });
     // Owning the selection is confirmed by reading it back (the display server asks its owner).
     let deadline = Instant::now() + ANSWER_TIMEOUT - Duration::from_millis(500);
