@@ -517,6 +517,20 @@ fn on_x11_the_copied_fen_stays_after_quitting_until_another_program_copies() {
     let holders = holders_of(t.pid());
     assert_eq!(holders.len(), 1, "one holder serves it: {holders:?}");
     let holder = holders[0];
+    // Nothing of the editor's is open in it: no terminal, no pipe; only /dev/null and its
+    // connection to the X server.
+    for fd in std::fs::read_dir(format!("/proc/{holder}/fd"))
+        .unwrap()
+        .flatten()
+    {
+        let target = std::fs::read_link(fd.path()).unwrap();
+        let target = target.to_string_lossy();
+        assert!(
+            target == "/dev/null" || target.starts_with("socket:"),
+            "holder fd {:?} is {target}",
+            fd.file_name()
+        );
+    }
     assert_eq!(quit(&t), format!("{FEN}\n"));
     drop(t);
 
