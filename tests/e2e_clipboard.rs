@@ -642,3 +642,29 @@ fn with_an_unreachable_display_copy_falls_back_to_osc52_and_says_why() {
     t.wait_for("paste failed");
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
+
+#[test]
+fn over_ssh_copy_goes_to_the_terminal_even_with_a_forwarded_display() {
+    if !tmux_available("over_ssh_copy_goes_to_the_terminal_even_with_a_forwarded_display")
+        || !have(&["Xvfb", "xclip"])
+    {
+        return;
+    }
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let display = format!("DISPLAY={}", x.display);
+    let env = [
+        display.as_str(),
+        "WAYLAND_DISPLAY=",
+        "SSH_TTY=",
+        "SSH_CONNECTION=192.0.2.1 50000 192.0.2.2 22",
+        "SSH_CLIENT=",
+    ];
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied via OSC 52 (tmux clipboard)");
+    assert_eq!(t.run(&["show-buffer"]), FEN);
+    assert!(holders_of(t.pid()).is_empty(), "no holder over SSH");
+    assert_ne!(x.clipboard(), FEN, "the forwarded display was left alone");
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}

@@ -81,9 +81,13 @@ fn hand_over(child: &mut Child, text: &str) -> Result<(), String> {
         .stdin
         .take()
         .ok_or("no pipe to the clipboard holder")?;
-    stdin
-        .write_all(text.as_bytes())
-        .map_err(|e| format!("cannot hand the text to the clipboard holder: {e}"))?;
+    stdin.write_all(text.as_bytes()).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            "the clipboard holder exited".to_string()
+        } else {
+            format!("cannot hand the text to the clipboard holder: {e}")
+        }
+    })?;
     drop(stdin);
     let stdout = child
         .stdout
