@@ -668,3 +668,23 @@ fn over_ssh_copy_goes_to_the_terminal_even_with_a_forwarded_display() {
     assert_ne!(x.clipboard(), FEN, "the forwarded display was left alone");
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
+
+#[test]
+fn quitting_right_after_a_copy_still_delivers_it() {
+    if !tmux_available("quitting_right_after_a_copy_still_delivers_it") {
+        return;
+    }
+    let t = editor_in_tmux(&NO_DISPLAY, "on");
+    let pid = t.pid();
+    // Both keys in one write: the copy's result arrives after the quit key was read.
+    t.keys(&["y", "C-q"]);
+    let ended = t.wait_exit();
+    assert_eq!(
+        exit_status(&t, pid).as_deref(),
+        Some("0"),
+        "{}",
+        ended.stderr
+    );
+    assert_eq!(ended.stdout, format!("{FEN}\n"));
+    assert_eq!(t.run(&["show-buffer"]), FEN);
+}
