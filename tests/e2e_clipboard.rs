@@ -688,3 +688,28 @@ fn quitting_right_after_a_copy_still_delivers_it() {
     assert_eq!(ended.stdout, format!("{FEN}\n"));
     assert_eq!(t.run(&["show-buffer"]), FEN);
 }
+
+#[test]
+fn on_x11_quitting_right_after_a_copy_still_leaves_it_on_the_clipboard() {
+    if !tmux_available("on_x11_quitting_right_after_a_copy_still_leaves_it_on_the_clipboard")
+        || !have(&["Xvfb", "xclip"])
+    {
+        return;
+    }
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let env = x11_env(&x);
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    let pid = t.pid();
+    t.keys(&["y", "C-q"]);
+    let ended = t.wait_exit();
+    assert_eq!(
+        exit_status(&t, pid).as_deref(),
+        Some("0"),
+        "{}",
+        ended.stderr
+    );
+    assert_eq!(ended.stdout, format!("{FEN}\n"));
+    assert_eq!(x.clipboard(), FEN);
+}
