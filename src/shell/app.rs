@@ -182,6 +182,9 @@ fn spawn_input_reader(tx: Sender<AppEvent>) -> Result<()> {
     Ok(())
 }
 
+/// Events handled at most between two frames.
+const MAX_EVENTS_PER_FRAME: usize = 256;
+
 struct App {
     state: State,
     view: View,
@@ -198,14 +201,20 @@ impl App {
             let Ok(first) = rx.recv() else {
                 return Ok(Exit::Abort);
             };
-            // Handle everything already waiting before drawing again: a burst of keys or
-            // resizes costs one frame, not one per event.
+            // Handle what is already waiting before drawing again: a burst of keys or resizes
+            // costs one frame, not one per event (but an endless stream still gets frames).
             let mut next = Some(first);
+            let mut handled = 0;
             while let Some(ev) = next {
                 if let Some(exit) = self.handle(ev)? {
                     return Ok(exit);
                 }
-                next = rx.try_recv().ok();
+                handled += 1;
+                next = if handled < MAX_EVENTS_PER_FRAME {
+                    rx.try_recv().ok()
+                } else {
+                    None
+                };
             }
         }
     }
