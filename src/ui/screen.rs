@@ -708,4 +708,32 @@ mod tests {
         };
         assert_eq!(hits.castling_at(x, row.y), None);
     }
+
+    #[test]
+    fn a_long_fen_line_scrolls_to_the_selected_field() {
+        let mut s = state(Game::Xiangqi.start_fen(), false);
+        let fen_row = |s: &State| {
+            let buf = draw(s, 45, 45, ColorMode::Mono);
+            let l = screen_layout(s, buf.area);
+            assert_eq!(l.arrangement, Arrangement::Stacked);
+            buffer_to_text(&buf, false)
+                .lines()
+                .nth(l.fen.y as usize)
+                .unwrap()
+                .to_owned()
+        };
+        assert!(
+            fen_row(&s).starts_with(" FEN rnbakabnr/9/"),
+            "{}",
+            fen_row(&s)
+        );
+        update(&mut s, Action::FocusNext);
+        for _ in 0..4 {
+            update(&mut s, Action::FieldDown);
+        }
+        assert_eq!(s.field, 6);
+        let row = fen_row(&s);
+        assert!(row.ends_with("w - - 0 1"), "{row}");
+        assert!(!row.contains("rnbakabnr"), "{row}");
+    }
 }
