@@ -402,10 +402,17 @@ fn check_line(
         };
         let read = fen::read(record, options.game);
         verdict.field_text = Some(record);
+        // A byte that is not UTF-8 is reported once, as such, not again as a bad piece.
+        let replaced = |d: &Diagnostic| {
+            utf8_error.is_some()
+                && d.code == Code::InvalidPiece
+                && d.span.as_ref().and_then(|s| record.chars().nth(s.start))
+                    == Some(char::REPLACEMENT_CHARACTER)
+        };
         verdict.diagnostics.extend(
             read.diagnostics
                 .into_iter()
-                .filter(|d| !(epd && d.code == Code::MissingFields)),
+                .filter(|d| !(epd && d.code == Code::MissingFields) && !replaced(d)),
         );
         match read.position {
             Some(pos) => {

@@ -525,7 +525,10 @@ impl Reader<'_> {
                 Code::WrongRankCount,
                 1,
                 range,
-                format!("the board has {ranks} ranks, {family} boards have {height}{extra}"),
+                format!(
+                    "the board has {ranks} rank{}, {family} boards have {height}{extra}",
+                    if ranks == 1 { "" } else { "s" }
+                ),
             );
         }
     }
