@@ -412,7 +412,7 @@ fn check_line(
         verdict.diagnostics.extend(
             read.diagnostics
                 .into_iter()
-                .filter(|d| !(epd && d.code == Code::MissingFields) && !replaced(d)),
+                .filter(|d| !(replaced(d) || (epd && d.code == Code::MissingFields))),
         );
         match read.position {
             Some(pos) => {
