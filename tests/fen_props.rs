@@ -49,7 +49,7 @@ fn mutation() -> impl Strategy<Value = String> {
             let at = at % (chars.len() + 1);
             // Mostly FEN-like characters, sometimes anything at all.
             const FEN_LIKE: &[u8] = b"KQRBNPACEHkqrbnpacehwr0123456789/ -\t";
-            let c = if (c as u32) % 4 == 0 {
+            let c = if (c as u32).is_multiple_of(4) {
                 c
             } else {
                 FEN_LIKE[(c as usize) % FEN_LIKE.len()] as char
