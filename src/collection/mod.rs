@@ -1,29 +1,142 @@
 //! The text model of a .fen/.epd file: every line's bytes kept, records edited in place, saved
 //! atomically.
+//!
+//! The file's bytes are read once and kept; lines are byte ranges into them, and a record's FEN
+//! text and EPD operations are found when asked for. Only edited lines own their text. So a
+//! large file costs its own size plus a few words per line, and unchanged lines are written
+//! back byte for byte: line endings, trailing spaces, comments, blank lines, invalid UTF-8.
 
+pub mod epd;
+pub mod lines;
+pub mod record;
+pub mod save;
+
+use std::io;
 use std::path::{Path, PathBuf};
+
+use crate::core::Game;
+use lines::{BOM, Eol, Kind};
+pub use save::FileError;
 
 /// An open collection file.
 #[derive(Clone, Debug)]
 pub struct Collection {
     path: Option<PathBuf>,
-    records: Vec<String>,
+    /// The bytes the collection was read from; unedited lines point into them.
+    source: Vec<u8>,
+    /// Whether `source` starts with a UTF-8 byte order mark (kept, and not part of line 0).
+    bom: bool,
+    lines: Vec<Line>,
+    /// The index in `lines` of each record, in order.
+    records: Vec<usize>,
+    /// Whether four-field lines are EPD records (the file is named `.epd`).
+    epd_file: bool,
     modified: bool,
+    /// The file did not exist when opened; the first save creates it.
+    new_file: bool,
+    /// A `FILE.save` newer than the file, found when opening it.
+    newer_rescue: Option<PathBuf>,
+}
+
+#[derive(Clone, Debug)]
+struct Line {
+    text: Text,
+    eol: Eol,
+}
+
+#[derive(Clone, Debug)]
+enum Text {
+    /// Unchanged bytes of `source`: valid UTF-8 when the line is a record.
+    Source { start: usize, end: usize },
+    /// An unchanged record line that is not valid UTF-8: its bytes are in `source` and are
+    /// written back as they are; its text, with replacement characters, is what the editor sees.
+    Invalid(Box<InvalidLine>),
+    /// An edited or added line.
+    Owned(Box<str>),
+}
+
+#[derive(Clone, Debug)]
+struct InvalidLine {
+    start: usize,
+    end: usize,
+    lossy: Box<str>,
 }
 
 impl Collection {
     /// A collection read from `bytes`; `path` is where it saves.
     pub fn from_bytes(path: Option<PathBuf>, bytes: &[u8]) -> Collection {
-        let records = String::from_utf8_lossy(bytes)
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .map(str::to_owned)
-            .collect();
+        let source = bytes.to_vec();
+        let bom = source.starts_with(BOM);
+        let start = if bom { BOM.len() } else { 0 };
+        let mut lines = Vec::new();
+        let mut records = Vec::new();
+        for raw in lines::split(&source, start) {
+            let (s, e) = (raw.content.start, raw.content.end);
+            let content = &source[s..e];
+            let text = match lines::kind(content) {
+                Kind::Record => {
+                    records.push(lines.len());
+                    match std::str::from_utf8(content) {
+                        Ok(_) => Text::Source { start: s, end: e },
+                        Err(_) => Text::Invalid(Box::new(InvalidLine {
+                            start: s,
+                            end: e,
+                            lossy: String::from_utf8_lossy(content).into(),
+                        })),
+                    }
+                }
+                Kind::Blank | Kind::Comment => Text::Source { start: s, end: e },
+            };
+            lines.push(Line { text, eol: raw.eol });
+        }
+        let epd_file = path.as_deref().is_some_and(is_epd_path);
         Collection {
             path,
+            source,
+            bom,
+            lines,
             records,
+            epd_file,
             modified: false,
+            new_file: false,
+            newer_rescue: None,
         }
+    }
+
+    /// Opens the file at `path`. A path where no file exists yet gives one start-position record
+    /// of `game` (four fields for a `.epd` name); the file is created on the first save.
+    /// A `FILE.save` rescue file newer than the file is reported by `newer_rescue`.
+    pub fn open(path: &Path, game: Game) -> Result<Collection, FileError> {
+        let mut collection = match std::fs::read(path) {
+            Ok(bytes) => Collection::from_bytes(Some(path.to_owned()), &bytes),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Collection::new_file(path, game),
+            Err(e) => {
+                return Err(FileError {
+                    action: "open",
+                    path: path.to_owned(),
+                    source: e,
+                });
+            }
+        };
+        collection.newer_rescue = save::newer_rescue(path);
+        Ok(collection)
+    }
+
+    /// A collection for a file that does not exist yet: one start-position record of `game`.
+    pub fn new_file(path: &Path, game: Game) -> Collection {
+        let mut c = Collection::from_bytes(Some(path.to_owned()), b"");
+        let fen = if c.epd_file {
+            record::four_fields(game.start_fen())
+        } else {
+            game.start_fen().to_owned()
+        };
+        c.lines.push(Line {
+            text: Text::Owned(fen.into()),
+            eol: Eol::Lf,
+        });
+        c.records.push(0);
+        c.new_file = true;
+        c
     }
 
     pub fn path(&self) -> Option<&Path> {
@@ -39,37 +152,215 @@ impl Collection {
         self.records.is_empty()
     }
 
-    /// The FEN text of record `i` (for EPD, its four fields).
+    /// The FEN text of record `i` (for EPD, its four fields); empty when there is no record `i`.
     pub fn fen(&self, i: usize) -> &str {
-        &self.records[i]
+        match self.record(i) {
+            Some((text, parts)) => &text[parts.fen],
+            None => "",
+        }
     }
 
     /// The EPD `id` operation of record `i`, if any.
-    pub fn id(&self, _i: usize) -> Option<&str> {
-        None
+    pub fn id(&self, i: usize) -> Option<&str> {
+        self.operand(i, "id")
     }
 
-    /// Rewrites record `i` with a canonical FEN (EPD records keep their operations).
+    /// The operand of the EPD operation `opcode` of record `i` (`bm`, `c0`, `dm`, …), if any.
+    pub fn operand(&self, i: usize, opcode: &str) -> Option<&str> {
+        let (text, parts) = self.record(i)?;
+        epd::operand(&text[parts.ops?], opcode)
+    }
+
+    /// The EPD operations of record `i` as written (`bm Qg6; id "WAC.001";`); `None` for a FEN.
+    pub fn operations(&self, i: usize) -> Option<&str> {
+        let (text, parts) = self.record(i)?;
+        Some(&text[parts.ops?])
+    }
+
+    /// The 1-based line number of record `i` in the file, for messages.
+    pub fn line_number(&self, i: usize) -> Option<usize> {
+        self.records.get(i).map(|&l| l + 1)
+    }
+
+    /// Rewrites record `i` with `fen`, a canonical FEN (as `core::fen::write` gives it). The
+    /// line becomes that FEN — for an EPD record its four fields followed by the record's own
+    /// operations — and keeps its line ending; every other line stays as it was. Nothing happens
+    /// when there is no record `i` or the line would not change.
     pub fn replace(&mut self, i: usize, fen: &str) {
-        self.records[i] = fen.to_owned();
-        self.modified = true;
+        let Some((text, parts)) = self.record(i) else {
+            return;
+        };
+        let fen = one_line(fen);
+        let new = match parts.ops {
+            Some(ops) if ops.is_empty() => record::four_fields(&fen),
+            Some(ops) => format!("{} {}", record::four_fields(&fen), &text[ops]),
+            None => fen,
+        };
+        let line = &mut self.lines[self.records[i]];
+        let unchanged = match &line.text {
+            Text::Source { start, end } => self.source[*start..*end] == *new.as_bytes(),
+            Text::Owned(s) => **s == *new,
+            Text::Invalid(_) => false,
+        };
+        if !unchanged {
+            line.text = Text::Owned(new.into());
+            self.modified = true;
+        }
     }
 
-    /// Adds a record after record `i` and returns its index.
+    /// Adds a record holding `fen` after record `i` (at the end when `i` is past it) and returns
+    /// its index. Beside an EPD record, or in an `.epd` file, it is written as EPD (four fields).
     pub fn insert_after(&mut self, i: usize, fen: &str) -> usize {
-        let at = (i + 1).min(self.records.len());
-        self.records.insert(at, fen.to_owned());
+        let fen = one_line(fen);
+        let (at, line_at, epd, eol) = if self.records.is_empty() {
+            (0, self.lines.len(), self.epd_file, self.usual_eol())
+        } else {
+            let i = i.min(self.records.len() - 1);
+            let epd = self.record(i).is_some_and(|(_, p)| p.is_epd());
+            let l = self.records[i];
+            (i + 1, l + 1, epd, self.lines[l].eol)
+        };
+        let text = if epd { record::four_fields(&fen) } else { fen };
+        // A line added after a last line that had no newline gets none, and that line gets one.
+        let mut eol = eol;
+        if line_at == self.lines.len() && line_at > 0 && self.lines[line_at - 1].eol == Eol::None {
+            self.lines[line_at - 1].eol = self.usual_eol();
+            eol = Eol::None;
+        }
+        self.lines.insert(
+            line_at,
+            Line {
+                text: Text::Owned(text.into()),
+                eol,
+            },
+        );
+        for l in &mut self.records[at..] {
+            *l += 1;
+        }
+        self.records.insert(at, line_at);
         self.modified = true;
         at
     }
 
-    /// Deletes record `i`.
+    /// Deletes record `i` (its whole line); nothing happens when there is no record `i`.
     pub fn remove(&mut self, i: usize) {
-        self.records.remove(i);
+        if i >= self.records.len() {
+            return;
+        }
+        let l = self.records.remove(i);
+        let removed = self.lines.remove(l);
+        for r in &mut self.records[i..] {
+            *r -= 1;
+        }
+        // Removing a last line without a newline leaves the file without one, as it was.
+        if removed.eol == Eol::None && l == self.lines.len() && l > 0 {
+            self.lines[l - 1].eol = Eol::None;
+        }
         self.modified = true;
     }
 
     pub fn is_modified(&self) -> bool {
         self.modified
+    }
+
+    /// The file did not exist when it was opened; saving creates it.
+    pub fn is_new_file(&self) -> bool {
+        self.new_file
+    }
+
+    /// A `FILE.save` rescue file found beside the file when it was opened, written after the
+    /// file was last changed: unsaved work from a session that was killed.
+    pub fn newer_rescue(&self) -> Option<&Path> {
+        self.newer_rescue.as_deref()
+    }
+
+    /// The file's bytes as they would be saved: the input, byte for byte, where nothing changed.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.source.len() + 64);
+        if self.bom {
+            out.extend_from_slice(BOM);
+        }
+        for line in &self.lines {
+            out.extend_from_slice(self.line_bytes(line));
+            out.extend_from_slice(line.eol.bytes());
+        }
+        out
+    }
+
+    /// Saves to the collection's path atomically (see `save::write_atomic`). On error nothing on
+    /// disk changed and the edits are still here, still marked as modified.
+    pub fn save(&mut self) -> Result<(), FileError> {
+        let path = self.path.clone().ok_or_else(no_path)?;
+        save::write_atomic(&path, &self.to_bytes())?;
+        self.modified = false;
+        self.new_file = false;
+        self.newer_rescue = None;
+        Ok(())
+    }
+
+    /// Where `write_rescue` writes: `FILE.save`.
+    pub fn rescue_path(&self) -> Option<PathBuf> {
+        self.path.as_deref().map(save::rescue_path)
+    }
+
+    /// Writes the collection, unsaved changes included, to `FILE.save`, leaving the file itself
+    /// alone: what fenboard does when killed by SIGHUP or SIGTERM. Returns the path written.
+    /// The collection stays modified: the file itself still lacks the changes.
+    pub fn write_rescue(&self) -> Result<PathBuf, FileError> {
+        let rescue = self.rescue_path().ok_or_else(no_path)?;
+        save::write_atomic(&rescue, &self.to_bytes())?;
+        Ok(rescue)
+    }
+
+    /// The text of record `i` and where its parts are.
+    fn record(&self, i: usize) -> Option<(&str, record::Parts)> {
+        let line = &self.lines[*self.records.get(i)?];
+        let text = match &line.text {
+            Text::Source { start, end } => {
+                std::str::from_utf8(&self.source[*start..*end]).unwrap_or_default()
+            }
+            Text::Invalid(inv) => &inv.lossy,
+            Text::Owned(s) => s,
+        };
+        Some((text, record::parts(text, self.epd_file)))
+    }
+
+    fn line_bytes<'a>(&'a self, line: &'a Line) -> &'a [u8] {
+        match &line.text {
+            Text::Source { start, end } => &self.source[*start..*end],
+            Text::Invalid(inv) => &self.source[inv.start..inv.end],
+            Text::Owned(s) => s.as_bytes(),
+        }
+    }
+
+    /// The line ending new lines get: the file's first, or LF.
+    fn usual_eol(&self) -> Eol {
+        self.lines
+            .iter()
+            .map(|l| l.eol)
+            .find(|&e| e != Eol::None)
+            .unwrap_or(Eol::Lf)
+    }
+}
+
+/// Whether a path names an EPD file.
+pub fn is_epd_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("epd"))
+}
+
+/// `text` made safe to be one line: surrounding whitespace dropped, line breaks become spaces.
+fn one_line(text: &str) -> String {
+    text.trim().replace(['\n', '\r'], " ")
+}
+
+fn no_path() -> FileError {
+    FileError {
+        action: "save",
+        path: PathBuf::new(),
+        source: io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the collection has no file name",
+        ),
     }
 }

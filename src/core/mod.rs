@@ -13,6 +13,7 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use game::{Color, Game, Piece, Role};
 pub use position::{Castling, Position};
 pub use square::Square;
+pub mod chess960;
 pub mod legality;
 pub mod perft;
 pub mod status;

@@ -30,6 +30,17 @@ impl Status {
         self.checkmate || (self.stalemate && game.is_xiangqi())
     }
 
+    /// The JSON object `fenboard check --json` prints as `"status"`:
+    /// `{"check": bool, "checkmate": bool, "stalemate": bool, "legal_moves": N}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "check": self.check,
+            "checkmate": self.checkmate,
+            "stalemate": self.stalemate,
+            "legal_moves": self.legal_moves,
+        })
+    }
+
     /// A one-line summary for the side to move `turn` in `game`, such as "White to move,
     /// 20 legal moves", "Black is checkmated: White wins" or "Black has no legal move and
     /// loses".
@@ -141,5 +152,30 @@ fn shakmaty_color(color: Color) -> shakmaty::Color {
     match color {
         Color::White => shakmaty::Color::White,
         Color::Black => shakmaty::Color::Black,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_has_the_documented_keys() {
+        let s = status(&Position::start(Game::Xiangqi)).unwrap();
+        assert_eq!(
+            s.to_json().to_string(),
+            r#"{"check":false,"checkmate":false,"legal_moves":44,"stalemate":false}"#
+        );
+    }
+
+    #[test]
+    fn foreign_pieces_are_refused_not_misread() {
+        let mut pos = Position::start(Game::Chess);
+        pos.board.set(
+            crate::core::Square::new(3, 3),
+            Some(crate::core::Piece::new(Color::White, Role::Cannon)),
+        );
+        assert!(to_chess(&pos).unwrap_err().contains("cannon"));
+        assert_eq!(status(&pos), None);
     }
 }

@@ -1,1 +1,27 @@
-//! The pure editing state machine: State, Action, update.
+//! The pure editing state machine: `State`, `Action`, `update`. No I/O and no terminal types:
+//! the shell turns events into actions (`shell::keymap`) and runs the returned `Effect`s.
+
+pub mod action;
+pub mod collection_nav;
+pub mod effect;
+pub mod fen_line;
+pub mod fields;
+pub mod history;
+pub mod keys;
+pub mod state;
+pub mod transform;
+pub mod update;
+
+pub use action::{Action, Answer, Direction, LineEdit};
+pub use effect::{Effect, Notice};
+pub use fen_line::FenLine;
+pub use fields::CastlingSide;
+pub use history::{History, Snapshot};
+pub use state::{Focus, Options, Overlay, Pending, State};
+pub use update::update;
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod proptests;

@@ -48,6 +48,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft(PerftArgs),
+    /// Hold the text read from standard input on the desktop clipboard until another program
+    /// takes it (started by the editor's copy).
+    #[command(hide = true)]
+    ServeClipboard,
 }
 
 #[derive(Debug, Args)]
@@ -96,7 +100,12 @@ pub struct PerftArgs {
     pub divide: bool,
 
     /// The FEN (its fields may be separate arguments) followed by the depth.
-    #[arg(value_name = "FEN DEPTH", required = true, num_args = 2..)]
+    #[arg(
+        value_name = "FEN DEPTH",
+        required = true,
+        num_args = 2..,
+        allow_negative_numbers = true
+    )]
     pub args: Vec<String>,
 }
 

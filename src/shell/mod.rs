@@ -3,5 +3,9 @@
 pub mod app;
 pub mod check;
 pub mod cli;
+pub mod clipboard;
+pub mod keymap;
 pub mod perft;
 pub mod show;
+pub mod signals;
+pub mod terminal;

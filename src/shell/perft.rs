@@ -22,13 +22,10 @@ pub fn run_to(args: &PerftArgs, out: &mut impl Write, err: &mut impl Write) -> R
         let _ = writeln!(err, "fenboard perft: expected a FEN and a depth");
         return Err(2);
     };
-    let depth: u32 = match depth_text.trim().parse() {
+    let depth = match parse_depth(depth_text) {
         Ok(d) => d,
-        Err(_) => {
-            let _ = writeln!(
-                err,
-                "fenboard perft: invalid depth '{depth_text}': expected a whole number of plies (0, 1, 2, …) as the last argument"
-            );
+        Err(why) => {
+            let _ = writeln!(err, "fenboard perft: invalid depth '{depth_text}': {why}");
             return Err(2);
         }
     };
@@ -77,6 +74,21 @@ pub fn run_to(args: &PerftArgs, out: &mut impl Write, err: &mut impl Write) -> R
             Err(2)
         }
     }
+}
+
+/// The depth argument: a whole number of plies from 0 up.
+fn parse_depth(text: &str) -> Result<u32, &'static str> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("expected a whole number of plies (0, 1, 2, …) as the last argument");
+    }
+    if text.starts_with('-') && text[1..].bytes().all(|b| b.is_ascii_digit()) && text.len() > 1 {
+        return Err("the depth cannot be negative");
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("expected a whole number of plies (0, 1, 2, …) as the last argument");
+    }
+    text.parse().map_err(|_| "the depth is far too large")
 }
 
 fn print_diagnostic(err: &mut impl Write, d: &Diagnostic) {

@@ -1,10 +1,166 @@
-//! `fenboard show`.
+//! `fenboard show`: a diagram of a position with its FEN, diagnostics and status.
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use super::cli::ShowArgs;
+use super::cli::{ColorArg, ShowArgs};
+use crate::core::{self, Diagnostic, Game, fen};
+use crate::ui::ansi::buffer_to_text;
+use crate::ui::board::{Marks, diagram};
+use crate::ui::glyphs::GlyphSet;
+use crate::ui::text;
+use crate::ui::theme::{ColorMode, Theme};
 
-pub fn run(_args: ShowArgs) -> ExitCode {
-    eprintln!("fenboard show: not available yet");
-    ExitCode::from(2)
+pub fn run(args: ShowArgs) -> ExitCode {
+    let color = match args.color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    let mode = if color {
+        match ColorMode::from_vars(false, std::env::var("COLORTERM").ok().as_deref()) {
+            ColorMode::Mono => ColorMode::Indexed,
+            m => m,
+        }
+    } else {
+        ColorMode::Mono
+    };
+    let input = args.fen.join(" ");
+    let game = args.game.game();
+    let (out, err, code) = show(
+        &input,
+        game,
+        GlyphSet::from_ascii_flag(args.ascii),
+        &Theme::new(mode),
+        args.flip,
+    );
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    let _ = std::io::stderr().write_all(err.as_bytes());
+    ExitCode::from(code)
+}
+
+/// What `show` prints on stdout and stderr, and its exit status: 0 legal, 1 read but illegal,
+/// 2 unreadable.
+pub fn show(
+    input: &str,
+    game: Option<Game>,
+    glyphs: GlyphSet,
+    theme: &Theme,
+    flipped: bool,
+) -> (String, String, u8) {
+    let text_in = if input.trim().is_empty() {
+        game.unwrap_or(Game::Chess).start_fen()
+    } else {
+        input
+    };
+    let read = fen::read(text_in, game);
+    let Some(position) = read.position else {
+        let mut err = String::new();
+        for d in &read.diagnostics {
+            err.push_str(&format!(
+                "fenboard show: {}\n",
+                describe(d, game.unwrap_or(Game::Chess))
+            ));
+        }
+        return (String::new(), err, 2);
+    };
+    let mut diagnostics = read.diagnostics;
+    diagnostics.extend(core::legality::diagnose(&position));
+    let marks = Marks::from_diagnostics(&diagnostics);
+    let buf = diagram(&position, &marks, glyphs, theme, flipped);
+    let mut out = buffer_to_text(&buf, !theme.is_mono());
+    out.push('\n');
+    out.push_str(&fen::write(&position));
+    out.push('\n');
+    for d in &diagnostics {
+        out.push_str(&describe(d, position.game));
+        out.push('\n');
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let status = if errors == 0 {
+        core::status::status(&position)
+    } else {
+        None
+    };
+    out.push_str(&text::status_line(
+        status.as_ref(),
+        errors,
+        position.turn,
+        position.game,
+    ));
+    out.push('\n');
+    (out, String::new(), if errors > 0 { 1 } else { 0 })
+}
+
+/// One diagnostic as a line, with the squares it names.
+fn describe(d: &Diagnostic, game: Game) -> String {
+    let mut line = text::diagnostic(d.severity.as_str(), d.code.as_str(), d.field, &d.message);
+    if !d.squares.is_empty() {
+        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
+        line.push_str(&format!(" ({})", names.join(", ")));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(
+        input: &str,
+        game: Option<Game>,
+        glyphs: GlyphSet,
+        flipped: bool,
+    ) -> (String, String, u8) {
+        show(input, game, glyphs, &Theme::new(ColorMode::Mono), flipped)
+    }
+
+    #[test]
+    fn no_fen_shows_the_start_position_of_the_game() {
+        let (out, err, code) = plain("", None, GlyphSet::Unicode, false);
+        assert_eq!((err.as_str(), code), ("", 0));
+        insta::assert_snapshot!("show_chess_start", out);
+        let (out, _, code) = plain("  ", Some(Game::Xiangqi), GlyphSet::Unicode, false);
+        assert_eq!(code, 0);
+        insta::assert_snapshot!("show_xiangqi_start", out);
+    }
+
+    #[test]
+    fn ascii_and_flip_change_only_the_diagram() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
+        let (out, _, code) = plain(fen, None, GlyphSet::Ascii, true);
+        assert_eq!(code, 0);
+        insta::assert_snapshot!("show_chess_ascii_flipped", out);
+        assert!(out.contains("\nr3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20\n"));
+    }
+
+    #[test]
+    fn unreadable_input_goes_to_stderr_with_status_2() {
+        for garbage in ["hello", "rnbqkbnr/pppppppp w", "\u{0}\u{1b}[31m", "9/9/9"] {
+            let (out, err, code) = plain(garbage, None, GlyphSet::Unicode, false);
+            assert_eq!(code, 2, "{garbage:?}");
+            assert!(out.is_empty(), "{garbage:?}");
+            assert!(
+                err.starts_with("fenboard show: error["),
+                "{garbage:?}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn colour_output_has_escapes_and_plain_output_none() {
+        let (coloured, _, _) = show(
+            "",
+            None,
+            GlyphSet::Unicode,
+            &Theme::new(ColorMode::TrueColor),
+            false,
+        );
+        assert!(coloured.contains("\x1b[0;48;2;"));
+        let (plain_out, _, _) = plain("", None, GlyphSet::Unicode, false);
+        assert!(!plain_out.contains('\x1b'));
+    }
 }

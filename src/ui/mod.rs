@@ -1,1 +1,10 @@
 //! Widgets rendered from the editor state, layout, theme and glyphs.
+
+pub mod ansi;
+pub mod board;
+pub mod glyphs;
+pub mod help;
+pub mod layout;
+pub mod screen;
+pub mod text;
+pub mod theme;

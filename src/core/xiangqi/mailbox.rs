@@ -83,12 +83,17 @@ impl fmt::Display for SetupError {
                 "illegal position: {} is in check but not to move",
                 c.name(game)
             ),
+            SetupError::Material(_, Role::Queen) => {
+                write!(f, "illegal position: a queen is not a xiangqi piece")
+            }
             SetupError::Material(c, r) => {
+                let most = code(*r).map_or(0, limit);
                 write!(
                     f,
-                    "{} has too many pieces of kind {}",
+                    "illegal position: {} has more than {most} {}{}",
                     c.name(game),
-                    r.name(game)
+                    r.name(game),
+                    if most == 1 { "" } else { "s" }
                 )
             }
         }
@@ -286,5 +291,72 @@ impl Mailbox {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::fen;
+
+    fn setup(text: &str) -> Result<Mailbox, SetupError> {
+        let read = fen::read(text, Some(Game::Xiangqi));
+        Mailbox::new(&read.position.expect(text))
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_generate_for() {
+        use Color::*;
+        let cases = [
+            ("9/9/9/9/9/9/9/9/9/4K4 w", SetupError::Generals(Black)),
+            ("3k1k3/9/9/9/9/9/9/9/9/4K4 w", SetupError::Generals(Black)),
+            (
+                "3k5/9/9/9/9/4K4/9/9/9/9 w",
+                SetupError::GeneralOutsidePalace(White),
+            ),
+            (
+                "3k5/9/9/9/9/RRR6/9/9/9/4K4 w",
+                SetupError::Material(White, Role::Rook),
+            ),
+            (
+                "3k5/9/9/9/9/pppppp3/9/9/9/4K4 w",
+                SetupError::Material(Black, Role::Pawn),
+            ),
+            (
+                "4k4/9/9/9/9/9/9/9/9/4K4 w",
+                SetupError::OppositeCheck(Black),
+            ),
+        ];
+        for (text, want) in cases {
+            let got = setup(text).err();
+            assert_eq!(got.as_ref(), Some(&want), "{text}");
+            assert!(want.to_string().starts_with("illegal position: "));
+        }
+        let mut pos = Position::start(Game::Xiangqi);
+        pos.board
+            .set(Square::new(4, 4), Some(Piece::new(White, Role::Queen)));
+        assert_eq!(
+            Mailbox::new(&pos).err(),
+            Some(SetupError::Material(White, Role::Queen))
+        );
+        assert_eq!(
+            Mailbox::new(&Position::start(Game::Chess)).err(),
+            Some(SetupError::NotXiangqi)
+        );
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_board() {
+        let mut mb = setup(Game::Xiangqi.start_fen()).unwrap();
+        let before = (mb.cells, mb.squares, mb.turn);
+        // The cannon h2 takes the horse h9 over the cannon h7.
+        let (from, to) = (cell(7, 2), cell(7, 9));
+        let undo = mb.make(from, to);
+        assert_eq!(mb.cells[to], CANNON);
+        assert_eq!(mb.turn, 1);
+        assert!(mb.squares[SLOTS..].contains(&0), "horse off the list");
+        mb.unmake(from, to, undo);
+        assert_eq!((mb.cells, mb.squares, mb.turn), before);
+        assert_eq!(square(cell(8, 9)), Square::new(8, 9));
     }
 }

@@ -409,4 +409,100 @@ mod tests {
         assert_eq!(moves_from(check, "f0"), ["d1"]);
         assert_eq!(moves_from(check, "d0"), ["e0"]);
     }
+
+    mod against_the_board_attacks {
+        use super::super::super::attacks;
+        use super::*;
+        use crate::core::{Color, Piece, Position, Role};
+        use proptest::prelude::*;
+
+        /// The start material minus the generals, in slot order.
+        const ARMY: [Role; 15] = [
+            Role::Advisor,
+            Role::Advisor,
+            Role::Bishop,
+            Role::Bishop,
+            Role::Knight,
+            Role::Knight,
+            Role::Rook,
+            Role::Rook,
+            Role::Cannon,
+            Role::Cannon,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+        ];
+
+        fn palace(color: Color, i: u8) -> Square {
+            let base = if color == Color::White { 0 } else { 7 };
+            Square::new(3 + i % 3, base + i / 3)
+        }
+
+        fn position(generals: (u8, u8), pieces: &[Option<u8>], black_to_move: bool) -> Position {
+            let mut pos = Position::empty(Game::Xiangqi);
+            pos.turn = if black_to_move {
+                Color::Black
+            } else {
+                Color::White
+            };
+            for (color, i) in [(Color::White, generals.0), (Color::Black, generals.1)] {
+                pos.board
+                    .set(palace(color, i), Some(Piece::new(color, Role::King)));
+            }
+            // One optional square per piece of each army: never more of a kind than at the start.
+            for (i, at) in pieces.iter().enumerate() {
+                let Some(at) = at else { continue };
+                let sq = Square::new(at % 9, at / 9);
+                let color = if i < ARMY.len() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if pos.board.get(sq).is_none() {
+                    pos.board
+                        .set(sq, Some(Piece::new(color, ARMY[i % ARMY.len()])));
+                }
+            }
+            pos
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
+
+            /// Every pseudo-legal move is kept exactly when, played on the shared board, it
+            /// leaves the mover's general unattacked by `attacks::in_check`: the shortcut that
+            /// skips the test for moves far from the general never changes the answer.
+            #[test]
+            fn legal_moves_agree_with_board_attacks(
+                generals in (0u8..9, 0u8..9),
+                pieces in proptest::collection::vec(proptest::option::of(0u8..90), 30),
+                black_to_move in any::<bool>(),
+            ) {
+                let pos = position(generals, &pieces, black_to_move);
+                let Ok(mut mb) = Mailbox::new(&pos) else {
+                    // The side not to move is in check: no legal position.
+                    prop_assert!(attacks::in_check(&pos.board, pos.turn.other()));
+                    return Ok(());
+                };
+                prop_assert_eq!(mb.in_check(), attacks::in_check(&pos.board, pos.turn));
+                let mut list = Moves::new();
+                mb.generate(&mut list);
+                let legal = mb.legal_moves();
+                for &(from, to) in list.as_slice() {
+                    let (from, to) = (square(from as usize), square(to as usize));
+                    let mut board = pos.board;
+                    let piece = board.set(from, None);
+                    board.set(to, piece);
+                    let safe = !attacks::in_check(&board, pos.turn);
+                    prop_assert_eq!(legal.contains(&(from, to)), safe, "{:?} {:?}", from, to);
+                }
+                prop_assert_eq!(mb.count_legal(), legal.len());
+                prop_assert_eq!(mb.perft(1), legal.len() as u64);
+                let split: u64 = mb.divide(2).iter().map(|(_, n)| n).sum();
+                prop_assert_eq!(split, mb.perft(2));
+            }
+        }
+    }
 }

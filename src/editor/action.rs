@@ -1,0 +1,156 @@
+//! Everything the user (or the shell, reporting back) can ask of the editor.
+
+use crate::core::{Color, Piece, Square};
+
+use super::effect::Notice;
+use super::fields::CastlingSide;
+
+/// A cursor direction as seen on screen: with a flipped view `Up` goes toward White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// Editing of the FEN line text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineEdit {
+    Insert(char),
+    /// Inserts text at the cursor (a paste while the FEN line has focus).
+    InsertText(String),
+    Left,
+    Right,
+    Home,
+    End,
+    Backspace,
+    Delete,
+    /// Deletes everything before the cursor (Ctrl-U).
+    DeleteToStart,
+}
+
+/// An answer in a confirmation overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    /// Quit: save, then quit.
+    Save,
+    /// Quit: drop the unsaved changes and quit.
+    Discard,
+    Cancel,
+}
+
+/// One editing behaviour. `update` applies it to a `State`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    // Board cursor.
+    MoveCursor(Direction),
+    /// Moves the cursor straight to a square (mouse, tests).
+    SetCursor(Square),
+    /// `g`: starts the square jump; the next keys name the square.
+    StartGoto,
+    /// A key typed while the square jump is pending.
+    GotoKey(char),
+
+    // Pieces.
+    /// Puts a piece on the cursor square and makes it the brush.
+    Put(Piece),
+    /// Empties the cursor square.
+    Empty,
+    /// Enter: picks up the piece under the cursor, or drops the picked-up piece there.
+    PickUpOrDrop,
+    /// Chooses the brush (the piece a left click places) without placing it.
+    SetBrush(Option<Piece>),
+
+    // Whole-position edits.
+    ToggleSide,
+    Flip,
+    SwapColors,
+    MirrorFiles,
+    Clear,
+    /// `I`: the start position; in Chess960 it opens the number prompt.
+    Initial,
+    /// Chess960 start position by Scharnagl number (0–959).
+    Chess960Number(u16),
+    /// A random Chess960 start position, drawn from the state's seeded generator.
+    Chess960Random,
+    SwitchGame,
+    Undo,
+    Redo,
+
+    // Clipboard.
+    Copy,
+    CopyUrl,
+    /// `v`/Ctrl-V: asks the shell for the clipboard text (it answers with `Paste`).
+    RequestPaste,
+    /// Text pasted by the terminal or read from the clipboard.
+    Paste(String),
+
+    // Focus and overlays.
+    FocusNext,
+    FocusPrev,
+    /// `/`: focus the FEN line for editing.
+    EditFenLine,
+    ToggleHelp,
+    /// Esc: close an overlay, cancel a pending key or a pick-up, or return focus to the board.
+    Escape,
+    /// A confirmation overlay's answer.
+    Answer(Answer),
+    /// A key typed in the Chess960 number prompt.
+    PromptKey(char),
+    PromptBackspace,
+    PromptSubmit,
+
+    // Fields panel.
+    FieldUp,
+    FieldDown,
+    SelectField(u8),
+    /// ←: previous value of the selected field (side, ep square).
+    FieldPrev,
+    /// →: next value of the selected field.
+    FieldNext,
+    /// Space/Enter on the selected field.
+    FieldActivate,
+    ToggleCastling(Color, CastlingSide),
+    /// Toggles the castling right of the rook on a given file (a click in the panel).
+    ToggleCastlingFile(Color, u8),
+    ClockDigit(u8),
+    ClockBackspace,
+    ClockIncrement,
+    ClockDecrement,
+
+    // FEN line.
+    Line(LineEdit),
+    /// Enter in the FEN line: applies the text when it reads as a position.
+    LineApply,
+
+    // Collection.
+    PrevRecord,
+    NextRecord,
+    AddRecord,
+    /// `D`: asks, then deletes the current record.
+    DeleteRecord,
+    Save,
+    Quit,
+    Abort,
+
+    // Mouse, in board terms.
+    /// Left button pressed on a square.
+    MouseDown(Square),
+    /// Left button released on a square, or off the board (`None`).
+    MouseUp(Option<Square>),
+    /// Right click on a square: empties it.
+    RightClick(Square),
+    /// A click on a field of the panel (1–6).
+    ClickField(u8),
+
+    // Reports from the shell.
+    /// The result of an effect (copy, paste, save) to show in the status line.
+    Notify(Notice),
+    /// The shell finished the `Save` effect: `Err` holds why it failed.
+    SaveDone(Result<(), String>),
+
+    /// A key that means nothing where it was typed; the editor says so.
+    Unbound(String),
+}

@@ -1,0 +1,80 @@
+//! What the editor asks the shell to do, and the notices it shows in the status line. Notices
+//! are data: the ui turns them into words in one place.
+
+use crate::core::{Color, Game, Piece, Square};
+
+use super::fields::CastlingSide;
+
+/// Work that needs the outside world; the shell runs these in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Put this text on the clipboard.
+    Copy(String),
+    /// Put this URL (lichess analysis board) on the clipboard.
+    CopyUrl(String),
+    /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
+    ReadClipboard,
+    /// Save the collection (`state.collection`) and answer with `Action::SaveDone`.
+    Save,
+    /// Leave the editor normally and print this FEN on stdout.
+    Quit(String),
+    /// Leave at once: exit status 130, nothing printed.
+    Abort,
+}
+
+/// A one-line message for the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The `g` square jump was cancelled (Esc, or a key that cannot start a square name).
+    GotoCancelled,
+    /// `g` was followed by something that is no square of the game.
+    NotASquare(String),
+    /// A key with no meaning where it was typed.
+    Unbound(String),
+    PickedUp(Piece, Square),
+    Dropped(Piece, Square),
+    PickUpCancelled,
+    NothingToPickUp(Square),
+    /// A click with no brush chosen yet.
+    NoBrush,
+    Undone,
+    Redone,
+    NothingToUndo,
+    NothingToRedo,
+    GameSwitched(Game),
+    Chess960Start(u16),
+    /// The Chess960 prompt got something other than 0–959.
+    NotAChess960Number(String),
+    /// A castling right the board does not allow (king or rook missing).
+    CastlingImpossible(Color, CastlingSide),
+    /// Xiangqi has no castling and no en passant.
+    NotInXiangqi,
+    /// No pawn of the side that just moved could have made a double step.
+    NoEpCandidates,
+    /// The pasted text was loaded as a FEN.
+    Pasted,
+    /// The pasted text did not read; it is in the FEN line with its errors.
+    PasteHasErrors,
+    PasteEmpty,
+    /// The FEN line text was applied.
+    FenApplied,
+    /// The FEN line cannot be applied or left while its text does not read.
+    FenLineHasErrors,
+    /// This record of the collection did not read; its text is in the FEN line.
+    RecordHasErrors(usize),
+    NoCollection,
+    FirstRecord,
+    LastRecord,
+    RecordAdded(usize),
+    RecordDeleted(usize),
+    /// The only record of a collection is not deleted (a collection keeps one record).
+    OnlyRecord,
+    Saving,
+    Saved,
+    SaveFailed(String),
+    Copied(String),
+    CopyFailed(String),
+    PasteFailed(String),
+    /// The shell's own message (clipboard backends describe what they did).
+    Info(String),
+}

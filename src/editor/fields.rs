@@ -1,0 +1,161 @@
+//! The fields panel's rules: which castling rights the board allows, which en passant squares
+//! are plausible, and clock editing.
+
+use crate::core::{Color, Game, Piece, Position, Role, Square};
+
+/// The panel's fields, numbered as in a FEN.
+pub const PLACEMENT: u8 = 1;
+pub const SIDE: u8 = 2;
+pub const CASTLING: u8 = 3;
+pub const EP: u8 = 4;
+pub const HALFMOVE: u8 = 5;
+pub const FULLMOVE: u8 = 6;
+
+/// Largest clock value the panel types: more digits are ignored.
+pub const CLOCK_MAX: u32 = 99_999;
+
+/// A castling side: `K`/`k` is the h-side, `Q`/`q` the a-side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    King,
+    Queen,
+}
+
+impl CastlingSide {
+    pub const BOTH: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
+
+    /// The FEN letter for `color` (`K`, `Q`, `k`, `q`).
+    pub const fn letter(self, color: Color) -> char {
+        match (self, color) {
+            (CastlingSide::King, Color::White) => 'K',
+            (CastlingSide::Queen, Color::White) => 'Q',
+            (CastlingSide::King, Color::Black) => 'k',
+            (CastlingSide::Queen, Color::Black) => 'q',
+        }
+    }
+}
+
+/// The file of `color`'s king on its back rank, when there is exactly one there (and, in
+/// standard chess, it stands on the e-file).
+fn castling_king(pos: &Position, color: Color) -> Option<u8> {
+    let back = pos.back_rank(color);
+    let mut kings = pos.board.kings(color);
+    let king = kings.next()?;
+    if kings.next().is_some() || king.rank != back {
+        return None;
+    }
+    match pos.game {
+        Game::Chess => (king.file == 4).then_some(king.file),
+        Game::Chess960 => Some(king.file),
+        Game::Xiangqi => None,
+    }
+}
+
+fn rook_on(pos: &Position, color: Color, file: u8) -> bool {
+    pos.board.get(Square::new(file, pos.back_rank(color))) == Some(Piece::new(color, Role::Rook))
+}
+
+/// Whether a castling right with the rook on `file` is possible: the king and that rook stand
+/// where castling needs them.
+pub fn right_possible(pos: &Position, color: Color, file: u8) -> bool {
+    let Some(king) = castling_king(pos, color) else {
+        return false;
+    };
+    match pos.game {
+        Game::Chess => (file == 0 || file == 7) && rook_on(pos, color, file),
+        Game::Chess960 => file != king && rook_on(pos, color, file),
+        Game::Xiangqi => false,
+    }
+}
+
+/// The rook file a `K`/`Q` right of `color` would use: the outermost rook on that side of the
+/// king, when the board makes the right possible.
+pub fn castling_rook(pos: &Position, color: Color, side: CastlingSide) -> Option<u8> {
+    let king = castling_king(pos, color)?;
+    let mut files: Box<dyn Iterator<Item = u8>> = match side {
+        CastlingSide::King => Box::new((king + 1..pos.game.width()).rev()),
+        CastlingSide::Queen => Box::new(0..king),
+    };
+    files.find(|&f| right_possible(pos, color, f))
+}
+
+/// Whether `color` holds a right on `side` (any rook file on that side of its king).
+pub fn has_right(pos: &Position, color: Color, side: CastlingSide) -> bool {
+    let king = castling_king(pos, color).unwrap_or(4);
+    pos.castling.files(color).any(|f| match side {
+        CastlingSide::King => f > king,
+        CastlingSide::Queen => f < king,
+    })
+}
+
+/// Drops every castling right the board makes impossible.
+pub fn drop_impossible_rights(pos: &mut Position) {
+    for color in Color::BOTH {
+        let files: Vec<u8> = pos.castling.files(color).collect();
+        for file in files {
+            if !right_possible(pos, color, file) {
+                pos.castling.set(color, file, false);
+            }
+        }
+    }
+}
+
+/// Sets every castling right the board makes possible (outermost rooks), and only those.
+pub fn follow_board(pos: &mut Position) {
+    let mut castling = crate::core::Castling::NONE;
+    for color in Color::BOTH {
+        for side in CastlingSide::BOTH {
+            if let Some(file) = castling_rook(pos, color, side) {
+                castling.set(color, file, true);
+            }
+        }
+    }
+    pos.castling = castling;
+}
+
+/// Plausible en passant squares: a pawn of the side that just moved stands in front of the
+/// square, and the square and the one behind it (where the pawn came from) are empty.
+pub fn ep_candidates(pos: &Position) -> Vec<Square> {
+    if !pos.game.is_chess() {
+        return Vec::new();
+    }
+    let mover = pos.turn.other();
+    // Ranks (0-based) of the pawn, the square it passed and the square it left.
+    let (pawn, passed, left) = match mover {
+        Color::White => (3, 2, 1),
+        Color::Black => (4, 5, 6),
+    };
+    (0..pos.game.width())
+        .filter(|&f| {
+            pos.board.get(Square::new(f, pawn)) == Some(Piece::new(mover, Role::Pawn))
+                && pos.board.get(Square::new(f, passed)).is_none()
+                && pos.board.get(Square::new(f, left)).is_none()
+        })
+        .map(|f| Square::new(f, passed))
+        .collect()
+}
+
+/// The ep value after `current` in the cycle `-`, candidates…, `-` (backwards when `forward`
+/// is false). An ep square that is no candidate steps to the first/last candidate.
+pub fn cycle_ep(pos: &Position, forward: bool) -> Option<Square> {
+    let mut ring: Vec<Option<Square>> = vec![None];
+    ring.extend(ep_candidates(pos).into_iter().map(Some));
+    let at = ring.iter().position(|&s| s == pos.ep).unwrap_or(0);
+    let n = ring.len();
+    let next = if forward {
+        (at + 1) % n
+    } else {
+        (at + n - 1) % n
+    };
+    ring[next]
+}
+
+/// The clock value after typing `digit`: replaces the value at the first key, appends after.
+pub fn clock_digit(value: u32, digit: u8, typing: bool) -> u32 {
+    let digit = digit.min(9) as u32;
+    if !typing {
+        return digit;
+    }
+    let next = value.saturating_mul(10).saturating_add(digit);
+    if next > CLOCK_MAX { value } else { next }
+}

@@ -1,0 +1,56 @@
+//! Undo and redo: one snapshot per user action, unlimited.
+
+use crate::core::Position;
+
+/// What one undo step restores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub position: Position,
+    pub castling_auto: bool,
+}
+
+/// The states before each change (undo) and those undone (redo).
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+}
+
+impl History {
+    /// Records the state before a change; a new change forgets what was undone.
+    pub fn push(&mut self, before: Snapshot) {
+        self.undo.push(before);
+        self.redo.clear();
+    }
+
+    /// Steps back from `current`, returning the state to restore.
+    pub fn undo(&mut self, current: Snapshot) -> Option<Snapshot> {
+        let before = self.undo.pop()?;
+        self.redo.push(current);
+        Some(before)
+    }
+
+    /// Steps forward again from `current`.
+    pub fn redo(&mut self, current: Snapshot) -> Option<Snapshot> {
+        let after = self.redo.pop()?;
+        self.undo.push(current);
+        Some(after)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.undo.clear();
+        self.redo.clear();
+    }
+}

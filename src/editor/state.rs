@@ -1,0 +1,315 @@
+//! The editor's whole state. The ui reads it (fields are public for reading); only `update`
+//! changes it, so the cached FEN, diagnostics and status always match the position.
+
+use std::ops::Range;
+
+use crate::collection::Collection;
+use crate::core::fen;
+use crate::core::legality;
+use crate::core::status::{self, Status};
+use crate::core::{Diagnostic, Game, Piece, Position, Square};
+
+use super::effect::Notice;
+use super::fen_line::{FenLine, field_span};
+use super::history::{History, Snapshot};
+
+/// Which part of the screen takes the keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Board,
+    Fields,
+    FenLine,
+}
+
+/// A window over the screen that takes the keys until it closes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    /// "Delete this record?" (y / n).
+    ConfirmDelete,
+    /// "Unsaved changes": save / discard / cancel.
+    ConfirmQuit,
+    /// The Chess960 start number typed so far (empty Enter draws one at random).
+    Chess960Prompt(String),
+}
+
+/// A key sequence in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// `g` and the part of the square name typed so far.
+    Goto(String),
+}
+
+/// How the terminal shows things; the editor only carries them for the ui.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub ascii: bool,
+    pub mouse: bool,
+}
+
+/// Everything the editor knows. Read freely; change only through `editor::update`.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The position being edited (the board shows `shown_position()`, which is the FEN line's
+    /// preview while one is active).
+    pub position: Position,
+    pub cursor: Square,
+    pub focus: Focus,
+    /// The field selected in the panel, 1–6.
+    pub field: u8,
+    /// The piece a left click places: the last piece put or chosen.
+    pub brush: Option<Piece>,
+    /// A piece picked up with Enter and the square it came from (it stays there until dropped).
+    pub picked: Option<(Piece, Square)>,
+    /// The board is drawn from Black's side.
+    pub flipped: bool,
+    pub fen_line: FenLine,
+    pub history: History,
+    pub pending: Option<Pending>,
+    pub overlay: Option<Overlay>,
+    /// The latest message for the status bar.
+    pub notice: Option<Notice>,
+    /// Problems of what is shown: reading problems of the text it came from (while they still
+    /// describe it), then legality and consistency. Recomputed once per position change.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Check, mate, stalemate and move count, when the shown position is legal.
+    pub status: Option<Status>,
+    /// Castling rights follow the board (after clear or initial, until the user toggles one).
+    pub castling_auto: bool,
+    pub collection: Option<Collection>,
+    /// The current record of the collection.
+    pub record: usize,
+    /// The user changed the current record since it was loaded.
+    pub record_changed: bool,
+    pub options: Options,
+    /// Reading problems of the text the position was loaded from; dropped at the first edit.
+    pub read_diagnostics: Vec<Diagnostic>,
+    /// State of the generator for random Chess960 numbers (seeded by the shell; fixed in tests).
+    pub rng: u64,
+    /// Quit once the pending save succeeds.
+    pub quit_after_save: bool,
+    /// Where the left mouse button went down, until it comes up.
+    pub mouse_down: Option<Square>,
+    /// A clock is being typed: the next digit appends instead of replacing.
+    pub clock_typing: bool,
+    /// The position as loaded (the current record unchanged), to tell whether it was edited.
+    pub base: Position,
+    /// How often the derived data (FEN, diagnostics, status) was recomputed: caching is
+    /// checked against it.
+    pub refreshes: u64,
+    fen: String,
+}
+
+impl State {
+    /// An editor on `position`.
+    pub fn new(position: Position, options: Options) -> State {
+        let fen = fen::write(&position);
+        let mut state = State {
+            position,
+            cursor: Square::new(0, 0),
+            focus: Focus::Board,
+            field: 2,
+            brush: None,
+            picked: None,
+            flipped: false,
+            fen_line: FenLine::showing(&fen),
+            history: History::default(),
+            pending: None,
+            overlay: None,
+            notice: None,
+            diagnostics: Vec::new(),
+            status: None,
+            castling_auto: false,
+            collection: None,
+            record: 0,
+            record_changed: false,
+            options,
+            read_diagnostics: Vec::new(),
+            rng: 0x9E37_79B9_7F4A_7C15,
+            quit_after_save: false,
+            mouse_down: None,
+            clock_typing: false,
+            base: position,
+            refreshes: 0,
+            fen,
+        };
+        state.cursor = state.home_square();
+        state.refresh();
+        state
+    }
+
+    /// An editor on a FEN text: loaded when it reads (its warnings kept), otherwise an empty
+    /// board with the text open in the FEN line and its errors shown.
+    pub fn from_fen(text: &str, game: Option<Game>, options: Options) -> State {
+        let mut state = State::new(Position::empty(game.unwrap_or(Game::Chess)), options);
+        state.load_text(text, game);
+        state
+    }
+
+    /// An editor on a collection, at its first record.
+    pub fn with_collection(collection: Collection, game: Option<Game>, options: Options) -> State {
+        let mut state = State::new(Position::start(game.unwrap_or(Game::Chess)), options);
+        let text = (!collection.is_empty()).then(|| collection.fen(0).to_owned());
+        state.collection = Some(collection);
+        if let Some(text) = text {
+            state.load_text(&text, game);
+        }
+        state
+    }
+
+    /// The canonical FEN of what the board shows.
+    pub fn fen(&self) -> &str {
+        &self.fen
+    }
+
+    /// The canonical FEN of the position (without any FEN line preview): what quitting prints.
+    pub fn position_fen(&self) -> String {
+        fen::write(&self.position)
+    }
+
+    /// What the board shows: the FEN line's preview while editing, else the position.
+    pub fn shown_position(&self) -> &Position {
+        self.fen_line.preview.as_ref().unwrap_or(&self.position)
+    }
+
+    pub fn game(&self) -> Game {
+        self.shown_position().game
+    }
+
+    /// The FEN line's text (the FEN of the position unless the user is editing it).
+    pub fn fen_line_text(&self) -> &str {
+        &self.fen_line.text
+    }
+
+    /// Character range of FEN field `field` (1–6) in the FEN line text.
+    pub fn field_span(&self, field: u8) -> Option<Range<usize>> {
+        field_span(&self.fen_line.text, field)
+    }
+
+    /// The range to highlight in the FEN line for the focused panel field, if the panel has
+    /// focus.
+    pub fn focused_field_span(&self) -> Option<Range<usize>> {
+        (self.focus == Focus::Fields)
+            .then(|| self.field_span(self.field))
+            .flatten()
+    }
+
+    /// The first error's span in the FEN line text, to underline.
+    pub fn fen_line_error_span(&self) -> Option<Range<usize>> {
+        self.fen_line.error_span()
+    }
+
+    /// Squares named by the diagnostics, to highlight.
+    pub fn highlighted_squares(&self) -> Vec<Square> {
+        let mut squares: Vec<Square> = self
+            .diagnostics
+            .iter()
+            .flat_map(|d| d.squares.iter().copied())
+            .collect();
+        squares.sort();
+        squares.dedup();
+        squares
+    }
+
+    /// Whether the shown position reads and has no error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// `(current, total)` record numbers counted from 1, when a collection is open.
+    pub fn record_label(&self) -> Option<(usize, usize)> {
+        self.collection
+            .as_ref()
+            .map(|c| ((self.record + 1).min(c.len()), c.len()))
+    }
+
+    /// The EPD `id` of the current record, if any.
+    pub fn record_id(&self) -> Option<&str> {
+        let c = self.collection.as_ref()?;
+        (self.record < c.len()).then(|| c.id(self.record)).flatten()
+    }
+
+    /// Whether quitting now would lose changes to the collection.
+    pub fn is_modified(&self) -> bool {
+        self.collection
+            .as_ref()
+            .is_some_and(|c| c.is_modified() || self.record_changed)
+    }
+
+    /// The square the cursor starts on: White's/Red's king, or the lower-left corner.
+    pub(crate) fn home_square(&self) -> Square {
+        let color = crate::core::Color::White;
+        self.position
+            .board
+            .kings(color)
+            .next()
+            .unwrap_or(Square::new(0, 0))
+    }
+
+    /// Recomputes everything derived from the shown position. Called once per change of the
+    /// position or the FEN line preview; never on cursor moves.
+    pub(crate) fn refresh(&mut self) {
+        self.refreshes += 1;
+        let shown = *self.shown_position();
+        self.fen = fen::write(&shown);
+        if !self.fen_line.editing {
+            self.fen_line.show(&self.fen);
+        }
+        let mut diagnostics = if self.fen_line.editing {
+            self.fen_line.diagnostics.clone()
+        } else {
+            self.read_diagnostics.clone()
+        };
+        if self.fen_line.editing && self.fen_line.preview.is_none() {
+            // The text does not read: its errors describe what is on screen.
+            self.status = None;
+        } else {
+            diagnostics.extend(legality::diagnose(&shown));
+            self.status = status::status(&shown);
+        }
+        self.diagnostics = diagnostics;
+        if !self.cursor.on_board(shown.game) {
+            self.cursor = Square::new(
+                self.cursor.file.min(shown.game.width() - 1),
+                self.cursor.rank.min(shown.game.height() - 1),
+            );
+        }
+    }
+
+    /// The snapshot undo restores.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            position: self.position,
+            castling_auto: self.castling_auto,
+        }
+    }
+
+    /// Loads a FEN text as a new base (no undo step): used at start and for records.
+    pub(crate) fn load_text(&mut self, text: &str, game: Option<Game>) {
+        let read = match game {
+            Some(g) => fen::read(text, Some(g)),
+            None => super::update::read_fen(text, self.position.game),
+        };
+        match read.position {
+            Some(pos) => {
+                self.position = pos;
+                self.read_diagnostics = read.diagnostics;
+                self.castling_auto = false;
+                self.fen_line = FenLine::showing("");
+                self.focus = Focus::Board;
+            }
+            None => {
+                self.position = Position::empty(game.unwrap_or(self.position.game));
+                self.read_diagnostics = Vec::new();
+                self.fen_line = FenLine::editing_text(text, None, read.diagnostics);
+                self.focus = Focus::FenLine;
+            }
+        }
+        self.picked = None;
+        self.base = self.position;
+        self.record_changed = false;
+        self.history.clear();
+        self.cursor = self.home_square();
+        self.refresh();
+    }
+}

@@ -1,0 +1,213 @@
+//! The background holder: on X11 and Wayland a copied text lives only as long as the program
+//! that owns the selection, so a copy hands the text to a detached `fenboard serve-clipboard`
+//! process that owns it until another program takes the clipboard, then exits. The FEN stays
+//! pasteable after fenboard exits.
+//!
+//! Protocol: the text arrives on the holder's standard input (closed after reading); the holder
+//! answers one line on its standard output, `ok` once it owns the selection or `error: …`, then
+//! closes that too. It runs in its own session with no terminal, in `/`, so it holds nothing of
+//! the editor's open.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The longest text a holder takes.
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+/// How long a new holder has to take the selection and answer.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How often a holder checks that its display is still there.
+const CHECK_EVERY: Duration = Duration::from_secs(2);
+
+/// Starts `exe serve-clipboard` holding `text`; returns once it owns the selection (the holder
+/// keeps running, detached) or with the reason it could not. The child is returned so the
+/// caller can reap it once it exits.
+pub fn spawn(exe: &Path, text: &str) -> Result<Child, String> {
+    if text.is_empty() {
+        return Err("nothing to copy".into());
+    }
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(format!("{} bytes is too long to copy", text.len()));
+    }
+    let mut cmd = Command::new(exe);
+    cmd.arg("serve-clipboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .current_dir("/");
+    // SAFETY: setsid(2) is async-signal-safe; the new session has no controlling terminal, so
+    // the holder gets no SIGHUP or SIGINT meant for the editor's terminal.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setsid() == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start the clipboard holder: {e}"))?;
+    let answer = hand_over(&mut child, text);
+    match answer {
+        Ok(()) => Ok(child),
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(e)
+        }
+    }
+}
+
+/// Writes the text to the holder and waits for its answer line.
+fn hand_over(child: &mut Child, text: &str) -> Result<(), String> {
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or("no pipe to the clipboard holder")?;
+    stdin
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("cannot hand the text to the clipboard holder: {e}"))?;
+    drop(stdin);
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or("no pipe from the clipboard holder")?;
+    if !readable_within(stdout.as_raw_fd(), ANSWER_TIMEOUT) {
+        return Err("the clipboard holder did not answer".into());
+    }
+    let mut line = String::new();
+    BufReader::new(stdout.take(4096))
+        .read_line(&mut line)
+        .map_err(|e| format!("clipboard holder: {e}"))?;
+    match line.trim_end() {
+        "ok" => Ok(()),
+        "" => Err("the clipboard holder exited".into()),
+        answer => Err(answer.strip_prefix("error: ").unwrap_or(answer).to_string()),
+    }
+}
+
+/// Whether `fd` has data (or end of file) within `timeout`.
+fn readable_within(fd: i32, timeout: Duration) -> bool {
+    let deadline = Instant::now() + timeout;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut pfd = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for the duration of the call.
+        let n = unsafe { libc::poll(&mut pfd, 1, left.as_millis().min(i32::MAX as u128) as i32) };
+        if n > 0 {
+            return true;
+        }
+        let interrupted =
+            n == -1 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted;
+        if !interrupted || left.is_zero() {
+            return false;
+        }
+    }
+}
+
+/// The hidden `fenboard serve-clipboard` subcommand: the holder's side of the protocol.
+pub fn serve() -> ExitCode {
+    let mut bytes = Vec::new();
+    let read = std::io::stdin()
+        .lock()
+        .take(MAX_TEXT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes);
+    redirect_to_null(0);
+    let text = match (read, String::from_utf8(bytes)) {
+        (Err(e), _) => return fail(&format!("cannot read the text: {e}")),
+        (_, Err(_)) => return fail("the text is not UTF-8"),
+        (_, Ok(t)) if t.len() > MAX_TEXT_BYTES => return fail("the text is too long"),
+        (_, Ok(t)) if t.is_empty() => return fail("nothing to copy"),
+        (_, Ok(t)) => t,
+    };
+    let mut checker = match arboard::Clipboard::new() {
+        Ok(c) => c,
+        Err(e) => return fail(&format!("no clipboard: {e}")),
+    };
+    let (done_tx, done) = mpsc::channel();
+    let served = text.clone();
+    std::thread::spawn(move || {
+        let result = arboard::Clipboard::new().and_then(|mut c| set_and_wait(&mut c, served));
+        let _ = done_tx.send(result.map_err(|e| e.to_string()));
+    });
+    // Owning the selection is confirmed by reading it back (the display server asks its owner).
+    let deadline = Instant::now() + ANSWER_TIMEOUT - Duration::from_millis(500);
+    loop {
+        if let Ok(result) = done.try_recv() {
+            return fail(&match result {
+                Ok(()) => "the clipboard was taken at once".into(),
+                Err(e) => e,
+            });
+        }
+        if checker.get_text().is_ok_and(|t| t == text) {
+            break;
+        }
+        if Instant::now() >= deadline {
+            return fail("could not take the clipboard");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    answer("ok");
+    redirect_to_null(1);
+    loop {
+        match done.recv_timeout(CHECK_EVERY) {
+            Ok(_) | Err(mpsc::RecvTimeoutError::Disconnected) => return ExitCode::SUCCESS,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                // The serving thread wakes when another program takes the selection, but not
+                // when the display goes away: check that it is still there, and still ours.
+                match checker.get_text() {
+                    Ok(t) if t == text => {}
+                    _ => return ExitCode::SUCCESS,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn set_and_wait(clipboard: &mut arboard::Clipboard, text: String) -> Result<(), arboard::Error> {
+    use arboard::SetExtLinux;
+    clipboard.set().wait().text(text)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn set_and_wait(clipboard: &mut arboard::Clipboard, text: String) -> Result<(), arboard::Error> {
+    // Elsewhere the system keeps the clipboard after the program exits.
+    clipboard.set_text(text)
+}
+
+fn fail(reason: &str) -> ExitCode {
+    answer(&format!("error: {reason}"));
+    ExitCode::FAILURE
+}
+
+fn answer(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Points `fd` at /dev/null, closing the pipe it was.
+fn redirect_to_null(fd: i32) {
+    if let Ok(null) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+    {
+        // SAFETY: dup2 onto a standard descriptor of our own process.
+        unsafe {
+            libc::dup2(null.as_raw_fd(), fd);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! The clipboard's worker thread: everything that may take longer than a keystroke (starting
+//! the holder, arboard, tmux) runs here, one job at a time, and reports through `notify`.
+
+use std::path::PathBuf;
+use std::process::Child;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use super::environment::{Environment, Route};
+use super::osc52::{self, Framing};
+use super::outcome::{Content, Outcome, Via};
+use super::{Reply, ReplyKind, holder, no_display_reason, tmux};
+
+pub(super) type Notify = Box<dyn Fn(Reply) + Send>;
+
+pub(super) enum Job {
+    Copy { text: String, content: Content },
+    Read,
+}
+
+/// The handle the [`super::Clipboard`] keeps; the thread starts with the first job.
+pub(super) struct Worker {
+    env: Environment,
+    start: Option<(PathBuf, Notify)>,
+    jobs: Option<Sender<Job>>,
+    /// Jobs submitted and not yet reported.
+    busy: Arc<(Mutex<usize>, Condvar)>,
+}
+
+impl Worker {
+    pub(super) fn new(env: Environment, holder_exe: PathBuf, notify: Notify) -> Worker {
+        Worker {
+            env,
+            start: Some((holder_exe, notify)),
+            jobs: None,
+            busy: Arc::default(),
+        }
+    }
+
+    pub(super) fn env(&self) -> &Environment {
+        &self.env
+    }
+
+    /// Queues `job`; `None` (a reply follows), or the outcome when the thread cannot run.
+    pub(super) fn submit(&mut self, job: Job) -> Option<Outcome> {
+        let failed = |job: &Job, reason: String| match job {
+            Job::Copy { content, .. } => Outcome::CopyFailed {
+                content: *content,
+                reason,
+            },
+            Job::Read => Outcome::ReadFailed { reason },
+        };
+        if self.jobs.is_none() {
+            let Some((exe, notify)) = self.start.take() else {
+                return Some(failed(&job, "the clipboard worker has stopped".into()));
+            };
+            let (tx, rx) = mpsc::channel();
+            let thread = Thread {
+                env: self.env.clone(),
+                holder_exe: exe,
+                notify,
+                busy: self.busy.clone(),
+                arboard: None,
+                holders: Vec::new(),
+            };
+            let spawned = std::thread::Builder::new()
+                .name("clipboard".into())
+                .spawn(move || thread.run(rx));
+            if let Err(e) = spawned {
+                return Some(failed(
+                    &job,
+                    format!("cannot start the clipboard worker: {e}"),
+                ));
+            }
+            self.jobs = Some(tx);
+        }
+        let (count, _) = &*self.busy;
+        *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        match self.jobs.as_ref().map(|tx| tx.send(job)) {
+            Some(Ok(())) => None,
+            Some(Err(mpsc::SendError(job))) => {
+                *count.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+                Some(failed(&job, "the clipboard worker has stopped".into()))
+            }
+            None => unreachable!("the channel was created above"),
+        }
+    }
+
+    pub(super) fn wait_idle(&self, timeout: Duration) -> bool {
+        let (count, idle) = &*self.busy;
+        let deadline = Instant::now() + timeout;
+        let mut n = count.lock().unwrap_or_else(|e| e.into_inner());
+        while *n > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            n = idle
+                .wait_timeout(n, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        true
+    }
+}
+
+/// The state that lives on the worker thread.
+struct Thread {
+    env: Environment,
+    holder_exe: PathBuf,
+    notify: Notify,
+    busy: Arc<(Mutex<usize>, Condvar)>,
+    /// fenboard's own arboard instance: created on first use, once, kept for the session. It
+    /// reads the clipboard, and holds a copy when the holder cannot.
+    arboard: Option<Result<arboard::Clipboard, String>>,
+    /// Holders started by this session, reaped once they exit.
+    holders: Vec<Child>,
+}
+
+impl Thread {
+    fn run(mut self, jobs: Receiver<Job>) {
+        for job in jobs {
+            let reply = match job {
+                Job::Copy { text, content } => self.copy(&text, content),
+                Job::Read => self.read(),
+            };
+            (self.notify)(Reply(reply));
+            let (count, idle) = &*self.busy;
+            let mut n = count.lock().unwrap_or_else(|e| e.into_inner());
+            *n = n.saturating_sub(1);
+            idle.notify_all();
+        }
+    }
+
+    fn arboard(&mut self) -> Result<&mut arboard::Clipboard, String> {
+        self.arboard
+            .get_or_insert_with(|| arboard::Clipboard::new().map_err(|e| e.to_string()))
+            .as_mut()
+            .map_err(|e| e.clone())
+    }
+
+    fn copy(&mut self, text: &str, content: Content) -> ReplyKind {
+        if self.env.route() == Route::Terminal {
+            return terminal_copy(&self.env, text, content, None);
+        }
+        let name = self.env.desktop_name();
+        self.holders
+            .retain_mut(|c| !matches!(c.try_wait(), Ok(Some(_)) | Err(_)));
+        let holder_error = match holder::spawn(&self.holder_exe, text) {
+            Ok(child) => {
+                self.holders.push(child);
+                return ReplyKind::Done(Outcome::Copied {
+                    content,
+                    via: Via::Desktop(name),
+                    fallback_from: None,
+                });
+            }
+            Err(e) => e,
+        };
+        match self
+            .arboard()
+            .and_then(|c| c.set_text(text).map_err(|e| e.to_string()))
+        {
+            Ok(()) => ReplyKind::Done(Outcome::Copied {
+                content,
+                via: Via::DesktopWhileRunning(name),
+                fallback_from: Some(format!("clipboard holder: {holder_error}")),
+            }),
+            Err(e) => terminal_copy(
+                &self.env,
+                text,
+                content,
+                Some(format!("no {name} clipboard: {e}")),
+            ),
+        }
+    }
+
+    fn read(&mut self) -> ReplyKind {
+        let outcome = match self.env.route() {
+            Route::Desktop => {
+                let name = self.env.desktop_name();
+                match self
+                    .arboard()
+                    .and_then(|c| c.get_text().map_err(read_error))
+                {
+                    Ok(text) => Outcome::Read {
+                        text,
+                        via: Via::Desktop(name),
+                    },
+                    Err(reason) => Outcome::ReadFailed { reason },
+                }
+            }
+            Route::Terminal if self.env.tmux => match tmux::save_buffer() {
+                Ok(text) => Outcome::Read {
+                    text,
+                    via: Via::TmuxBuffer,
+                },
+                Err(e) => Outcome::ReadFailed {
+                    reason: format!("no tmux buffer ({e}); {}", no_display_reason(&self.env)),
+                },
+            },
+            Route::Terminal => Outcome::ReadFailed {
+                reason: no_display_reason(&self.env),
+            },
+        };
+        ReplyKind::Done(outcome)
+    }
+}
+
+fn read_error(e: arboard::Error) -> String {
+    match e {
+        arboard::Error::ContentNotAvailable => "the clipboard holds no text".into(),
+        e => e.to_string(),
+    }
+}
+
+/// A copy through the terminal: OSC 52, or tmux's buffer.
+fn terminal_copy(
+    env: &Environment,
+    text: &str,
+    content: Content,
+    fallback_from: Option<String>,
+) -> ReplyKind {
+    if !env.tmux {
+        return osc52_reply(text, content, Framing::Plain, fallback_from);
+    }
+    match tmux::way(tmux::set_clipboard_option().as_deref()) {
+        tmux::Way::Osc52(framing) => {
+            let mut reply = osc52_reply(text, content, framing, fallback_from);
+            if let ReplyKind::Write { outcome, .. } = &mut reply
+                && let Outcome::Copied { via, .. } = outcome
+            {
+                *via = Via::Osc52Tmux;
+            }
+            reply
+        }
+        tmux::Way::LoadBuffer => match tmux::load_buffer(text) {
+            Ok(()) => ReplyKind::Done(Outcome::Copied {
+                content,
+                via: Via::TmuxBuffer,
+                fallback_from,
+            }),
+            // tmux before 3.2 has no `load-buffer -w`, but passes DCS through unconditionally.
+            Err(_) => {
+                let mut reply = osc52_reply(text, content, Framing::TmuxPassthrough, fallback_from);
+                if let ReplyKind::Write { outcome, .. } = &mut reply
+                    && let Outcome::Copied { via, .. } = outcome
+                {
+                    *via = Via::Osc52Passthrough;
+                }
+                reply
+            }
+        },
+    }
+}
+
+/// The OSC 52 bytes to write for `text`, or why there are none.
+pub(super) fn osc52_reply(
+    text: &str,
+    content: Content,
+    framing: Framing,
+    fallback_from: Option<String>,
+) -> ReplyKind {
+    match osc52::sequence(text, framing) {
+        Ok(bytes) => ReplyKind::Write {
+            bytes,
+            outcome: Outcome::Copied {
+                content,
+                via: Via::Osc52,
+                fallback_from,
+            },
+        },
+        Err(reason) => ReplyKind::Done(Outcome::CopyFailed {
+            content,
+            reason: match fallback_from {
+                Some(first) => format!("{first}; {reason}"),
+                None => reason,
+            },
+        }),
+    }
+}

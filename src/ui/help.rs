@@ -1,0 +1,175 @@
+//! The help overlay: every key of the editor's key list, in columns, scrolling when it does not
+//! fit.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+
+use super::layout::centered;
+use super::text;
+use super::theme::Theme;
+use crate::editor::keys::GROUPS;
+
+/// Narrowest column worth having a second one for.
+const MIN_COLUMN: u16 = 56;
+const MAX_WIDTH: u16 = 160;
+
+/// The overlay's box in `area`: all of it but the title and key hint rows.
+fn frame(area: Rect) -> Rect {
+    let height = area.height.saturating_sub(2);
+    let r = centered(area, area.width.min(MAX_WIDTH), height);
+    Rect::new(r.x, area.y + u16::from(area.height > 2), r.width, r.height)
+}
+
+/// Columns, their width and height inside the box.
+fn columns(inner: Rect) -> (u16, u16, u16) {
+    let body = inner.height.saturating_sub(1);
+    let n = (inner.width / MIN_COLUMN).clamp(1, 3);
+    let width = inner.width.saturating_sub(n - 1) / n;
+    (n, width, body)
+}
+
+fn inner(area: Rect) -> Rect {
+    Block::default().borders(Borders::ALL).inner(frame(area))
+}
+
+/// The key list laid out as lines `width` columns wide.
+fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
+    let width = width as usize;
+    let key_width = GROUPS
+        .iter()
+        .flat_map(|g| g.keys.iter())
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(width / 3)
+        .max(1);
+    let desc_width = width.saturating_sub(key_width + 2).max(8);
+    let mut out = Vec::new();
+    for (i, group) in GROUPS.iter().enumerate() {
+        if i > 0 {
+            out.push(Line::raw(""));
+        }
+        out.push(Line::styled(
+            group.title,
+            t.message.add_modifier(Modifier::UNDERLINED),
+        ));
+        for (keys, what) in group.keys {
+            let key_lines = wrap(keys, key_width);
+            let desc_lines = wrap(what, desc_width);
+            for row in 0..key_lines.len().max(desc_lines.len()) {
+                let k = key_lines.get(row).map_or("", String::as_str);
+                let d = desc_lines.get(row).map_or("", String::as_str);
+                out.push(Line::from(vec![
+                    Span::styled(format!("{k:<key_width$}  "), t.key),
+                    Span::raw(d.to_owned()),
+                ]));
+            }
+        }
+    }
+    out
+}
+
+/// Greedy word wrap by characters; a word longer than the width is cut.
+fn wrap(s: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut pieces = Vec::new();
+    for word in s.split(' ') {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.is_empty() {
+            continue;
+        }
+        pieces.extend(chars.chunks(width).map(|c| c.iter().collect::<String>()));
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for piece in pieces {
+        let len = cur.chars().count();
+        if len > 0 && len + 1 + piece.chars().count() > width {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(&piece);
+    }
+    out.push(cur);
+    out
+}
+
+/// The furthest the help can scroll at this screen size.
+pub fn max_scroll(t: &Theme, area: Rect) -> u16 {
+    let (n, width, height) = columns(inner(area));
+    let total = lines(t, width).len() as u16;
+    total.saturating_sub(n * height)
+}
+
+/// Draws the overlay, starting `scroll` lines down.
+pub fn render(t: &Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let r = frame(area);
+    if r.width < 3 || r.height < 3 {
+        return;
+    }
+    Clear.render(r, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.border_focused)
+        .style(t.overlay)
+        .title(Span::styled(
+            format!(" {} ", text::HELP_TITLE),
+            t.border_focused,
+        ));
+    let inner = block.inner(r);
+    block.render(r, buf);
+    let (n, width, height) = columns(inner);
+    let all = lines(t, width);
+    let scroll = scroll.min((all.len() as u16).saturating_sub(n * height));
+    let mut shown = all.iter().skip(scroll as usize);
+    for col in 0..n {
+        let x = inner.x + col * (width + 1);
+        for row in 0..height {
+            let Some(line) = shown.next() else { break };
+            line.clone()
+                .style(t.overlay)
+                .render(Rect::new(x, inner.y + row, width, 1), buf);
+        }
+    }
+    let more = all.len() as u16 > n * height;
+    let footer = if more {
+        format!(
+            "{} ({}–{} of {}) · {}",
+            text::HELP_SCROLL,
+            scroll + 1,
+            (scroll + n * height).min(all.len() as u16),
+            all.len(),
+            text::HELP_FOOTER
+        )
+    } else {
+        text::HELP_FOOTER.to_owned()
+    };
+    if inner.height > 0 {
+        Line::styled(footer, t.hint)
+            .render(Rect::new(inner.x, inner.bottom() - 1, inner.width, 1), buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_every_word_within_the_width() {
+        let lines = wrap(
+            "put that piece on the cursor square (upper case White/Red)",
+            12,
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
+        assert_eq!(
+            lines.join(" "),
+            "put that piece on the cursor square (upper case White/Red)"
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+    }
+}

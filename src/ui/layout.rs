@@ -1,0 +1,319 @@
+//! Where everything goes on screen. One function, `layout`, serves drawing and mouse hits, so a
+//! click lands on exactly what is drawn there.
+
+use ratatui::layout::Rect;
+
+use super::board::BoardGeometry;
+use super::glyphs::GlyphSet;
+use crate::core::{Game, Square};
+use crate::shell::keymap::HitTest;
+
+/// The narrowest the fields and diagnostics panel gets.
+pub const PANEL_MIN_WIDTH: u16 = 32;
+/// The panel width the largest board size must leave, so that a huge board does not squeeze
+/// the fields into abbreviations.
+pub const PANEL_WIDTH_BESIDE_LARGEST: u16 = 48;
+/// The fields panel: six rows and its border.
+pub const FIELDS_HEIGHT: u16 = 8;
+/// The diagnostics panel: the status row, one diagnostic and its border.
+pub const DIAGNOSTICS_MIN_HEIGHT: u16 = 3;
+/// Rows outside the main area: title, FEN line, message line, key hints.
+const CHROME_ROWS: u16 = 4;
+/// Columns between the board and the panel, and around the board when stacked.
+const GAP: u16 = 2;
+
+/// How the screen is arranged at a given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    /// Panel beside the board.
+    Wide,
+    /// Panel under the board.
+    Stacked,
+    /// Below the minimum: only a message.
+    TooSmall,
+}
+
+/// Every region of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScreenLayout {
+    pub area: Rect,
+    pub arrangement: Arrangement,
+    pub title: Rect,
+    pub board: Option<BoardGeometry>,
+    /// The fields panel with its border.
+    pub fields: Rect,
+    /// The diagnostics panel with its border.
+    pub diagnostics: Rect,
+    pub fen: Rect,
+    pub message: Rect,
+    pub hints: Rect,
+}
+
+impl ScreenLayout {
+    /// The row of field `n` (1–6) inside the fields panel, if it is on screen.
+    pub fn field_row(&self, n: u8) -> Option<Rect> {
+        let inner = inner(self.fields);
+        let row = n.checked_sub(1)? as u16;
+        (row < inner.height && (1..=6).contains(&n))
+            .then(|| Rect::new(inner.x, inner.y + row, inner.width, 1))
+    }
+
+    /// The square under a screen cell.
+    pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
+        self.board?.square_at(x, y)
+    }
+
+    /// The field (1–6) whose row is under a screen cell.
+    pub fn field_at(&self, x: u16, y: u16) -> Option<u8> {
+        (1..=6).find(|&n| self.field_row(n).is_some_and(|r| contains(r, x, y)))
+    }
+
+    /// Whether a screen cell lies on the board widget (squares, grid or coordinates).
+    pub fn on_board(&self, x: u16, y: u16) -> bool {
+        self.board.is_some_and(|b| contains(b.area, x, y))
+    }
+}
+
+impl HitTest for ScreenLayout {
+    fn square_at(&self, col: u16, row: u16) -> Option<Square> {
+        ScreenLayout::square_at(self, col, row)
+    }
+
+    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+        ScreenLayout::field_at(self, col, row)
+    }
+}
+
+/// The smallest screen (columns, rows) that shows `game`, side by side.
+pub fn minimum_size(game: Game, glyphs: GlyphSet) -> (u16, u16) {
+    let step = BoardGeometry::steps(game)[0];
+    let (bw, bh) = BoardGeometry::size(game, glyphs, step);
+    (
+        1 + bw + GAP + PANEL_MIN_WIDTH,
+        CHROME_ROWS + bh.max(FIELDS_HEIGHT + DIAGNOSTICS_MIN_HEIGHT),
+    )
+}
+
+/// The layout of a screen of `area` showing `game`.
+pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> ScreenLayout {
+    let mut l = ScreenLayout {
+        area,
+        arrangement: Arrangement::TooSmall,
+        title: Rect::default(),
+        board: None,
+        fields: Rect::default(),
+        diagnostics: Rect::default(),
+        fen: Rect::default(),
+        message: Rect::default(),
+        hints: Rect::default(),
+    };
+    if area.height < CHROME_ROWS + 1 {
+        return l;
+    }
+    let row = |i: u16| Rect::new(area.x, area.y + i, area.width, 1);
+    let main = Rect::new(area.x, area.y + 1, area.width, area.height - CHROME_ROWS);
+    let panel_needs = FIELDS_HEIGHT + DIAGNOSTICS_MIN_HEIGHT;
+    let steps = BoardGeometry::steps(game);
+    for (i, &step) in steps.iter().enumerate().rev() {
+        let (bw, bh) = BoardGeometry::size(game, glyphs, step);
+        let panel_width = if i + 1 == steps.len() && steps.len() > 2 {
+            PANEL_WIDTH_BESIDE_LARGEST
+        } else {
+            PANEL_MIN_WIDTH
+        };
+        let wide = 1 + bw + GAP + panel_width <= main.width
+            && bh <= main.height
+            && panel_needs <= main.height;
+        let stacked =
+            bw < main.width && PANEL_MIN_WIDTH <= main.width && bh + panel_needs <= main.height;
+        if wide {
+            let board = Rect::new(main.x + 1, main.y, bw, bh);
+            let px = board.right() + GAP;
+            let panel = Rect::new(px, main.y, main.right() - px, main.height);
+            l.arrangement = Arrangement::Wide;
+            l.board = Some(BoardGeometry::new(game, glyphs, step, board, flipped));
+            (l.fields, l.diagnostics) = split_panel(panel);
+        } else if stacked {
+            let bx = main.x + (main.width - bw) / 2;
+            let board = Rect::new(bx, main.y, bw, bh);
+            let panel = Rect::new(
+                main.x,
+                board.bottom(),
+                main.width,
+                main.bottom() - board.bottom(),
+            );
+            l.arrangement = Arrangement::Stacked;
+            l.board = Some(BoardGeometry::new(game, glyphs, step, board, flipped));
+            (l.fields, l.diagnostics) = split_panel(panel);
+        } else {
+            continue;
+        }
+        l.title = row(0);
+        l.fen = row(area.height - 3);
+        l.message = row(area.height - 2);
+        l.hints = row(area.height - 1);
+        return l;
+    }
+    l
+}
+
+/// Fields on top, diagnostics under them; side by side when the panel is wide and short.
+fn split_panel(panel: Rect) -> (Rect, Rect) {
+    let fields = Rect::new(
+        panel.x,
+        panel.y,
+        panel.width,
+        FIELDS_HEIGHT.min(panel.height),
+    );
+    let diagnostics = Rect::new(
+        panel.x,
+        fields.bottom(),
+        panel.width,
+        panel.bottom() - fields.bottom(),
+    );
+    (fields, diagnostics)
+}
+
+/// The inside of a bordered block.
+pub fn inner(r: Rect) -> Rect {
+    Rect::new(
+        r.x.saturating_add(1),
+        r.y.saturating_add(1),
+        r.width.saturating_sub(2),
+        r.height.saturating_sub(2),
+    )
+}
+
+fn contains(r: Rect, x: u16, y: u16) -> bool {
+    x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
+}
+
+/// A box of at most `width` × `height` centred in `area`.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_overlap(a: Rect, b: Rect) -> bool {
+        a.is_empty() || b.is_empty() || a.intersection(b).is_empty()
+    }
+
+    #[test]
+    fn every_size_gives_disjoint_regions_inside_the_screen() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            for glyphs in [GlyphSet::Unicode, GlyphSet::Ascii] {
+                for w in 0..=140 {
+                    for h in 0..=60 {
+                        let area = Rect::new(0, 0, w, h);
+                        let l = layout(area, game, glyphs, false);
+                        let Some(board) = l.board else {
+                            assert_eq!(l.arrangement, Arrangement::TooSmall);
+                            continue;
+                        };
+                        let regions = [
+                            l.title,
+                            board.area,
+                            l.fields,
+                            l.diagnostics,
+                            l.fen,
+                            l.message,
+                            l.hints,
+                        ];
+                        for (i, a) in regions.iter().enumerate() {
+                            assert_eq!(area.union(*a), area, "{w}x{h} region {i} outside");
+                            for b in &regions[i + 1..] {
+                                assert!(no_overlap(*a, *b), "{w}x{h}: {a:?} overlaps {b:?}");
+                            }
+                        }
+                        let (bw, bh) = BoardGeometry::size(game, glyphs, board.step);
+                        assert_eq!((board.area.width, board.area.height), (bw, bh));
+                        assert!(l.fields.height == FIELDS_HEIGHT, "{w}x{h}");
+                        assert!(l.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT, "{w}x{h}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_minimum_size_is_exactly_where_the_editor_appears() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            let (w, h) = minimum_size(game, GlyphSet::Unicode);
+            let at = |w, h| layout(Rect::new(0, 0, w, h), game, GlyphSet::Unicode, false);
+            assert_eq!(at(w, h).arrangement, Arrangement::Wide, "{game}");
+            assert_eq!(at(w - 1, h).arrangement, Arrangement::TooSmall, "{game}");
+            assert_eq!(at(w, h - 1).arrangement, Arrangement::TooSmall, "{game}");
+        }
+    }
+
+    #[test]
+    fn wide_terminals_put_the_panel_beside_narrow_ones_under() {
+        let wide = layout(
+            Rect::new(0, 0, 120, 40),
+            Game::Chess,
+            GlyphSet::Unicode,
+            false,
+        );
+        assert_eq!(wide.arrangement, Arrangement::Wide);
+        assert!(wide.fields.x > wide.board.unwrap().area.right());
+        let narrow = layout(
+            Rect::new(0, 0, 50, 40),
+            Game::Chess,
+            GlyphSet::Unicode,
+            false,
+        );
+        assert_eq!(narrow.arrangement, Arrangement::Stacked);
+        assert!(narrow.fields.y >= narrow.board.unwrap().area.bottom());
+    }
+
+    #[test]
+    fn squares_grow_with_the_screen() {
+        let small = layout(
+            Rect::new(0, 0, 80, 24),
+            Game::Chess,
+            GlyphSet::Unicode,
+            false,
+        );
+        let big = layout(
+            Rect::new(0, 0, 160, 50),
+            Game::Chess,
+            GlyphSet::Unicode,
+            false,
+        );
+        assert!(big.board.unwrap().step > small.board.unwrap().step);
+    }
+
+    #[test]
+    fn clicks_map_to_squares_and_fields() {
+        for flipped in [false, true] {
+            for game in [Game::Chess, Game::Xiangqi] {
+                let l = layout(Rect::new(0, 0, 120, 40), game, GlyphSet::Unicode, flipped);
+                let board = l.board.unwrap();
+                for sq in Square::all(game) {
+                    let r = board.square_rect(sq);
+                    for x in r.x..r.right() {
+                        for y in r.y..r.bottom() {
+                            assert_eq!(l.square_at(x, y), Some(sq), "{game} {x},{y}");
+                        }
+                    }
+                }
+                for n in 1..=6 {
+                    let r = l.field_row(n).unwrap();
+                    assert_eq!(l.field_at(r.x + 1, r.y), Some(n));
+                }
+                assert_eq!(l.square_at(0, 0), None);
+                assert_eq!(l.field_at(0, 0), None);
+            }
+        }
+    }
+}

@@ -1,0 +1,431 @@
+//! The whole editor screen drawn from the editor state: title, board, fields, diagnostics, FEN
+//! line, message, key hints, and the overlays on top.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+use super::board::{BoardView, Marks};
+use super::glyphs::GlyphSet;
+use super::help;
+use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
+use super::text::{self, Tone};
+use super::theme::Theme;
+use crate::core::Severity;
+use crate::editor::{Focus, Overlay, Pending, State};
+
+/// How the screen is drawn, beyond what the editor state says.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub theme: Theme,
+    /// First line of the help overlay shown (it scrolls when it does not fit).
+    pub help_scroll: u16,
+}
+
+impl View {
+    pub fn new(theme: Theme) -> View {
+        View {
+            theme,
+            help_scroll: 0,
+        }
+    }
+}
+
+/// The glyph set the state asks for.
+pub fn glyphs(state: &State) -> GlyphSet {
+    GlyphSet::from_ascii_flag(state.options.ascii)
+}
+
+/// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
+pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
+    layout(area, state.game(), glyphs(state), state.flipped)
+}
+
+/// Draws the screen into `buf` over `area` and returns the layout used.
+pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> ScreenLayout {
+    let l = screen_layout(state, area);
+    let t = &view.theme;
+    Clear.render(area, buf);
+    if l.arrangement == Arrangement::TooSmall {
+        too_small(state, t, area, buf);
+        return l;
+    }
+    title(state, t, l.title, buf);
+    if let Some(geometry) = l.board {
+        let shown = state.shown_position();
+        let mut marks = Marks::from_diagnostics(&state.diagnostics);
+        marks.cursor = Some(state.cursor);
+        marks.picked = state.picked.map(|(_, sq)| sq);
+        let view = BoardView {
+            position: shown,
+            marks: &marks,
+            geometry,
+            glyphs: glyphs(state),
+            theme: t,
+        };
+        (&view).render(geometry.area, buf);
+    }
+    fields(state, t, l.fields, buf);
+    diagnostics(state, t, l.diagnostics, buf);
+    fen_line(state, t, l.fen, buf);
+    message(state, t, l.message, buf);
+    hints(state, t, l.hints, buf);
+    match &state.overlay {
+        Some(Overlay::Help) => help::render(t, view.help_scroll, area, buf),
+        Some(overlay) => dialog(overlay, t, area, buf),
+        None => {}
+    }
+    l
+}
+
+fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let (mw, mh) = minimum_size(state.game(), glyphs(state));
+    let lines = vec![
+        Line::styled(text::TOO_SMALL_TITLE, t.error),
+        Line::raw(text::too_small(area.width, area.height, mw, mh)),
+        Line::styled(text::TOO_SMALL_QUIT, t.hint),
+    ];
+    let h = (lines.len() as u16).min(area.height);
+    let r = Rect::new(area.x, area.y + (area.height - h) / 2, area.width, h);
+    Paragraph::new(lines)
+        .alignment(ratatui::layout::Alignment::Center)
+        .render(r, buf);
+}
+
+fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    buf.set_style(r, t.title);
+    let mut spans = vec![
+        Span::styled(
+            format!(" {} ", text::APP_NAME),
+            t.title.add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(format!("· {} ", state.game()), t.title),
+    ];
+    if let Some(c) = &state.collection {
+        let name = c
+            .path()
+            .and_then(|p| p.file_name())
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        spans.push(Span::styled(format!("· {name} "), t.title));
+        if let Some((i, n)) = state.record_label() {
+            spans.push(Span::styled(format!("{i}/{n} "), t.title));
+        }
+        if let Some(id) = state.record_id() {
+            spans.push(Span::styled(format!("· {id} "), t.title));
+        }
+    }
+    if state.is_modified() {
+        spans.push(Span::styled(
+            format!("{} ", text::MODIFIED_MARK),
+            t.title_modified,
+        ));
+    }
+    let line = Line::from(spans);
+    let used = line.width() as u16;
+    line.render(r, buf);
+    let help = text::TITLE_HELP;
+    let w = help.chars().count() as u16;
+    if r.width >= used + w {
+        buf.set_stringn(r.right() - w, r.y, help, w as usize, t.title);
+    }
+}
+
+fn block<'a>(title: &'a str, focused: bool, t: &Theme) -> Block<'a> {
+    let style = if focused { t.border_focused } else { t.border };
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(style)
+        .title(Span::styled(format!(" {title} "), style))
+}
+
+fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let focused = state.focus == Focus::Fields;
+    let b = block(text::FIELDS_TITLE, focused, t);
+    let inner = b.inner(r);
+    b.render(r, buf);
+    let game = state.game();
+    let fen = state.fen();
+    let values: Vec<&str> = fen.split(' ').collect();
+    let long = inner.width >= 2 + 2 + 24 + 2 + 8;
+    let names = if long {
+        &text::FIELD_NAMES
+    } else {
+        &text::FIELD_SHORT_NAMES
+    };
+    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    for (i, name) in names.iter().enumerate() {
+        let n = i as u8 + 1;
+        if i as u16 >= inner.height {
+            break;
+        }
+        let selected = state.field == n;
+        let value = match n {
+            2 => text::side_value(state.shown_position().turn, game),
+            _ => values.get(i).copied().unwrap_or("").to_owned(),
+        };
+        let row_style = if selected && focused {
+            t.focused_row
+        } else {
+            Style::new()
+        };
+        let marker = if selected { "▸" } else { " " };
+        let room = (inner.width as usize).saturating_sub(2 + 2 + name_width + 2);
+        let value = ellipsis(&value, room);
+        let line = Line::from(vec![
+            Span::styled(marker, t.key),
+            Span::styled(format!("{n} "), t.label),
+            Span::styled(format!("{name:<name_width$}  "), t.label),
+            Span::styled(value, t.value),
+        ])
+        .style(row_style);
+        let row = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
+        buf.set_style(row, row_style);
+        line.render(row, buf);
+    }
+}
+
+/// `s` cut to `width` characters, the cut marked with an ellipsis.
+fn ellipsis(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_owned()
+    } else if width == 0 {
+        String::new()
+    } else {
+        let mut out: String = s.chars().take(width - 1).collect();
+        out.push('…');
+        out
+    }
+}
+
+fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let b = block(text::DIAGNOSTICS_TITLE, false, t);
+    let inner = b.inner(r);
+    b.render(r, buf);
+    let game = state.game();
+    let shown = state.shown_position();
+    let errors = state.diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut lines = Vec::new();
+    if state.fen_line.editing && state.fen_line.preview.is_none() {
+        lines.push(Line::styled(text::NOT_PARSED, t.error));
+    } else {
+        let status = text::status_line(state.status.as_ref(), errors, shown.turn, game);
+        let style = if errors > 0 { t.error } else { t.ok };
+        let mark = if errors > 0 { "✗ " } else { "✓ " };
+        lines.push(Line::from(vec![
+            Span::styled(mark, style),
+            Span::styled(status, style),
+        ]));
+    }
+    if state.diagnostics.is_empty() {
+        lines.push(Line::styled(text::NO_PROBLEMS, t.muted));
+    }
+    for d in &state.diagnostics {
+        let (mark, style) = match d.severity {
+            Severity::Error => ("✗ ", t.error),
+            Severity::Warning => ("! ", t.warning),
+        };
+        let mut message = d.message.clone();
+        if !d.squares.is_empty() {
+            let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
+            message.push_str(&format!(" ({})", names.join(", ")));
+        }
+        lines.push(Line::from(vec![
+            Span::styled(mark, style),
+            Span::styled(
+                format!("{}[{}]", d.severity.as_str(), d.code.as_str()),
+                style,
+            ),
+            Span::styled(format!(" field {}: ", d.field), t.muted),
+            Span::raw(message),
+        ]));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let label = format!(" {} ", text::FEN_TITLE);
+    let focused = state.focus == Focus::FenLine;
+    let label_style = if focused { t.border_focused } else { t.label };
+    buf.set_stringn(
+        r.x,
+        r.y,
+        &label,
+        r.width as usize,
+        label_style.add_modifier(Modifier::BOLD),
+    );
+    let x0 = r.x + label.chars().count() as u16;
+    if x0 >= r.right() {
+        return;
+    }
+    let width = (r.right() - x0) as usize;
+    let chars: Vec<char> = state.fen_line_text().chars().collect();
+    let highlight = state.focused_field_span();
+    let error = state.fen_line_error_span();
+    let cursor = focused.then_some(state.fen_line.cursor);
+    // Scroll so that the cursor, else the highlighted span, else the error stays in view.
+    let target = cursor
+        .map(|c| c..c + 1)
+        .or_else(|| highlight.clone())
+        .or_else(|| error.clone())
+        .unwrap_or(0..0);
+    let total = chars.len() + usize::from(focused);
+    let start = if total <= width {
+        0
+    } else {
+        let end = target.end.min(total);
+        let start = end.saturating_sub(width);
+        start.min(target.start).min(total - width)
+    };
+    let mut x = x0;
+    for (i, c) in chars.iter().enumerate().skip(start) {
+        let mut style = t.fen;
+        if highlight.as_ref().is_some_and(|h| h.contains(&i)) {
+            style = style.patch(t.fen_focused);
+        }
+        if error.as_ref().is_some_and(|e| e.contains(&i)) {
+            style = style.patch(t.fen_error);
+        }
+        if cursor == Some(i) {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        let mut s = [0u8; 4];
+        let (nx, _) = buf.set_stringn(
+            x,
+            r.y,
+            c.encode_utf8(&mut s),
+            (r.right() - x) as usize,
+            style,
+        );
+        if nx == x {
+            break;
+        }
+        x = nx;
+        if x >= r.right() {
+            break;
+        }
+    }
+    if cursor == Some(chars.len()) && x < r.right() {
+        buf.set_stringn(x, r.y, " ", 1, t.fen.add_modifier(Modifier::REVERSED));
+    }
+    // An empty error span (a missing field) is marked just after the text.
+    if let Some(e) = &error
+        && e.is_empty()
+        && x < r.right()
+        && cursor != Some(chars.len())
+    {
+        buf.set_stringn(x, r.y, "_", 1, t.fen_error);
+    }
+}
+
+fn message(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let game = state.game();
+    let (content, style) = if let Some(Pending::Goto(typed)) = &state.pending {
+        (text::goto_pending(typed), t.message)
+    } else if let Some(n) = &state.notice {
+        let (words, tone) = text::notice(n, game);
+        let style = match tone {
+            Tone::Info => t.message,
+            Tone::Good => t.ok,
+            Tone::Bad => t.error,
+        };
+        (words, style)
+    } else {
+        return;
+    };
+    Line::from(vec![Span::raw(" "), Span::styled(content, style)]).render(r, buf);
+}
+
+fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let mut spans = vec![Span::raw(" ")];
+    let mut used = 1;
+    // Whole hints only: one cut in half helps nobody.
+    for (key, what) in text::hints(state.focus, state.overlay.as_ref()) {
+        let what = format!(" {what}  ");
+        let w = key.chars().count() + what.chars().count();
+        if used + w > r.width as usize + 2 {
+            break;
+        }
+        used += w;
+        spans.push(Span::styled(*key, t.key));
+        spans.push(Span::styled(what, t.hint));
+    }
+    Line::from(spans).render(r, buf);
+}
+
+fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let (title, body, keys) = match overlay {
+        Overlay::ConfirmDelete => (
+            text::CONFIRM_DELETE_TITLE,
+            text::CONFIRM_DELETE.to_owned(),
+            text::CONFIRM_DELETE_KEYS,
+        ),
+        Overlay::ConfirmQuit => (
+            text::CONFIRM_QUIT_TITLE,
+            text::CONFIRM_QUIT.to_owned(),
+            text::CONFIRM_QUIT_KEYS,
+        ),
+        Overlay::Chess960Prompt(typed) => (
+            text::CHESS960_TITLE,
+            format!("{} {typed}_", text::CHESS960_PROMPT),
+            text::CHESS960_KEYS,
+        ),
+        Overlay::Help => return,
+    };
+    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4).max(30);
+    let r = centered(area, width, 6);
+    Clear.render(r, buf);
+    let b = block(title, true, t).style(t.overlay);
+    let inner = b.inner(r);
+    b.render(r, buf);
+    Paragraph::new(vec![
+        Line::raw(""),
+        Line::styled(body, t.message),
+        Line::raw(""),
+        Line::styled(keys, t.key),
+    ])
+    .style(t.overlay)
+    .alignment(ratatui::layout::Alignment::Center)
+    .wrap(Wrap { trim: true })
+    .render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::editor::{Action, Options, update};
+    use crate::ui::ansi::buffer_to_text;
+    use crate::ui::theme::ColorMode;
+
+    fn state(fen: &str, ascii: bool) -> State {
+        State::from_fen(fen, None, Options { ascii, mouse: true })
+    }
+
+    fn draw(state: &State, w: u16, h: u16, mode: ColorMode) -> Buffer {
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        render(state, &View::new(Theme::new(mode)), area, &mut buf);
+        buf
+    }
+
+    fn text(state: &State, w: u16, h: u16) -> String {
+        buffer_to_text(&draw(state, w, h, ColorMode::Mono), false)
+    }
+
+    #[test]
+    fn chess_start_120x40() {
+        let s = state(Game::Chess.start_fen(), false);
+        insta::assert_snapshot!(text(&s, 120, 40));
+        insta::assert_debug_snapshot!(draw(&s, 120, 40, ColorMode::TrueColor));
+    }
+
+    #[test]
+    fn chess_start_80x24() {
+        let s = state(Game::Chess.start_fen(), false);
+        insta::assert_snapshot!(text(&s, 80, 24));
+    }
+}

@@ -1,0 +1,257 @@
+//! Every piece of text the screen and `fenboard show` print, in one place.
+
+use crate::core::status::Status;
+use crate::core::{Color, Game};
+
+pub const APP_NAME: &str = "fenboard";
+
+/// The six FEN fields, numbered 1–6 in this order.
+pub const FIELD_NAMES: [&str; 6] = [
+    "Piece placement",
+    "Active colour",
+    "Castling availability",
+    "En passant target square",
+    "Halfmove clock",
+    "Fullmove number",
+];
+
+/// Shorter names for narrow panels.
+pub const FIELD_SHORT_NAMES: [&str; 6] = [
+    "Placement",
+    "Side",
+    "Castling",
+    "En passant",
+    "Halfmove",
+    "Fullmove",
+];
+
+pub const FIELDS_TITLE: &str = "Fields";
+pub const DIAGNOSTICS_TITLE: &str = "Diagnostics";
+pub const FEN_TITLE: &str = "FEN";
+pub const HELP_TITLE: &str = "Keys";
+pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
+pub const MODIFIED_MARK: &str = "[+]";
+pub const NO_PROBLEMS: &str = "no problems found";
+pub const TOO_SMALL_TITLE: &str = "Terminal too small";
+pub const TOO_SMALL_QUIT: &str = "Ctrl-Q quits, Ctrl-C aborts";
+pub const NOT_PARSED: &str = "the FEN does not read; the board shows the last one that did";
+
+/// The "too small" message: current size and the size needed.
+pub fn too_small(width: u16, height: u16, min_width: u16, min_height: u16) -> String {
+    format!("{width}×{height}, needs at least {min_width}×{min_height}")
+}
+
+/// Side to move, in the game's words.
+pub fn to_move(color: Color, game: Game) -> String {
+    format!("{} to move", color.name(game))
+}
+
+/// The status lines of a position: legality, side to move, check, mate, move count.
+pub fn status_line(status: Option<&Status>, errors: usize, color: Color, game: Game) -> String {
+    let side = to_move(color, game);
+    match status {
+        _ if errors > 0 => format!("{} · {side}", illegal(errors)),
+        None => format!("legal · {side}"),
+        Some(s) => {
+            let state = if s.checkmate {
+                "checkmate"
+            } else if s.stalemate {
+                "stalemate"
+            } else if s.check {
+                "check"
+            } else {
+                ""
+            };
+            let moves = match s.legal_moves {
+                1 => "1 legal move".to_owned(),
+                n => format!("{n} legal moves"),
+            };
+            if state.is_empty() {
+                format!("legal · {side} · {moves}")
+            } else {
+                format!("legal · {side} · {state} · {moves}")
+            }
+        }
+    }
+}
+
+/// "illegal: N errors".
+pub fn illegal(errors: usize) -> String {
+    match errors {
+        1 => "illegal: 1 error".to_owned(),
+        n => format!("illegal: {n} errors"),
+    }
+}
+
+/// A record counter such as `3/20`.
+pub fn record(index: usize, count: usize) -> String {
+    format!("{}/{}", index + 1, count)
+}
+
+/// A diagnostic as one line: `error[missing_king] field 1: message`.
+pub fn diagnostic(severity: &str, code: &str, field: u8, message: &str) -> String {
+    format!("{severity}[{code}] field {field}: {message}")
+}
+
+use crate::editor::fields::CastlingSide;
+use crate::editor::{Focus, Notice, Overlay};
+
+/// How a status-bar message should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Good,
+    Bad,
+}
+
+fn side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::King => "king-side",
+        CastlingSide::Queen => "queen-side",
+    }
+}
+
+/// A notice in words, and how it should look.
+pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
+    use Tone::*;
+    let piece = |p: &crate::core::Piece| format!("{} {}", p.color.name(game), p.role.name(game));
+    match n {
+        Notice::GotoCancelled => ("square jump cancelled".into(), Info),
+        Notice::NotASquare(s) => (format!("{s:?} is not a square of this board"), Bad),
+        Notice::Unbound(k) => (format!("{k}: not a key here (? lists the keys)"), Bad),
+        Notice::PickedUp(p, sq) => (
+            format!(
+                "picked up the {} on {}: Enter drops it, Esc puts it back",
+                piece(p),
+                sq.name(game)
+            ),
+            Info,
+        ),
+        Notice::Dropped(p, sq) => (format!("{} dropped on {}", piece(p), sq.name(game)), Info),
+        Notice::PickUpCancelled => ("pick-up cancelled".into(), Info),
+        Notice::NothingToPickUp(sq) => (format!("nothing to pick up on {}", sq.name(game)), Bad),
+        Notice::NoBrush => (
+            "type a piece letter first: a click puts the last piece placed".into(),
+            Bad,
+        ),
+        Notice::Undone => ("undone".into(), Info),
+        Notice::Redone => ("redone".into(), Info),
+        Notice::NothingToUndo => ("nothing to undo".into(), Bad),
+        Notice::NothingToRedo => ("nothing to redo".into(), Bad),
+        Notice::GameSwitched(g) => (format!("switched to {g}"), Good),
+        Notice::Chess960Start(n) => (format!("Chess960 start position {n}"), Good),
+        Notice::NotAChess960Number(s) => (format!("{s:?} is not a number from 0 to 959"), Bad),
+        Notice::CastlingImpossible(c, side) => (
+            format!(
+                "{} cannot castle {}: king or rook is not in place",
+                c.name(game),
+                side_name(*side)
+            ),
+            Bad,
+        ),
+        Notice::NotInXiangqi => ("xiangqi has no castling and no en passant".into(), Bad),
+        Notice::NoEpCandidates => ("no pawn could just have made a double step".into(), Bad),
+        Notice::Pasted => ("pasted FEN loaded (u undoes)".into(), Good),
+        Notice::PasteHasErrors => (
+            "the pasted text does not read: fix it in the FEN line".into(),
+            Bad,
+        ),
+        Notice::PasteEmpty => ("nothing to paste".into(), Bad),
+        Notice::FenApplied => ("FEN applied".into(), Good),
+        Notice::FenLineHasErrors => (
+            "the FEN line has errors: fix them or Esc to restore".into(),
+            Bad,
+        ),
+        Notice::RecordHasErrors(i) => (
+            format!(
+                "record {} does not read: its text is in the FEN line",
+                i + 1
+            ),
+            Bad,
+        ),
+        Notice::NoCollection => (
+            "no collection is open (fenboard FILE.fen opens one)".into(),
+            Bad,
+        ),
+        Notice::FirstRecord => ("this is the first record".into(), Info),
+        Notice::LastRecord => ("this is the last record".into(), Info),
+        Notice::RecordAdded(i) => (format!("record {} added", i + 1), Good),
+        Notice::RecordDeleted(i) => (format!("record {} deleted", i + 1), Good),
+        Notice::OnlyRecord => ("the only record of a collection stays".into(), Bad),
+        Notice::Saving => ("saving…".into(), Info),
+        Notice::Saved => ("saved".into(), Good),
+        Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
+        Notice::Copied(what) => (what.clone(), Good),
+        Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
+        Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
+        Notice::Info(text) => (text.clone(), Info),
+    }
+}
+
+/// The pending `g` jump, as the message line shows it.
+pub fn goto_pending(typed: &str) -> String {
+    format!("go to square: {typed}_  (Esc cancels)")
+}
+
+/// The key hints for where the keys go: `(key, what)` pairs.
+pub fn hints(focus: Focus, overlay: Option<&Overlay>) -> &'static [(&'static str, &'static str)] {
+    match (overlay, focus) {
+        (Some(Overlay::Help), _) => &[("↑↓ PgUp PgDn", "scroll"), ("Esc ? F1", "close")],
+        (Some(Overlay::ConfirmDelete), _) => &[("y", "delete"), ("n Esc", "keep")],
+        (Some(Overlay::ConfirmQuit), _) => &[
+            ("s", "save and quit"),
+            ("d", "discard and quit"),
+            ("c Esc", "cancel"),
+        ],
+        (Some(Overlay::Chess960Prompt(_)), _) => &[
+            ("0–959", "number"),
+            ("Enter", "apply (empty: random)"),
+            ("Esc", "cancel"),
+        ],
+        (None, Focus::Board) => &[
+            ("←↑↓→", "move"),
+            ("KQRBNP kqrbnp", "put"),
+            ("Space", "empty"),
+            ("Enter", "pick/drop"),
+            ("Tab", "fields"),
+            ("/", "edit FEN"),
+            ("u", "undo"),
+            ("y", "copy"),
+            ("?", "help"),
+            ("^Q", "quit"),
+        ],
+        (None, Focus::Fields) => &[
+            ("↑↓", "field"),
+            ("←→ Space", "change"),
+            ("KQkq", "castling"),
+            ("0-9 + -", "clocks"),
+            ("Tab", "FEN line"),
+            ("Esc", "board"),
+            ("?", "help"),
+        ],
+        (None, Focus::FenLine) => &[
+            ("Enter", "apply"),
+            ("Esc", "restore"),
+            ("←→ Home End", "move"),
+            ("^U", "clear to start"),
+            ("Tab", "board"),
+        ],
+    }
+}
+
+pub const CONFIRM_DELETE_TITLE: &str = "Delete record";
+pub const CONFIRM_DELETE: &str = "Delete this record from the collection?";
+pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
+pub const CONFIRM_QUIT_TITLE: &str = "Unsaved changes";
+pub const CONFIRM_QUIT: &str = "The collection has unsaved changes.";
+pub const CONFIRM_QUIT_KEYS: &str = "s save and quit · d discard and quit · c cancel";
+pub const CHESS960_TITLE: &str = "Chess960 start position";
+pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
+pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
+pub const HELP_SCROLL: &str = "↑↓ scroll";
+
+/// A side-to-move value as the panel shows it.
+pub fn side_value(color: Color, game: Game) -> String {
+    format!("{} ({})", color.letter(), color.name(game))
+}
+pub const TITLE_HELP: &str = " ? help ";
