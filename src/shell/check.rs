@@ -15,7 +15,7 @@ use super::cli::CheckArgs;
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
 use crate::core::fen;
 use crate::core::legality::diagnose;
-use crate::core::status::{Status, status};
+use crate::core::status::status;
 use crate::core::{Game, Position};
 
 /// Lines longer than this many bytes are reported as `line_too_long` and not read further.
@@ -480,6 +480,10 @@ fn json_str(out: &mut Vec<u8>, s: &str) {
     let _ = serde_json::to_writer(&mut *out, s);
 }
 
+fn json_value(out: &mut Vec<u8>, v: &serde_json::Value) {
+    let _ = serde_json::to_writer(&mut *out, v);
+}
+
 fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
     let _ = write!(out, "{{\"line\":{line_no},\"input\":");
     // A line cut short is shown cut short: the record never holds more than MAX_LINE bytes.
@@ -525,17 +529,7 @@ fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
     }
     out.extend_from_slice(b"],\"status\":");
     match verdict.position.filter(|_| valid).as_ref().and_then(status) {
-        Some(Status {
-            check,
-            checkmate,
-            stalemate,
-            legal_moves,
-        }) => {
-            let _ = write!(
-                out,
-                "{{\"check\":{check},\"checkmate\":{checkmate},\"stalemate\":{stalemate},\"legal_moves\":{legal_moves}}}"
-            );
-        }
+        Some(status) => json_value(out, &status.to_json()),
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b"}\n");
@@ -550,6 +544,54 @@ mod tests {
         let mut summary = Summary::default();
         check_stream(input, "t.fen", &options, &mut out, &mut summary).unwrap();
         (String::from_utf8(out).unwrap(), summary)
+    }
+
+    #[test]
+    fn every_code_is_reachable() {
+        let long = "x".repeat(MAX_LINE + 1);
+        let lines: Vec<&[u8]> = vec![
+            b"FEN:",
+            b"rnbqkbnr/pp\xffppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            long.as_bytes(),
+            b"8/8/8/8/8/8/8/8\0 w - - 0 1",
+            b"\xef\xbb\xbf  FEN: 4k3/8/8/8/8/8/8/4K3  w\t- - 0 0 \r",
+            b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
+            b"4k3/8/8/8/8/8/8 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4K3x x Z e9 -1 z",
+            b"4k3/8/8/8/8/44/8/4K3",
+            b"r3k2r/8/8/8/8/8/8/R3K2R w KKkq - 0 1",
+            b"r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1",
+            b"rheakaehr/9/9/9/9/9/9/9/9/RHEAKAEHR r - - 0 1",
+            b"8/8/8/8/8/8/8/8 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/K3K2p w K e3 0 1",
+            b"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            b"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4K3 w - - 200 1",
+            b"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 3 2",
+            b"3k5/9/9/9/9/9/9/9/RRR6/2K1B4 w - - 0 1",
+        ];
+        let input = lines.join(&b"\n"[..]);
+        let options = Options {
+            json: true,
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        let mut summary = Summary::default();
+        check_stream(&input[..], "t", &options, &mut out, &mut summary).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for line in String::from_utf8(out).unwrap().lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            for d in v["diagnostics"].as_array().unwrap() {
+                seen.insert(d["code"].as_str().unwrap().to_string());
+            }
+        }
+        let missing: Vec<&str> = Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|c| !seen.contains(*c))
+            .collect();
+        assert!(missing.is_empty(), "never emitted: {missing:?}");
     }
 
     #[test]
