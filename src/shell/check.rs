@@ -363,7 +363,8 @@ fn check_line(
     if full_len <= bytes.len() as u64 && (content.is_empty() || content.starts_with('#')) {
         return;
     }
-    let input = text.strip_suffix('\r').unwrap_or(text);
+    // Spans index this text, so it is kept as it was (a CR included).
+    let input = text;
     let mut verdict = Verdict {
         input,
         game: options.game,
