@@ -288,6 +288,10 @@ fn check_batch(batch: &Batch, label: &str, options: &Options) -> Output {
 /// when `text` is not EPD: an EPD's fifth field is an operation, not a halfmove clock.
 pub fn epd_record_len(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
+    // Operations end in `;`: without one there is nothing to look for (a fast scan).
+    if !bytes.contains(&b';') {
+        return None;
+    }
     // Find where the fifth field starts, and where the fourth ends.
     let mut fields = 0;
     let mut fourth_end = 0;

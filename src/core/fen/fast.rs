@@ -4,11 +4,11 @@
 //! the full reader then reads the text again and explains it. So the fast path only decides
 //! how fast a clean record is read, never what is said about a record.
 
-use crate::core::game::{Color, Game};
+use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
-use super::read::{castling_rook, chess960_castling, piece_of};
+use super::read::{castling_rook, chess960_castling};
 
 /// The position of a FEN the full reader would read without any diagnostic, or `None` when the
 /// full reader is needed.
@@ -62,34 +62,72 @@ pub(super) fn read_fast(text: &str, forced: Option<Game>) -> Option<Position> {
     Some(pos)
 }
 
+/// What a placement byte means: a piece, a run of empty squares, a rank separator or
+/// something only the full reader can explain. One table per game, so the loop looks each
+/// byte up instead of matching on it.
+#[derive(Clone, Copy)]
+enum Cell {
+    Other,
+    Slash,
+    Empty(u8),
+    Piece(Piece),
+}
+
+const fn cell_table(xiangqi: bool) -> [Cell; 256] {
+    let mut table = [Cell::Other; 256];
+    table[b'/' as usize] = Cell::Slash;
+    let mut d = 1;
+    while d <= 9 {
+        table[(b'0' + d) as usize] = Cell::Empty(d);
+        d += 1;
+    }
+    let roles: &[(u8, Role)] = if xiangqi {
+        &[
+            (b'k', Role::King),
+            (b'a', Role::Advisor),
+            (b'b', Role::Bishop),
+            (b'n', Role::Knight),
+            (b'r', Role::Rook),
+            (b'c', Role::Cannon),
+            (b'p', Role::Pawn),
+        ]
+    } else {
+        &[
+            (b'k', Role::King),
+            (b'q', Role::Queen),
+            (b'r', Role::Rook),
+            (b'b', Role::Bishop),
+            (b'n', Role::Knight),
+            (b'p', Role::Pawn),
+        ]
+    };
+    let mut i = 0;
+    while i < roles.len() {
+        let (letter, role) = roles[i];
+        table[letter as usize] = Cell::Piece(Piece::new(Color::Black, role));
+        table[letter.to_ascii_uppercase() as usize] = Cell::Piece(Piece::new(Color::White, role));
+        i += 1;
+    }
+    table
+}
+
+static CHESS_CELLS: [Cell; 256] = cell_table(false);
+static XIANGQI_CELLS: [Cell; 256] = cell_table(true);
+
 fn placement(bytes: &[u8], pos: &mut Position) -> Option<()> {
     let game = pos.game;
+    let table = if game.is_xiangqi() {
+        &XIANGQI_CELLS
+    } else {
+        &CHESS_CELLS
+    };
     let width = game.width();
     let mut rank = game.height() - 1;
     let mut file = 0u8;
     let mut after_digit = false;
     for &b in bytes {
-        match b {
-            b'/' => {
-                if file != width {
-                    return None;
-                }
-                rank -= 1;
-                file = 0;
-                after_digit = false;
-            }
-            b'1'..=b'9' => {
-                if after_digit {
-                    return None;
-                }
-                file += b - b'0';
-                if file > width {
-                    return None;
-                }
-                after_digit = true;
-            }
-            _ => {
-                let piece = piece_of(b as char, game)?;
+        match table[b as usize] {
+            Cell::Piece(piece) => {
                 if file >= width {
                     return None;
                 }
@@ -97,6 +135,25 @@ fn placement(bytes: &[u8], pos: &mut Position) -> Option<()> {
                 file += 1;
                 after_digit = false;
             }
+            Cell::Empty(n) => {
+                if after_digit {
+                    return None;
+                }
+                file += n;
+                if file > width {
+                    return None;
+                }
+                after_digit = true;
+            }
+            Cell::Slash => {
+                if file != width {
+                    return None;
+                }
+                rank -= 1;
+                file = 0;
+                after_digit = false;
+            }
+            Cell::Other => return None,
         }
     }
     (file == width && rank == 0).then_some(())
