@@ -328,6 +328,15 @@ pub fn epd_record_len(text: &str) -> Option<usize> {
     (!numeric && opcode && op.contains(';')).then_some(fourth_end)
 }
 
+/// Whether a line is blank or a `#` comment (a byte order mark before it aside).
+fn skipped(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match text.bytes().find(|b| !b.is_ascii_whitespace()) {
+        None | Some(b'#') => true,
+        Some(_) => false,
+    }
+}
+
 /// What one record came to, for printing.
 struct Verdict<'a> {
     input: &'a str,
@@ -363,8 +372,7 @@ fn check_line(
             }
         }
     };
-    let content = text.trim_start_matches('\u{feff}').trim();
-    if full_len <= bytes.len() as u64 && (content.is_empty() || content.starts_with('#')) {
+    if full_len <= bytes.len() as u64 && skipped(text) {
         return;
     }
     // Spans index this text, so it is kept as it was (a CR included).
