@@ -154,3 +154,34 @@ fn xiangqi_verdicts_agree_with_the_pikafish_rules_checker() {
         disagreements.join("\n")
     );
 }
+
+#[test]
+fn canonical_fen_matches_shakmaty_on_every_valid_chess_line() {
+    use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, fen::Fen};
+    let data = include_str!("fixtures/chess_oracle.tsv");
+    let mut compared = 0;
+    for line in data.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let game = if cols[1] == "chess960" {
+            Game::Chess960
+        } else {
+            Game::Chess
+        };
+        let (valid, _) = judge(cols[0], game);
+        if !valid {
+            continue;
+        }
+        let pos = fen::read(cols[0], Some(game)).position.unwrap();
+        let setup = fenboard::core::legality::chess::to_setup(&pos);
+        let mode = if game == Game::Chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let chess = Chess::from_setup(setup, mode).expect("valid for shakmaty too");
+        let theirs = Fen::from_position(&chess, EnPassantMode::Always).to_string();
+        assert_eq!(fen::write(&pos), theirs, "{}", cols[0]);
+        compared += 1;
+    }
+    assert!(compared > 1800, "only {compared} lines compared");
+}
