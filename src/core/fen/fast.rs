@@ -46,7 +46,7 @@ pub(super) fn read_fast(text: &str, forced: Option<Game>) -> Option<Position> {
     }
     let ep = fields.next()?;
     if ep != "-" {
-        if game.is_xiangqi() || !ep.starts_with(|c: char| c.is_ascii_lowercase()) {
+        if game.is_xiangqi() || ep.len() != 2 || !ep.starts_with(|c: char| c.is_ascii_lowercase()) {
             return None;
         }
         pos.ep = Some(Square::parse(ep, game)?);

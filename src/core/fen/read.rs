@@ -800,7 +800,8 @@ impl Reader<'_> {
         }
         let lower = text.starts_with(|c: char| c.is_ascii_lowercase());
         match Square::parse(text, game) {
-            Some(sq) if lower => pos.ep = Some(sq),
+            // Chess squares have one digit: `e03` is not written, so it is not read.
+            Some(sq) if lower && text.len() == 2 => pos.ep = Some(sq),
             _ => {
                 self.error(
                     Code::InvalidEpSquare,

@@ -268,7 +268,7 @@ fn ep_squares() {
         read(text, None).position.unwrap().ep,
         Some(sq("d6", Game::Chess))
     );
-    for bad in ["d9", "D6", "d", "x1", "-d6"] {
+    for bad in ["d9", "D6", "d", "x1", "-d6", "d06"] {
         let text = format!("4k3/8/8/3pP3/8/8/8/4K3 w - {bad} 0 3");
         let d = only(&text, None, Code::InvalidEpSquare);
         let at = text.find(&format!(" {bad} ")).unwrap() + 1;
