@@ -24,7 +24,7 @@ fn mixed() -> Vec<u8> {
         b"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";\r\n",
     );
     v.extend_from_slice(b"\t# indented comment \xFF\n");
-    v.extend_from_slice(b"8/8/8/8/8/8/8/K6k w - - \xC3\x28 broken\n");
+    v.extend_from_slice(b"8/8/8/8/8/8/8/K6k w - - c0 \"\xC3\x28 broken\";\n");
     v.extend_from_slice(b"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     v
 }
@@ -73,7 +73,7 @@ fn records_are_the_non_blank_non_comment_lines() {
         "8/8/8/8/8/8/8/K6k w - -",
         "lossy text of invalid UTF-8"
     );
-    assert_eq!(c.operations(4), Some("\u{FFFD}( broken"));
+    assert_eq!(c.operations(4), Some("c0 \"\u{FFFD}( broken\";"));
     assert_eq!(
         c.fen(5),
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -139,7 +139,9 @@ fn editing_an_invalid_utf8_record_rewrites_it_and_nothing_else() {
     let out = c.to_bytes();
     assert_eq!(changed_lines(&input, &out), [8]);
     let line = String::from_utf8(lines_of(&out)[8].to_vec()).unwrap();
-    assert_eq!(line, "8/8/8/8/8/8/8/K6k w - - \u{FFFD}( broken\n");
+    // The operations of the edited line are kept as text: the bytes that were not UTF-8 become
+    // U+FFFD there, and only there.
+    assert_eq!(line, "8/8/8/8/8/8/8/K6k w - - c0 \"\u{FFFD}( broken\";\n");
 }
 
 #[test]
@@ -453,6 +455,33 @@ fn rescue_writes_file_save_and_leaves_the_file_alone() {
     let reopened = Collection::open(&path, Game::Chess).unwrap();
     assert_eq!(reopened.newer_rescue(), None);
     fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_rescue_file_of_a_private_file_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("rescue-perm");
+    let path = dir.join("secret.fen");
+    fs::write(&path, format!("{START}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    c.replace(0, KK);
+    let rescue = c.write_rescue().unwrap();
+    let mode = fs::metadata(&rescue).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_megabyte_line_is_one_record_kept_whole() {
+    let long = "8/".repeat(600_000);
+    let input = format!("# big\n{long}\n{KK}\n");
+    let mut c = Collection::from_bytes(None, input.as_bytes());
+    assert_eq!(c.len(), 2);
+    assert_eq!(c.fen(0), long);
+    assert_eq!(c.to_bytes(), input.as_bytes());
+    c.replace(1, START);
+    assert_eq!(c.to_bytes(), format!("# big\n{long}\n{START}\n").as_bytes());
 }
 
 #[test]

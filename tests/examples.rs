@@ -3,6 +3,7 @@
 //! exists); every position is legal; `fenboard check` accepts every file.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use fenboard::collection::Collection;
 use fenboard::core::Game;
@@ -130,6 +131,36 @@ fn every_example_record_is_valid() {
             assert!(errors.is_empty(), "{}: {fen}: {errors:?}", path.display());
         }
     }
+}
+
+/// Every example file passes `fenboard check`: the real binary, as a user runs it.
+#[test]
+fn fenboard_check_accepts_the_examples() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(examples())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2);
+    let out = Command::new(env!("CARGO_BIN_EXE_fenboard"))
+        .arg("check")
+        .args(&files)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "fenboard check failed ({}):\n{stdout}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every record the collections hold, and no fewer, is counted valid.
+    let total: usize = files
+        .iter()
+        .map(|p| Collection::open(p, Game::Chess).unwrap().len())
+        .sum();
+    let summary = format!("{total} records: {total} valid, 0 invalid");
+    assert!(stdout.contains(&summary), "{summary}?\n{stdout}");
 }
 
 #[test]

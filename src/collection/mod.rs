@@ -303,12 +303,13 @@ impl Collection {
         self.path.as_deref().map(save::rescue_path)
     }
 
-    /// Writes the collection, unsaved changes included, to `FILE.save`, leaving the file itself
-    /// alone: what fenboard does when killed by SIGHUP or SIGTERM. Returns the path written.
+    /// Writes the collection, unsaved changes included, to `FILE.save` (with the file's
+    /// permissions), leaving the file itself alone: what fenboard does when killed by SIGHUP or
+    /// SIGTERM. Returns the path written.
     /// The collection stays modified: the file itself still lacks the changes.
     pub fn write_rescue(&self) -> Result<PathBuf, FileError> {
         let rescue = self.rescue_path().ok_or_else(no_path)?;
-        save::write_atomic(&rescue, &self.to_bytes())?;
+        save::write_atomic_like(&rescue, &self.to_bytes(), self.path.as_deref())?;
         Ok(rescue)
     }
 

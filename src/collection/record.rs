@@ -19,8 +19,8 @@ impl Parts {
 }
 
 /// Splits a record line. A line is EPD when a fifth field follows the four position fields and
-/// is not a number (a FEN's halfmove clock), or when it has exactly four fields in a file that
-/// holds EPD (`epd_file`). Anything else is FEN text, left whole for the FEN reader to judge.
+/// starts `;`-terminated operations (see `looks_epd`), or when it has exactly four fields in a
+/// file that holds EPD (`epd_file`). Anything else is FEN text, left whole for the FEN reader to judge.
 pub fn parts(text: &str, epd_file: bool) -> Parts {
     let mut fields = words(text).peekable();
     // A `FEN:` prefix belongs to the FEN text; it does not count as a field.
@@ -73,20 +73,20 @@ fn words(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
     })
 }
 
-/// Whether five fields start an EPD record rather than a FEN or a stray line: the fifth is not
-/// a number (a FEN's halfmove clock), and either the second is a side to move or operations end
-/// with `;` — so that "not a fen at all" stays whole for the FEN reader to complain about.
+/// Whether five fields start an EPD record rather than a FEN or a stray line: the fifth is an
+/// opcode (a letter, then letters, digits or `_`), not a number (a FEN's halfmove clock), and
+/// the operations end with `;`. This is the rule `fenboard check` follows, so that a line is
+/// EPD to both; "not a fen at all" stays whole for the FEN reader to complain about.
 fn looks_epd(text: &str, fields: &[Range<usize>]) -> bool {
-    let side = &text[fields[1].clone()];
-    !is_number(&text[fields[4].clone()])
-        && (matches!(side, "w" | "b" | "r" | "W" | "B" | "R")
-            || text[fields[4].start..].contains(';'))
-}
-
-/// A FEN clock, or something that tries to be one (`-3` is a bad clock, not an EPD opcode).
-fn is_number(word: &str) -> bool {
-    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    let opcode = &text[fields[4].clone()];
+    opcode
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic())
+        && opcode
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b';')
+        && text[fields[4].start..].contains(';')
 }
 
 #[cfg(test)]
@@ -143,7 +143,17 @@ mod tests {
         assert_eq!(split("a x c d e", false), ("a x c d e", None));
         assert_eq!(split("a b c d e;", false), ("a b c d", Some("e;")));
         assert_eq!(split("not a fen at all", false), ("not a fen at all", None));
-        assert_eq!(split("8/8 w - - bm", false), ("8/8 w - -", Some("bm")));
+        assert_eq!(split("8/8 w - - bm", false), ("8/8 w - - bm", None));
+        assert_eq!(split("8/8 w - - x 1", false), ("8/8 w - - x 1", None));
+        assert_eq!(
+            split("8/8 w - - 0 1 bm e4;", false),
+            ("8/8 w - - 0 1 bm e4;", None)
+        );
+        assert_eq!(split("8/8 w - - -x;", false), ("8/8 w - - -x;", None));
+        assert_eq!(
+            split("8/8 w - -  hmvc 3;", false),
+            ("8/8 w - -", Some("hmvc 3;"))
+        );
         assert_eq!(split("   ", false), ("", None));
         assert_eq!(split("é ü ß ñ 字", false), ("é ü ß ñ 字", None));
     }

@@ -52,6 +52,12 @@ impl std::error::Error for FileError {
 /// one, never a mix. A symbolic link is followed (the file it names is replaced, the link kept).
 /// On error the original file is untouched and no temporary file is left behind.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_atomic_like(path, bytes, None)
+}
+
+/// `write_atomic`, where a file that does not exist yet takes the permissions of `like` (so
+/// that the rescue copy of a private file is private too).
+pub fn write_atomic_like(path: &Path, bytes: &[u8], like: Option<&Path>) -> Result<(), FileError> {
     let target = match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).unwrap_or(path.to_owned()),
         _ => path.to_owned(),
@@ -70,7 +76,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
             )
         })?
         .to_owned();
-    let permissions = fs::metadata(&target).ok().map(|m| m.permissions());
+    let permissions = fs::metadata(&target)
+        .or_else(|e| like.map_or(Err(e), fs::metadata))
+        .ok()
+        .map(|m| m.permissions());
 
     let (tmp_path, mut tmp) = create_temporary(&dir, &name)?;
     let written = (|| {

@@ -1,7 +1,7 @@
 //! The fields panel's rules: which castling rights the board allows, which en passant squares
 //! are plausible, and clock editing.
 
-use crate::core::{Color, Game, Piece, Position, Role, Square};
+use crate::core::{Castling, Color, Game, Piece, Position, Role, Square};
 
 /// The panel's fields, numbered as in a FEN.
 pub const PLACEMENT: u8 = 1;
@@ -79,6 +79,53 @@ pub fn castling_rook(pos: &Position, color: Color, side: CastlingSide) -> Option
     files.find(|&f| right_possible(pos, color, f))
 }
 
+/// Every rook file on `side` of `color`'s king that a right could name, outermost first.
+pub fn castling_rooks(pos: &Position, color: Color, side: CastlingSide) -> Vec<u8> {
+    let Some(king) = castling_king(pos, color) else {
+        return Vec::new();
+    };
+    let files: Vec<u8> = match side {
+        CastlingSide::King => (king + 1..pos.game.width()).rev().collect(),
+        CastlingSide::Queen => (0..king).collect(),
+    };
+    files
+        .into_iter()
+        .filter(|&f| right_possible(pos, color, f))
+        .collect()
+}
+
+/// The castling rights of `color` after pressing its `K`/`Q` letter: on when off (outermost
+/// rook); in Chess960, where several rooks may stand on one side, the next rook inward; off
+/// after the last. `None` when no rook on that side can castle.
+pub fn cycle_right(pos: &Position, color: Color, side: CastlingSide) -> Option<Castling> {
+    let king = castling_king(pos, color).map_or(4, |k| k);
+    let on_side = |f: u8| match side {
+        CastlingSide::King => f > king,
+        CastlingSide::Queen => f < king,
+    };
+    let current: Vec<u8> = pos.castling.files(color).filter(|&f| on_side(f)).collect();
+    let rooks = castling_rooks(pos, color, side);
+    if current.is_empty() && rooks.is_empty() {
+        return None;
+    }
+    let mut castling = pos.castling;
+    for &f in &current {
+        castling.set(color, f, false);
+    }
+    let next = match current.first() {
+        None => rooks.first().copied(),
+        Some(&f) => rooks
+            .iter()
+            .position(|&r| r == f)
+            .and_then(|i| rooks.get(i + 1))
+            .copied(),
+    };
+    if let Some(f) = next {
+        castling.set(color, f, true);
+    }
+    Some(castling)
+}
+
 /// Whether `color` holds a right on `side` (any rook file on that side of its king).
 pub fn has_right(pos: &Position, color: Color, side: CastlingSide) -> bool {
     let king = castling_king(pos, color).unwrap_or(4);
@@ -102,7 +149,7 @@ pub fn drop_impossible_rights(pos: &mut Position) {
 
 /// Sets every castling right the board makes possible (outermost rooks), and only those.
 pub fn follow_board(pos: &mut Position) {
-    let mut castling = crate::core::Castling::NONE;
+    let mut castling = Castling::NONE;
     for color in Color::BOTH {
         for side in CastlingSide::BOTH {
             if let Some(file) = castling_rook(pos, color, side) {

@@ -80,6 +80,7 @@ pub const FIELDS: KeyGroup = KeyGroup {
         ("← →", "ep field: cycle the plausible squares and -"),
         ("digits, Backspace", "clocks: type the value"),
         ("+ - (or ← →)", "clocks: count up / down"),
+        ("u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board"),
         ("Esc", "back to the board"),
     ],
 };
@@ -87,7 +88,7 @@ pub const FIELDS: KeyGroup = KeyGroup {
 pub const FEN_LINE: KeyGroup = KeyGroup {
     title: "FEN line",
     keys: &[
-        ("← → Home End", "move in the text"),
+        ("← → Home End, Ctrl-A Ctrl-E", "move in the text"),
         ("Backspace, Delete", "delete a character"),
         ("Ctrl-U", "delete to the start of the line"),
         (
@@ -95,6 +96,10 @@ pub const FEN_LINE: KeyGroup = KeyGroup {
             "apply the text (the board previews it while it reads)",
         ),
         ("Esc", "restore the FEN of the position"),
+        (
+            "Tab / Shift-Tab",
+            "apply a text that reads and move on (one that does not stays)",
+        ),
     ],
 };
 
@@ -154,4 +159,29 @@ pub fn markdown() -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readme_keys_section_follows_the_key_list() {
+        let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+        let section = markdown();
+        assert!(
+            readme.contains(&section),
+            "README.md's `## Keys` section differs from editor::keys; replace it with:\n{section}"
+        );
+    }
+
+    #[test]
+    fn every_group_has_keys_and_descriptions() {
+        for group in GROUPS {
+            assert!(!group.keys.is_empty(), "{}", group.title);
+            for (keys, action) in group.keys {
+                assert!(!keys.is_empty() && !action.is_empty(), "{}", group.title);
+            }
+        }
+    }
 }

@@ -153,6 +153,9 @@ impl State {
         state.collection = Some(collection);
         if let Some(text) = text {
             state.load_text(&text, game);
+            if state.fen_line.editing {
+                state.notice = Some(Notice::RecordHasErrors(0));
+            }
         }
         state
     }
@@ -209,6 +212,21 @@ impl State {
         squares.sort();
         squares.dedup();
         squares
+    }
+
+    /// Whether the panel offers the `K`/`Q`/`k`/`q` right: king and a rook stand where castling
+    /// on that side needs them (or the right is set and can be removed).
+    pub fn castling_offered(
+        &self,
+        color: crate::core::Color,
+        side: super::fields::CastlingSide,
+    ) -> bool {
+        super::fields::cycle_right(&self.position, color, side).is_some()
+    }
+
+    /// Plausible en passant squares the panel cycles through (besides `-`).
+    pub fn ep_candidates(&self) -> Vec<Square> {
+        super::fields::ep_candidates(&self.position)
     }
 
     /// Whether the shown position reads and has no error.

@@ -853,6 +853,9 @@ fn panel_castling_letters_toggle_only_possible_rights() {
         s.notice,
         Some(Notice::CastlingImpossible(Color::Black, CastlingSide::King))
     );
+    assert!(s.castling_offered(Color::White, CastlingSide::King));
+    assert!(!s.castling_offered(Color::White, CastlingSide::Queen));
+    assert!(!s.castling_offered(Color::Black, CastlingSide::King));
     let mut x = state(XIANGQI);
     press(&mut x, "<Tab> K");
     assert_eq!(x.notice, Some(Notice::NotInXiangqi));
@@ -886,6 +889,28 @@ fn chess960_castling_uses_rook_files() {
     assert!(!s.position.castling.has(Color::White, 6));
     act(&mut s, Action::ToggleCastlingFile(Color::White, 5));
     assert!(matches!(s.notice, Some(Notice::CastlingImpossible(..))));
+}
+
+#[test]
+fn chess960_castling_letter_steps_inward_through_the_rooks() {
+    let mut s = State::from_fen(
+        "4k3/8/8/8/8/8/8/R1R1K1RR w - - 0 1",
+        Some(Game::Chess960),
+        opts(),
+    );
+    press(&mut s, "<Tab>");
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        press(&mut s, "K");
+        seen.push(s.position.castling.files(Color::White).collect::<Vec<_>>());
+    }
+    assert_eq!(seen, vec![vec![7], vec![6], vec![], vec![7]]);
+    press(&mut s, "Q Q");
+    assert_eq!(
+        s.position.castling.files(Color::White).collect::<Vec<_>>(),
+        vec![2, 7]
+    );
+    assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/R1R1K1RR w KC - 0 1");
 }
 
 #[test]
@@ -999,6 +1024,33 @@ fn drag_moves_and_drag_off_the_board_deletes() {
 }
 
 #[test]
+fn a_click_on_the_board_leaves_the_fen_line_without_losing_its_text() {
+    let mut s = state(EMPTY);
+    press(&mut s, "/ <Home> <Del> K");
+    let text = s.fen_line_text().to_owned();
+    act(&mut s, Action::MouseDown(Square::new(3, 3)));
+    act(&mut s, Action::MouseUp(None));
+    act(&mut s, Action::RightClick(Square::new(3, 3)));
+    assert_eq!(s.fen_line_text(), text, "a text that does not read stays");
+    assert_eq!(s.focus, Focus::FenLine);
+    assert_eq!(s.notice, Some(Notice::FenLineHasErrors));
+    press(&mut s, "7");
+    act(&mut s, Action::MouseDown(Square::new(0, 7)));
+    assert_eq!(s.focus, Focus::Board);
+    assert_eq!(
+        s.fen(),
+        "K7/8/8/8/8/8/8/8 w - - 0 1",
+        "a text that reads is applied"
+    );
+    act(&mut s, Action::MouseUp(None));
+    assert_eq!(
+        s.fen(),
+        EMPTY,
+        "then the drag off the board deletes the king"
+    );
+}
+
+#[test]
 fn right_click_empties() {
     let mut s = state(XIANGQI);
     act(&mut s, Action::RightClick(sq("e0", Game::Xiangqi)));
@@ -1028,6 +1080,9 @@ const THREE: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nnot a fen\n4k3/8/8/8/8/8/8/4
 
 #[test]
 fn brackets_move_between_records_writing_back_only_changes() {
+    let first_broken = collection("junk\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert_eq!(first_broken.notice, Some(Notice::RecordHasErrors(0)));
+    assert_eq!(first_broken.fen_line_text(), "junk");
     let mut s = collection(THREE);
     assert_eq!(s.record_label(), Some((1, 3)));
     press(&mut s, "[");
@@ -1111,6 +1166,31 @@ fn ctrl_q_quits_printing_the_fen() {
 }
 
 #[test]
+fn ctrl_q_in_the_fen_line_quits_with_the_text_when_it_reads() {
+    let mut s = state(EMPTY);
+    press(&mut s, "/ <Home> <Del> K 7");
+    assert_eq!(
+        press(&mut s, "<C-q>"),
+        vec![Effect::Quit("K7/8/8/8/8/8/8/8 w - - 0 1".into())]
+    );
+    let mut broken = state(EMPTY);
+    press(&mut broken, "/ <Home> <Del> K");
+    assert_eq!(
+        press(&mut broken, "<C-q>"),
+        vec![Effect::Quit(EMPTY.into())]
+    );
+}
+
+#[test]
+fn chess960_url_uses_the_variant_path() {
+    let mut s = State::from_fen(CHESS, Some(Game::Chess960), opts());
+    assert!(matches!(
+        &press(&mut s, "Y")[..],
+        [Effect::CopyUrl(url)] if url.starts_with("https://lichess.org/analysis/chess960/rnbqkbnr/")
+    ));
+}
+
+#[test]
 fn ctrl_q_asks_when_the_collection_is_unsaved() {
     let mut s = collection(THREE);
     press(&mut s, "x");
@@ -1152,6 +1232,14 @@ fn ctrl_c_aborts_everywhere() {
 #[test]
 fn notify_shows_the_shells_message() {
     let mut s = state(CHESS);
+    press(&mut s, "ge");
+    act(&mut s, Action::Notify(Notice::Copied("xclip".into())));
+    press(&mut s, "4");
+    assert_eq!(
+        s.cursor,
+        sq("e4", Game::Chess),
+        "a report does not cancel the square jump"
+    );
     act(&mut s, Action::Notify(Notice::Copied("OSC 52".into())));
     assert_eq!(s.notice, Some(Notice::Copied("OSC 52".into())));
 }

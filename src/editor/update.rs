@@ -40,18 +40,19 @@ pub fn clean_paste(text: &str) -> &str {
 /// Applies `action` to `state`; the returned effects are for the shell to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let mut effects = Vec::new();
-    state.notice = None;
-    if state.pending.is_some() && !matches!(action, Action::GotoKey(_)) {
+    // Reports from the shell arrive between keys: they must not disturb what the user is doing.
+    let report = matches!(action, Action::Notify(_) | Action::SaveDone(_));
+    if !report {
+        state.notice = None;
+    }
+    if state.pending.is_some() && !report && !matches!(action, Action::GotoKey(_)) {
         state.pending = None;
         state.notice = Some(Notice::GotoCancelled);
         if matches!(action, Action::Escape | Action::Unbound(_)) {
             return effects;
         }
     }
-    if !matches!(
-        action,
-        Action::ClockDigit(_) | Action::ClockBackspace | Action::Notify(_)
-    ) {
+    if !report && !matches!(action, Action::ClockDigit(_) | Action::ClockBackspace) {
         state.clock_typing = false;
     }
     match action {
@@ -131,7 +132,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             if state.game().is_xiangqi() {
                 state.notice = Some(Notice::NotInXiangqi);
             } else {
-                effects.push(Effect::CopyUrl(lichess_url(state.fen())));
+                effects.push(Effect::CopyUrl(lichess_url(state.fen(), state.game())));
             }
         }
         Action::RequestPaste => effects.push(Effect::ReadClipboard),
@@ -188,6 +189,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::Save => {
+            apply_pending_line(state);
             if collection_nav::write_back(state) {
                 state.notice = Some(Notice::Saving);
                 effects.push(Effect::Save);
@@ -196,6 +198,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::Quit => {
+            apply_pending_line(state);
             if state.is_modified() {
                 state.overlay = Some(Overlay::ConfirmQuit);
             } else {
@@ -204,14 +207,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::Abort => effects.push(Effect::Abort),
         Action::MouseDown(sq) => {
-            if sq.on_board(state.game()) {
+            if sq.on_board(state.game()) && leave_for_board(state) {
                 state.mouse_down = Some(sq);
                 state.cursor = sq;
             }
         }
         Action::MouseUp(target) => mouse_up(state, target),
         Action::RightClick(sq) => {
-            if sq.on_board(state.game()) {
+            if sq.on_board(state.game()) && leave_for_board(state) {
                 state.cursor = sq;
                 edit(state, |p| {
                     p.board.set(sq, None);
@@ -252,9 +255,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     effects
 }
 
-/// The lichess analysis URL of a FEN.
-pub fn lichess_url(fen: &str) -> String {
-    format!("{LICHESS_ANALYSIS}{}", fen.replace(' ', "_"))
+/// The lichess analysis URL of a FEN (Chess960 through lichess's `chess960/` variant path).
+pub fn lichess_url(fen: &str, game: Game) -> String {
+    let variant = if game == Game::Chess960 {
+        "chess960/"
+    } else {
+        ""
+    };
+    format!("{LICHESS_ANALYSIS}{variant}{}", fen.replace(' ', "_"))
 }
 
 /// Changes the position through `f` as one undo step; castling then follows the board (or
@@ -487,6 +495,25 @@ fn leave_fen_line(state: &mut State) -> bool {
     }
 }
 
+/// A FEN line text that reads counts as what the user wants when saving or quitting.
+fn apply_pending_line(state: &mut State) {
+    if state.fen_line.editing && state.fen_line.preview.is_some() {
+        let focus = state.focus;
+        line_apply(state);
+        state.focus = focus;
+    }
+}
+
+/// A click on the board takes the focus there, applying a FEN line text that reads; a text
+/// that does not read keeps the focus (and the text) and says so.
+fn leave_for_board(state: &mut State) -> bool {
+    if !leave_fen_line(state) {
+        return false;
+    }
+    state.focus = Focus::Board;
+    true
+}
+
 fn cycle_focus(state: &mut State, forward: bool) {
     let from = state.focus;
     if !leave_fen_line(state) {
@@ -634,22 +661,12 @@ fn toggle_castling(state: &mut State, color: crate::core::Color, side: CastlingS
         state.notice = Some(Notice::NotInXiangqi);
         return;
     }
-    let mut new = pos;
-    if fields::has_right(&pos, color, side) {
-        let king = pos.board.kings(color).next().map_or(4, |k| k.file);
-        let files: Vec<u8> = pos.castling.files(color).collect();
-        for f in files {
-            if (side == CastlingSide::King) == (f > king) {
-                new.castling.set(color, f, false);
-            }
+    match fields::cycle_right(&pos, color, side) {
+        Some(castling) => {
+            commit(state, Position { castling, ..pos }, false);
         }
-    } else if let Some(file) = fields::castling_rook(&pos, color, side) {
-        new.castling.set(color, file, true);
-    } else {
-        state.notice = Some(Notice::CastlingImpossible(color, side));
-        return;
+        None => state.notice = Some(Notice::CastlingImpossible(color, side)),
     }
-    commit(state, new, false);
 }
 
 fn toggle_castling_file(state: &mut State, color: crate::core::Color, file: u8) {

@@ -106,9 +106,19 @@ fn initial_state(args: &EditArgs) -> Result<State> {
     let game = args.game.game();
     if is_collection_target(&args.target) {
         let path = Path::new(&args.target[0]);
-        let collection = Collection::open(path, game.unwrap_or(Game::Chess))
-            .wrap_err_with(|| format!("cannot open {}", path.display()))?;
-        return Ok(State::with_collection(collection, game, options));
+        // The error names the path and what failed.
+        let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
+        let rescue = collection.newer_rescue().map(|r| {
+            format!(
+                "{} holds unsaved changes from a session that was killed; compare it with this file",
+                r.display()
+            )
+        });
+        let mut state = State::with_collection(collection, game, options);
+        if let Some(text) = rescue {
+            editor::update(&mut state, Action::Notify(Notice::Info(text)));
+        }
+        return Ok(state);
     }
     if args.target.is_empty() {
         let game = game.unwrap_or(Game::Chess);

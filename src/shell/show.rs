@@ -97,12 +97,9 @@ pub fn show(
 
 /// One diagnostic as a line, with the squares it names.
 fn describe(d: &Diagnostic, game: Game) -> String {
-    let mut line = text::diagnostic(d.severity.as_str(), d.code.as_str(), d.field, &d.message);
-    if !d.squares.is_empty() {
-        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-        line.push_str(&format!(" ({})", names.join(", ")));
-    }
-    line
+    let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
+    let message = text::with_squares(&d.message, &names);
+    text::diagnostic(d.severity.as_str(), d.code.as_str(), d.field, &message)
 }
 
 #[cfg(test)]
@@ -143,10 +140,7 @@ mod tests {
             let (out, err, code) = plain(garbage, None, GlyphSet::Unicode, false);
             assert_eq!(code, 2, "{garbage:?}");
             assert!(out.is_empty(), "{garbage:?}");
-            assert!(
-                err.starts_with("fenboard show: error["),
-                "{garbage:?}: {err}"
-            );
+            assert!(err.contains("fenboard show: error["), "{garbage:?}: {err}");
         }
     }
 

@@ -226,18 +226,12 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             Severity::Error => ("✗ ", t.error),
             Severity::Warning => ("! ", t.warning),
         };
-        let mut message = d.message.clone();
-        if !d.squares.is_empty() {
-            let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-            message.push_str(&format!(" ({})", names.join(", ")));
-        }
+        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
+        let message = text::with_squares(&d.message, &names);
         lines.push(Line::from(vec![
             Span::styled(mark, style),
-            Span::styled(
-                format!("{}[{}]", d.severity.as_str(), d.code.as_str()),
-                style,
-            ),
-            Span::styled(format!(" field {}: ", d.field), t.muted),
+            Span::styled(d.code.as_str(), style),
+            Span::styled(format!(" ({}) ", text::field_ref(d.field)), t.muted),
             Span::raw(message),
         ]));
     }
@@ -416,6 +410,25 @@ mod tests {
         buffer_to_text(&draw(state, w, h, ColorMode::Mono), false)
     }
 
+    /// No wide character has anything drawn over its hidden second column.
+    fn assert_well_formed(buf: &Buffer, what: &str) {
+        let a = buf.area;
+        for y in a.top()..a.bottom() {
+            for x in a.left()..a.right().saturating_sub(1) {
+                let sym = buf[(x, y)].symbol();
+                if Span::raw(sym).width() == 2 {
+                    assert_eq!(
+                        buf[(x + 1, y)].symbol(),
+                        " ",
+                        "{what}: {sym:?} at {x},{y} overdrawn"
+                    );
+                }
+            }
+        }
+    }
+
+    const ILLEGAL: &str = "4k3/8/8/8/8/8/8/P3K2K b KQ e3 7 1";
+
     #[test]
     fn chess_start_120x40() {
         let s = state(Game::Chess.start_fen(), false);
@@ -427,5 +440,116 @@ mod tests {
     fn chess_start_80x24() {
         let s = state(Game::Chess.start_fen(), false);
         insta::assert_snapshot!(text(&s, 80, 24));
+    }
+
+    #[test]
+    fn chess_flipped_80x24() {
+        let mut s = state(Game::Chess.start_fen(), false);
+        update(&mut s, Action::Flip);
+        let t = text(&s, 80, 24);
+        let board_top = t.lines().nth(2).unwrap();
+        assert!(board_top.starts_with(" 1 "), "{board_top}");
+        insta::assert_snapshot!(t);
+    }
+
+    #[test]
+    fn chess_ascii_80x24() {
+        let s = state(Game::Chess.start_fen(), true);
+        let t = text(&s, 80, 24);
+        assert!(t.contains("r    n    b    q    k    b    n    r"), "{t}");
+        insta::assert_snapshot!(t);
+    }
+
+    #[test]
+    fn diagnostics_highlight_squares_and_list_codes() {
+        let s = state(ILLEGAL, false);
+        assert!(s.diagnostics.iter().any(|d| !d.squares.is_empty()));
+        let t = text(&s, 100, 30);
+        assert!(t.contains("too_many_kings"), "{t}");
+        assert!(t.contains("illegal"), "{t}");
+        insta::assert_snapshot!(t);
+        insta::assert_debug_snapshot!(draw(&s, 100, 30, ColorMode::Indexed));
+    }
+
+    #[test]
+    fn help_overlay_lists_every_key() {
+        let mut s = state(Game::Chess.start_fen(), false);
+        update(&mut s, Action::ToggleHelp);
+        let t = text(&s, 160, 60);
+        for group in crate::editor::keys::GROUPS {
+            assert!(t.contains(group.title), "{}", group.title);
+            for (keys, _) in group.keys {
+                let first = keys.split(' ').next().unwrap();
+                assert!(t.contains(first), "{keys}");
+            }
+        }
+        insta::assert_snapshot!(text(&s, 120, 40));
+    }
+
+    #[test]
+    fn narrow_terminal_stacks_the_panel_under_the_board() {
+        let s = state(ILLEGAL, false);
+        let t = text(&s, 50, 40);
+        insta::assert_snapshot!(t);
+    }
+
+    #[test]
+    fn too_small_screen_says_so() {
+        let s = state(Game::Chess.start_fen(), false);
+        let t = text(&s, 40, 10);
+        assert!(t.contains(text::TOO_SMALL_TITLE), "{t}");
+        insta::assert_snapshot!(t);
+    }
+
+    #[test]
+    fn xiangqi_start_cjk_and_ascii() {
+        let s = state(Game::Xiangqi.start_fen(), false);
+        let t = text(&s, 120, 40);
+        assert!(
+            t.contains("帥") && t.contains("將") && t.contains("楚 河"),
+            "{t}"
+        );
+        insta::assert_snapshot!("xiangqi_start_120x40", t);
+        insta::assert_snapshot!("xiangqi_start_80x24", text(&s, 80, 24));
+        insta::assert_debug_snapshot!(
+            "xiangqi_start_colour",
+            draw(&s, 80, 24, ColorMode::TrueColor)
+        );
+        let s = state(Game::Xiangqi.start_fen(), true);
+        let t = text(&s, 80, 24);
+        assert!(!t.contains("帥"), "{t}");
+        insta::assert_snapshot!("xiangqi_start_ascii", t);
+    }
+
+    #[test]
+    fn fen_line_underlines_the_error_while_editing() {
+        let mut s = state(Game::Chess.start_fen(), false);
+        update(&mut s, Action::EditFenLine);
+        for c in " x".chars() {
+            update(&mut s, Action::Line(crate::editor::LineEdit::Insert(c)));
+        }
+        let buf = draw(&s, 100, 30, ColorMode::Mono);
+        let l = screen_layout(&s, buf.area);
+        let span = s.fen_line_error_span().expect("an error span");
+        let x = l.fen.x + 5 + span.start as u16;
+        assert!(buf[(x, l.fen.y)].modifier.contains(Modifier::UNDERLINED));
+    }
+
+    #[test]
+    fn every_size_draws_without_panic_or_overdrawn_wide_characters() {
+        for fen in [Game::Chess.start_fen(), Game::Xiangqi.start_fen(), ILLEGAL] {
+            for overlay in [None, Some(Action::ToggleHelp), Some(Action::Initial)] {
+                let mut s = state(fen, false);
+                if let Some(a) = overlay.clone() {
+                    update(&mut s, a);
+                }
+                for w in (0..=130).step_by(3) {
+                    for h in 0..=45 {
+                        let buf = draw(&s, w, h, ColorMode::TrueColor);
+                        assert_well_formed(&buf, &format!("{fen} {overlay:?} {w}x{h}"));
+                    }
+                }
+            }
+        }
     }
 }

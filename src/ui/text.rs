@@ -255,3 +255,17 @@ pub fn side_value(color: Color, game: Game) -> String {
     format!("{} ({})", color.letter(), color.name(game))
 }
 pub const TITLE_HELP: &str = " ? help ";
+
+/// A diagnostic's message followed by the squares it names, unless it names them already.
+pub fn with_squares(message: &str, squares: &[String]) -> String {
+    if squares.is_empty() || squares.iter().all(|s| message.contains(s.as_str())) {
+        message.to_owned()
+    } else {
+        format!("{message} ({})", squares.join(", "))
+    }
+}
+
+/// A short reference to FEN field `n` for diagnostics lines.
+pub fn field_ref(n: u8) -> String {
+    format!("field {n}")
+}

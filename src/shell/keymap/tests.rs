@@ -381,3 +381,50 @@ fn every_key_of_the_key_list_reaches_the_board() {
         }
     }
 }
+
+mod garbage {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn code() -> impl Strategy<Value = KeyCode> {
+        prop_oneof![
+            any::<char>().prop_map(KeyCode::Char),
+            (0u8..30).prop_map(KeyCode::F),
+            prop::sample::select(vec![
+                KeyCode::Up,
+                KeyCode::Down,
+                KeyCode::Left,
+                KeyCode::Right,
+                KeyCode::Enter,
+                KeyCode::Esc,
+                KeyCode::Tab,
+                KeyCode::BackTab,
+                KeyCode::Backspace,
+                KeyCode::Delete,
+                KeyCode::Home,
+                KeyCode::End,
+                KeyCode::PageUp,
+                KeyCode::Insert,
+                KeyCode::Null,
+            ]),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn random_keys_in_both_games_never_panic(
+            xq in any::<bool>(),
+            keys in prop::collection::vec((code(), 0u8..16), 0..80),
+        ) {
+            let mut s = if xq { xiangqi() } else { chess() };
+            for (code, mods) in keys {
+                let event = KeyEvent::new(code, KeyModifiers::from_bits_truncate(mods));
+                if let Some(action) = key_action(&event, &s) {
+                    update(&mut s, action);
+                }
+                prop_assert!(s.cursor.on_board(s.game()));
+            }
+        }
+    }
+}
