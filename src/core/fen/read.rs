@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 
+use super::fields::{char_span, split};
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
 use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
@@ -95,138 +96,6 @@ fn rank_width(rank: &str) -> u32 {
     rank.chars()
         .map(|c| c.to_digit(10).unwrap_or(1))
         .fold(0u32, u32::saturating_add)
-}
-
-/// Characters that separate fields.
-fn is_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
-/// Byte ranges of the record inside the text, after the byte order mark, surrounding
-/// whitespace and a `FEN:` prefix.
-struct Split {
-    bom: bool,
-    leading: Option<(usize, usize)>,
-    prefix: Option<(usize, usize)>,
-    trailing: Option<(usize, usize)>,
-    /// Byte ranges of the first six fields.
-    fields: Fields,
-    /// From the seventh field to the end of the last one.
-    extra: Option<(usize, usize)>,
-    extra_count: usize,
-    /// Separator runs other than a single space, with the number of the field they precede.
-    odd_gaps: Gaps,
-    /// Where the record ends (before trailing whitespace).
-    end: usize,
-}
-
-/// Up to six byte ranges without allocating.
-#[derive(Default)]
-struct Fields {
-    ranges: [(usize, usize); 6],
-    len: usize,
-}
-
-impl Fields {
-    fn push(&mut self, range: (usize, usize)) {
-        self.ranges[self.len] = range;
-        self.len += 1;
-    }
-
-    fn first(&self) -> Option<&(usize, usize)> {
-        self.ranges[..self.len].first()
-    }
-
-    fn get(&self, i: usize) -> Option<(usize, usize)> {
-        self.ranges[..self.len].get(i).copied()
-    }
-
-    fn iter(&self) -> std::slice::Iter<'_, (usize, usize)> {
-        self.ranges[..self.len].iter()
-    }
-}
-
-/// Odd separator runs; only the first few are kept (more would say nothing new).
-#[derive(Default)]
-struct Gaps {
-    runs: [(usize, usize, u8); 6],
-    len: usize,
-}
-
-fn split(text: &str) -> Split {
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    let bom = text.starts_with('\u{feff}');
-    if bom {
-        start = 3;
-    }
-    let mut end = bytes.len();
-    while end > start && is_separator(bytes[end - 1]) {
-        end -= 1;
-    }
-    let trailing = (end < bytes.len()).then_some((end, bytes.len()));
-    let lead_start = start;
-    while start < end && is_separator(bytes[start]) {
-        start += 1;
-    }
-    let leading = (start > lead_start).then_some((lead_start, start));
-    let mut prefix = None;
-    if end - start >= 4 && bytes[start..start + 4].eq_ignore_ascii_case(b"fen:") {
-        prefix = Some((start, start + 4));
-        start += 4;
-        while start < end && is_separator(bytes[start]) {
-            start += 1;
-        }
-    }
-    let mut fields = Fields::default();
-    let mut extra = None;
-    let mut extra_count = 0;
-    let mut odd_gaps = Gaps::default();
-    let mut i = start;
-    let mut count = 0usize;
-    while i < end {
-        let field_start = i;
-        while i < end && !is_separator(bytes[i]) {
-            i += 1;
-        }
-        if count < 6 {
-            fields.push((field_start, i));
-        } else {
-            extra_count += 1;
-            extra = Some((extra.map_or(field_start, |(s, _)| s), i));
-        }
-        count += 1;
-        let gap_start = i;
-        while i < end && is_separator(bytes[i]) {
-            i += 1;
-        }
-        let gap = &bytes[gap_start..i];
-        if i < end && gap != b" " && odd_gaps.len < odd_gaps.runs.len() {
-            let field = (count + 1).min(6) as u8;
-            odd_gaps.runs[odd_gaps.len] = (gap_start, i, field);
-            odd_gaps.len += 1;
-        }
-    }
-    Split {
-        bom,
-        leading,
-        prefix,
-        trailing,
-        fields,
-        extra,
-        extra_count,
-        odd_gaps,
-        end,
-    }
-}
-
-fn char_span(text: &str, ascii: bool, start: usize, end: usize) -> Range<usize> {
-    if ascii {
-        start..end
-    } else {
-        let s = text[..start].chars().count();
-        s..s + text[start..end].chars().count()
-    }
 }
 
 /// Shows a character in a message: control characters escaped so the line stays one line.
