@@ -41,6 +41,7 @@ pub(super) fn read_full(text: &str, game: Option<Game>) -> Read {
         diagnostics: Vec::new(),
     };
     let position = reader.run(game);
+    limit_repeats(&mut reader.diagnostics);
     // In the order of the text, so that output reads left to right.
     reader
         .diagnostics
@@ -49,6 +50,51 @@ pub(super) fn read_full(text: &str, game: Option<Game>) -> Read {
     Read {
         position,
         diagnostics: reader.diagnostics,
+    }
+}
+
+/// How many diagnostics of one code are listed before the rest are summed up in one.
+const MAX_REPEATS: usize = 8;
+
+/// Keeps the first [`MAX_REPEATS`] diagnostics of each code and replaces the others with one
+/// that counts them and spans them, so that a line of garbage gets a readable answer.
+fn limit_repeats(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_REPEATS {
+        return;
+    }
+    let mut seen: Vec<(Code, usize)> = Vec::new();
+    let mut rest: Vec<(usize, Diagnostic)> = Vec::new(); // (count, first of the rest)
+    diagnostics.retain(|d| {
+        let i = match seen.iter().position(|(c, _)| *c == d.code) {
+            Some(i) => i,
+            None => {
+                seen.push((d.code, 0));
+                seen.len() - 1
+            }
+        };
+        seen[i].1 += 1;
+        if seen[i].1 <= MAX_REPEATS {
+            return true;
+        }
+        match rest.iter_mut().find(|(_, r)| r.code == d.code) {
+            Some((count, first)) => {
+                *count += 1;
+                if let (Some(a), Some(b)) = (&mut first.span, &d.span) {
+                    a.end = a.end.max(b.end);
+                }
+            }
+            None => rest.push((1, d.clone())),
+        }
+        false
+    });
+    for (count, mut first) in rest {
+        first.message = format!(
+            "{count} more problem{} like the ones above ({}) not listed one by one",
+            if count == 1 { "" } else { "s" },
+            first.code.as_str()
+        );
+        first.squares.clear();
+        diagnostics.push(first);
     }
 }
 

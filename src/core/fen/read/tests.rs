@@ -345,3 +345,23 @@ fn garbage_never_panics_and_always_says_why() {
         }
     }
 }
+
+#[test]
+fn repeated_problems_are_summed_up() {
+    let text = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "x".repeat(1000));
+    let read = read(&text, None);
+    let invalid: Vec<_> = read
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::InvalidPiece)
+        .collect();
+    assert_eq!(invalid.len(), 9);
+    let last = invalid[8];
+    assert!(
+        last.message.starts_with("992 more problems"),
+        "{}",
+        last.message
+    );
+    assert_eq!(last.span, Some(8..1000));
+    assert!(last.is_error());
+}
