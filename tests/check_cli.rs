@@ -126,6 +126,15 @@ fn files_are_named_in_messages_and_missing_files_exit_2() {
 }
 
 #[test]
+fn a_directory_is_an_io_error() {
+    let dir = std::env::temp_dir();
+    let o = check(&[dir.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("fenboard check:"), "{err}");
+}
+
+#[test]
 fn usage_errors_exit_2() {
     let o = check(&["--game", "shogi"], b"");
     assert_eq!(o.status.code(), Some(2));
