@@ -447,11 +447,20 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
         Diagnostic::error(
             Code::TooMuchMaterial,
             1,
-            format!(
-                "{} has {} pawns and {extra} pieces beyond the starting set; 8 pawns cannot promote to that many",
-                color.name(game),
-                pawns.len()
-            ),
+            if extra == 0 {
+                format!(
+                    "{} has {} pawns; a side starts with 8 and never gets more",
+                    color.name(game),
+                    pawns.len()
+                )
+            } else {
+                format!(
+                    "{} has {} pawns and {extra} more pieces than it starts with; each extra piece is a promoted pawn, which makes {} pawns, and a side has only 8",
+                    color.name(game),
+                    pawns.len(),
+                    pawns.len() + extra
+                )
+            },
         )
         .with_squares(sqs),
     );

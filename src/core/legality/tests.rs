@@ -140,11 +140,19 @@ fn chess_too_much_material() {
         Code::TooMuchMaterial,
     );
     assert_eq!(d.squares, squares(&["a1", "b1", "c1"], Game::Chess));
-    assert!(
-        d.message.starts_with("White has 8 pawns and 2 pieces"),
-        "{}",
-        d.message
+    assert_eq!(
+        d.message,
+        "White has 8 pawns and 2 more pieces than it starts with; each extra piece is a promoted pawn, which makes 10 pawns, and a side has only 8"
     );
+    let d = only(
+        "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+        Code::TooMuchMaterial,
+    );
+    assert_eq!(
+        d.message,
+        "White has 9 pawns; a side starts with 8 and never gets more"
+    );
+    assert_eq!(d.squares.len(), 9);
 }
 
 #[test]
