@@ -151,6 +151,12 @@ fn run_editor(state: State) -> Result<Exit> {
     };
     let exit = app.run(&rx);
     app.clipboard.wait_idle(Duration::from_secs(2));
+    // A copy finished after the last key still writes its OSC 52 bytes to the terminal.
+    for ev in rx.try_iter() {
+        if let AppEvent::Clipboard(reply) = ev {
+            app.clipboard.finish(reply, app.tui.writer());
+        }
+    }
     drop(app);
     exit
 }

@@ -232,7 +232,13 @@ impl Canvas<'_> {
     }
 
     fn put(&mut self, x: u16, y: u16, text: &str, width: u16, style: Style) {
-        if self.contains(x, y, width) {
+        if !self.contains(x, y, width) {
+            return;
+        }
+        if width == 1 {
+            // One cell, one symbol: most of the board; skips grapheme segmentation.
+            self.buf[(x, y)].set_symbol(text).set_style(style);
+        } else {
             self.buf.set_stringn(x, y, text, width as usize, style);
         }
     }
@@ -240,6 +246,20 @@ impl Canvas<'_> {
     fn style(&mut self, x: u16, y: u16, style: Style) {
         if self.contains(x, y, 1) {
             self.buf[(x, y)].set_style(style);
+        }
+    }
+
+    /// Empties `r` and gives it `style`.
+    fn blank(&mut self, r: Rect, style: Style) {
+        let r = r.intersection(self.clip);
+        for y in r.top()..r.bottom() {
+            for x in r.left()..r.right() {
+                let cell = &mut self.buf[(x, y)];
+                if cell.symbol() != " " {
+                    cell.set_symbol(" ");
+                }
+                cell.set_style(style);
+            }
         }
     }
 
@@ -289,11 +309,7 @@ impl BoardView<'_> {
             if let Some((_, _, style)) = marker {
                 bg = bg.patch(style);
             }
-            for y in r.y..r.bottom() {
-                for x in r.x..r.right() {
-                    c.put(x, y, " ", 1, bg);
-                }
-            }
+            c.blank(r, bg);
             let (gx, gy) = g.glyph_at(sq);
             match pos.board.get(sq) {
                 Some(p) => {

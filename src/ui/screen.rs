@@ -43,11 +43,11 @@ pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
     layout(area, state.game(), glyphs(state), state.flipped)
 }
 
-/// Draws the screen into `buf` over `area` and returns the layout used.
+/// Draws the screen into `buf` over `area` and returns the layout used. `buf` is expected
+/// blank there, as ratatui's frames are.
 pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> ScreenLayout {
     let l = screen_layout(state, area);
     let t = &view.theme;
-    Clear.render(area, buf);
     if l.arrangement == Arrangement::TooSmall {
         too_small(state, t, area, buf);
         return l;

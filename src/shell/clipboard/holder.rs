@@ -29,12 +29,12 @@ const CHECK_EVERY: Duration = Duration::from_secs(2);
 /// keeps running, detached) or with the reason it could not. The child is returned so the
 /// caller can reap it once it exits.
 pub fn spawn(exe: &Path, text: &str) -> Result<Child, String> {
-    if text.is_empty() {
-        return Err("nothing to copy".into());
-    }
-    if text.len() > MAX_TEXT_BYTES {
-        return Err(format!("{} bytes is too long to copy", text.len()));
-    }
+    start(command(exe), text)
+}
+
+/// The holder's command line: `exe serve-clipboard`, in `/`, in a session of its own, with pipes
+/// for the protocol and no standard error (callers may add to its environment).
+pub fn command(exe: &Path) -> Command {
     let mut cmd = Command::new(exe);
     cmd.arg("serve-clipboard")
         .stdin(Stdio::piped())
@@ -51,11 +51,21 @@ pub fn spawn(exe: &Path, text: &str) -> Result<Child, String> {
             Ok(())
         });
     }
+    cmd
+}
+
+/// Runs the holder `cmd` (from [`command`]) and hands it `text`.
+pub fn start(mut cmd: Command, text: &str) -> Result<Child, String> {
+    if text.is_empty() {
+        return Err("nothing to copy".into());
+    }
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(format!("{} bytes is too long to copy", text.len()));
+    }
     let mut child = cmd
         .spawn()
         .map_err(|e| format!("cannot start the clipboard holder: {e}"))?;
-    let answer = hand_over(&mut child, text);
-    match answer {
+    match hand_over(&mut child, text) {
         Ok(()) => Ok(child),
         Err(e) => {
             let _ = child.kill();
@@ -71,9 +81,13 @@ fn hand_over(child: &mut Child, text: &str) -> Result<(), String> {
         .stdin
         .take()
         .ok_or("no pipe to the clipboard holder")?;
-    stdin
-        .write_all(text.as_bytes())
-        .map_err(|e| format!("cannot hand the text to the clipboard holder: {e}"))?;
+    stdin.write_all(text.as_bytes()).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            "the clipboard holder exited".to_string()
+        } else {
+            format!("cannot hand the text to the clipboard holder: {e}")
+        }
+    })?;
     drop(stdin);
     let stdout = child
         .stdout
@@ -82,12 +96,22 @@ fn hand_over(child: &mut Child, text: &str) -> Result<(), String> {
     if !readable_within(stdout.as_raw_fd(), ANSWER_TIMEOUT) {
         return Err("the clipboard holder did not answer".into());
     }
+    let fd = stdout.as_raw_fd();
+    let mut answer = BufReader::new(stdout.take(4096));
     let mut line = String::new();
-    BufReader::new(stdout.take(4096))
+    answer
         .read_line(&mut line)
         .map_err(|e| format!("clipboard holder: {e}"))?;
     match line.trim_end() {
-        "ok" => Ok(()),
+        "ok" => {
+            // The holder closes its end right after answering: wait for that, so that once
+            // this returns it holds no pipe of ours.
+            let mut rest = Vec::new();
+            if readable_within(fd, ANSWER_TIMEOUT) {
+                let _ = answer.read_to_end(&mut rest);
+            }
+            Ok(())
+        }
         "" => Err("the clipboard holder exited".into()),
         answer => Err(answer.strip_prefix("error: ").unwrap_or(answer).to_string()),
     }
@@ -133,13 +157,18 @@ pub fn serve() -> ExitCode {
     };
     let mut checker = match arboard::Clipboard::new() {
         Ok(c) => c,
-        Err(e) => return fail(&format!("no clipboard: {e}")),
+        Err(e) => {
+            return fail(&format!(
+                "no clipboard: {}",
+                super::worker::arboard_error(e)
+            ));
+        }
     };
     let (done_tx, done) = mpsc::channel();
     let served = text.clone();
     std::thread::spawn(move || {
         let result = arboard::Clipboard::new().and_then(|mut c| set_and_wait(&mut c, served));
-        let _ = done_tx.send(result.map_err(|e| e.to_string()));
+        let _ = done_tx.send(result.map_err(super::worker::arboard_error));
     });
     // Owning the selection is confirmed by reading it back (the display server asks its owner).
     let deadline = Instant::now() + ANSWER_TIMEOUT - Duration::from_millis(500);

@@ -1,7 +1,8 @@
 //! Cleanup of pasted text (bracketed paste and `v`) before it is read as a FEN.
 
 /// The text a paste holds, made into one FEN line: surrounding whitespace and newlines, a `FEN:`
-/// prefix, a PGN `[FEN "…"]` tag or matching quotes around it are removed, inner runs of
+/// prefix, a PGN `[FEN "…"]` tag or matching quotes around it are removed, a lichess analysis
+/// URL (what `Y` copies) becomes its FEN, inner runs of
 /// whitespace (line breaks of a wrapped FEN included) become one space, and other control
 /// characters become U+FFFD so that they show (and are reported) instead of reaching the
 /// terminal. Nothing else changes: a garbage paste stays garbage, for the reader to explain.
@@ -28,6 +29,8 @@ pub fn clean(text: &str) -> String {
             break;
         }
     }
+    let from_url = lichess_fen(s);
+    let s = from_url.as_deref().unwrap_or(s);
     let mut out = String::with_capacity(s.len());
     let mut in_space = false;
     for c in s.chars() {
@@ -42,6 +45,23 @@ pub fn clean(text: &str) -> String {
         }
     }
     out
+}
+
+/// The FEN in a lichess analysis URL (`https://lichess.org/analysis/` + the FEN with spaces as
+/// `_`, maybe after a variant such as `standard/` or `chess960/`, maybe with `?…` or `#…`).
+fn lichess_fen(s: &str) -> Option<String> {
+    let rest = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"))
+        .unwrap_or(s);
+    let rest = rest.strip_prefix("www.").unwrap_or(rest);
+    let path = rest.strip_prefix("lichess.org/analysis/")?;
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let path = ["standard/", "chess960/", "fromPosition/"]
+        .iter()
+        .find_map(|variant| path.strip_prefix(variant))
+        .unwrap_or(path);
+    Some(path.replace('_', " "))
 }
 
 #[cfg(test)]
@@ -97,6 +117,21 @@ mod tests {
         assert_eq!(clean("é:x"), "é:x");
         let huge = "x".repeat(1_000_000);
         assert_eq!(clean(&huge).len(), 1_000_000);
+    }
+
+    #[test]
+    fn lichess_analysis_urls_become_their_fen() {
+        let url =
+            "https://lichess.org/analysis/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1";
+        assert_eq!(clean(url), START);
+        assert_eq!(clean(&format!("  {url}\n")), START);
+        let variant = "http://lichess.org/analysis/chess960/4k3/8/8/8/8/8/8/4K3_w_-_-_0_1#3";
+        assert_eq!(clean(variant), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(clean("https://lichess.org/analysis/"), "");
+        assert_eq!(
+            clean("https://lichess.org/editor/8/8"),
+            "https://lichess.org/editor/8/8"
+        );
     }
 
     #[test]

@@ -148,3 +148,65 @@ fn idle_clipboard_waits_for_nothing() {
     assert!(clip.wait_idle(Duration::ZERO));
     assert!(Clipboard::in_memory().wait_idle(Duration::ZERO));
 }
+
+/// Whether this process could reach a real desktop clipboard (then tests that need arboard to
+/// fail must not run: they would copy to the developer's clipboard).
+fn process_has_display() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|v| !v.is_empty()))
+}
+
+#[test]
+fn desktop_copy_whose_holder_and_arboard_fail_falls_back_to_osc52_and_says_why() {
+    if process_has_display() {
+        eprintln!("skipped: this process has a display, arboard would reach it");
+        return;
+    }
+    let env = Environment {
+        x11: true,
+        ..Environment::default()
+    };
+    let (tx, rx) = mpsc::channel();
+    // `env serve-clipboard` fails to run a program of that name: the holder exits at once.
+    let mut clip = Clipboard::with_environment(env, "/usr/bin/env".into(), move |r| {
+        let _ = tx.send(r);
+    });
+    let mut term = Vec::new();
+    assert_eq!(
+        clip.copy(START, Content::Fen, &mut term),
+        None,
+        "left to the worker"
+    );
+    assert!(term.is_empty());
+    let reply = rx.recv_timeout(Duration::from_secs(10)).expect("a reply");
+    assert!(clip.wait_idle(Duration::from_secs(1)));
+    let outcome = clip.finish(reply, &mut term);
+    match &outcome {
+        Outcome::Copied {
+            via: Via::Osc52,
+            fallback_from: Some(why),
+            ..
+        } => assert!(why.starts_with("no X11 clipboard: "), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(term, osc52::sequence(START, osc52::Framing::Plain).unwrap());
+
+    // Reading has nothing to fall back to: a reason.
+    assert_eq!(clip.read(), None);
+    let reply = rx.recv_timeout(Duration::from_secs(10)).expect("a reply");
+    let outcome = clip.finish(reply, &mut term);
+    assert!(outcome.is_error(), "{outcome:?}");
+}
+
+#[test]
+fn the_holder_protocol_rejects_a_program_that_does_not_answer_ok() {
+    // `env serve-clipboard` exits at once without a word.
+    let err = holder::spawn("/usr/bin/env".as_ref(), START).unwrap_err();
+    assert_eq!(err, "the clipboard holder exited");
+    let err = holder::spawn("/nonexistent/fenboard".as_ref(), START).unwrap_err();
+    assert!(
+        err.starts_with("cannot start the clipboard holder"),
+        "{err}"
+    );
+}

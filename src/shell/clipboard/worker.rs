@@ -7,6 +7,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use super::contain::contain;
 use super::environment::{Environment, Route};
 use super::osc52::{self, Framing};
 use super::outcome::{Content, Outcome, Via};
@@ -122,8 +123,12 @@ impl Thread {
     fn run(mut self, jobs: Receiver<Job>) {
         for job in jobs {
             let reply = match job {
-                Job::Copy { text, content } => self.copy(&text, content),
-                Job::Read => self.read(),
+                Job::Copy { text, content } => contain(|| self.copy(&text, content))
+                    .unwrap_or_else(|reason| {
+                        ReplyKind::Done(Outcome::CopyFailed { content, reason })
+                    }),
+                Job::Read => contain(|| self.read())
+                    .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ReadFailed { reason })),
             };
             (self.notify)(Reply(reply));
             let (count, idle) = &*self.busy;
@@ -135,9 +140,27 @@ impl Thread {
 
     fn arboard(&mut self) -> Result<&mut arboard::Clipboard, String> {
         self.arboard
-            .get_or_insert_with(|| arboard::Clipboard::new().map_err(|e| e.to_string()))
+            .get_or_insert_with(|| {
+                contain(arboard::Clipboard::new).and_then(|made| made.map_err(|e| e.to_string()))
+            })
             .as_mut()
             .map_err(|e| e.clone())
+    }
+
+    /// Runs `f` on the arboard instance; if it panics, the instance is dropped for good.
+    fn with_arboard<T>(
+        &mut self,
+        f: impl FnOnce(&mut arboard::Clipboard) -> Result<T, arboard::Error>,
+        error: fn(arboard::Error) -> String,
+    ) -> Result<T, String> {
+        let clipboard = self.arboard()?;
+        match contain(|| f(clipboard)) {
+            Ok(result) => result.map_err(error),
+            Err(panicked) => {
+                self.arboard = Some(Err(panicked.clone()));
+                Err(panicked)
+            }
+        }
     }
 
     fn copy(&mut self, text: &str, content: Content) -> ReplyKind {
@@ -158,10 +181,7 @@ impl Thread {
             }
             Err(e) => e,
         };
-        match self
-            .arboard()
-            .and_then(|c| c.set_text(text).map_err(|e| e.to_string()))
-        {
+        match self.with_arboard(|c| c.set_text(text), arboard_error) {
             Ok(()) => ReplyKind::Done(Outcome::Copied {
                 content,
                 via: Via::DesktopWhileRunning(name),
@@ -180,10 +200,7 @@ impl Thread {
         let outcome = match self.env.route() {
             Route::Desktop => {
                 let name = self.env.desktop_name();
-                match self
-                    .arboard()
-                    .and_then(|c| c.get_text().map_err(read_error))
-                {
+                match self.with_arboard(|c| c.get_text(), read_error) {
                     Ok(text) => Outcome::Read {
                         text,
                         via: Via::Desktop(name),
@@ -211,6 +228,14 @@ impl Thread {
 fn read_error(e: arboard::Error) -> String {
     match e {
         arboard::Error::ContentNotAvailable => "the clipboard holds no text".into(),
+        e => arboard_error(e),
+    }
+}
+
+/// arboard's error in few words: the status bar has one line.
+pub(super) fn arboard_error(e: arboard::Error) -> String {
+    match e {
+        arboard::Error::Unknown { description } => description,
         e => e.to_string(),
     }
 }

@@ -1,0 +1,246 @@
+//! A small harness for end-to-end tests of the real binary inside tmux: a tmux server on a
+//! socket of its own, the binary's stdout and stderr captured in files, keys sent with
+//! `send-keys`, the screen read with `capture-pane`, and waits with deadlines instead of fixed
+//! sleeps. Everything is killed when the `Tmux` value is dropped.
+//!
+//! Use from a test file with `mod common;`. When tmux is missing, `Tmux::available` says the
+//! test is skipped (and fails it under `FENBOARD_E2E=1`).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_fenboard");
+
+/// How long a wait lasts before the test fails.
+pub const DEADLINE: Duration = Duration::from_secs(10);
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether tmux can be used. When it cannot: prints that `test` is skipped, or panics when the
+/// environment sets `FENBOARD_E2E=1`.
+pub fn tmux_available(test: &str) -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var("FENBOARD_E2E").as_deref() == Ok("1") {
+            panic!("{test}: tmux is not installed and FENBOARD_E2E=1");
+        }
+        eprintln!("{test}: skipped: tmux is not installed");
+    }
+    ok
+}
+
+/// A tmux server running one command in one window.
+pub struct Tmux {
+    socket: String,
+    pub dir: PathBuf,
+}
+
+/// How the command ended.
+#[derive(Debug)]
+pub struct Ended {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Tmux {
+    /// Starts `fenboard ARGS` in a `width`×`height` window, stdout and stderr going to files.
+    pub fn fenboard(args: &[&str], width: u16, height: u16) -> Tmux {
+        Tmux::fenboard_env(args, &[], width, height)
+    }
+
+    /// Like `fenboard`, with extra environment variables (`NAME=value`).
+    pub fn fenboard_env(args: &[&str], env: &[&str], width: u16, height: u16) -> Tmux {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let socket = format!("fenboard-e2e-{}-{n}", std::process::id());
+        let dir = std::env::temp_dir().join(&socket);
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let quoted: Vec<String> = std::iter::once(BIN)
+            .chain(args.iter().copied())
+            .map(shell_quote)
+            .collect();
+        // `exec` keeps the pane's process the binary itself (its pid is `#{pane_pid}`); the
+        // pane stays after it exits, with its exit status.
+        let script = format!(
+            "exec env {} {} >{} 2>{}",
+            env.iter()
+                .map(|e| shell_quote(e))
+                .collect::<Vec<_>>()
+                .join(" "),
+            quoted.join(" "),
+            shell_quote(&dir.join("stdout").to_string_lossy()),
+            shell_quote(&dir.join("stderr").to_string_lossy()),
+        );
+        let tmux = Tmux { socket, dir };
+        tmux.run(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+            "sh",
+            "-c",
+            &format!("sleep 0.05; {script}"),
+        ]);
+        tmux.run(&["set-option", "-t", "t", "remain-on-exit", "on"]);
+        tmux.run(&["set-option", "-g", "window-size", "manual"]);
+        tmux
+    }
+
+    /// Runs a tmux command on this server; its stdout.
+    pub fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Sends keys in tmux's key names (`Up`, `C-q`, `Enter`, or literal words).
+    pub fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Types `text` literally.
+    pub fn type_text(&self, text: &str) {
+        self.run(&["send-keys", "-t", "t", "-l", text]);
+    }
+
+    /// The visible screen as text.
+    pub fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "t"])
+    }
+
+    /// Waits until the screen shows `text`; the screen then. Panics at the deadline with the
+    /// screen and the binary's stderr.
+    pub fn wait_for(&self, text: &str) -> String {
+        self.wait_until(|s| s.contains(text), &format!("{text:?} on screen"))
+    }
+
+    /// Waits until `check` holds for the screen.
+    pub fn wait_until(&self, check: impl Fn(&str) -> bool, what: &str) -> String {
+        let deadline = Instant::now() + DEADLINE;
+        loop {
+            let screen = self.screen();
+            if check(&screen) {
+                return screen;
+            }
+            if Instant::now() > deadline {
+                panic!(
+                    "timed out waiting for {what}\n--- screen ---\n{screen}\n--- stderr ---\n{}",
+                    self.stderr()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Whether the command has exited.
+    pub fn is_dead(&self) -> bool {
+        self.run(&["display-message", "-p", "-t", "t", "#{pane_dead}"])
+            .trim()
+            == "1"
+    }
+
+    /// Waits for the command to exit; its status and output.
+    pub fn wait_exit(&self) -> Ended {
+        let deadline = Instant::now() + DEADLINE;
+        while !self.is_dead() {
+            if Instant::now() > deadline {
+                panic!(
+                    "the binary did not exit\n--- screen ---\n{}\n--- stderr ---\n{}",
+                    self.screen(),
+                    self.stderr()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let status = self
+            .run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"])
+            .trim()
+            .parse()
+            .unwrap_or(-1);
+        Ended {
+            status,
+            stdout: self.stdout(),
+            stderr: self.stderr(),
+        }
+    }
+
+    pub fn stdout(&self) -> String {
+        std::fs::read_to_string(self.dir.join("stdout")).unwrap_or_default()
+    }
+
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(self.dir.join("stderr")).unwrap_or_default()
+    }
+
+    /// The binary's process id.
+    pub fn pid(&self) -> u32 {
+        self.run(&["display-message", "-p", "-t", "t", "#{pane_pid}"])
+            .trim()
+            .parse()
+            .expect("a pane pid")
+    }
+
+    /// Resizes the window (and so the terminal the binary sees).
+    pub fn resize(&self, width: u16, height: u16) {
+        self.run(&[
+            "resize-window",
+            "-t",
+            "t",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+        ]);
+    }
+
+    /// The terminal modes the pane is in: (alternate screen, mouse reporting). tmux 3.3 does
+    /// not report bracketed paste; a paste test shows it instead.
+    pub fn modes(&self) -> (bool, bool) {
+        let f = self.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "t",
+            "#{alternate_on} #{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}",
+        ]);
+        let parts: Vec<&str> = f.split_whitespace().collect();
+        let on = |i: usize| parts.get(i).is_some_and(|p| p.contains('1'));
+        (on(0), on(1))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `s` quoted for `sh`.
+pub fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}

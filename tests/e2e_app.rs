@@ -1,0 +1,192 @@
+//! End to end: the editor binary on a real terminal (tmux), its stdout captured.
+
+mod common;
+
+use common::{Tmux, tmux_available};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn keys_edit_the_board_and_ctrl_q_prints_the_fen() {
+    if !tmux_available("keys_edit_the_board_and_ctrl_q_prints_the_fen") {
+        return;
+    }
+    let t = Tmux::fenboard(&[], 120, 40);
+    let screen = t.wait_for(&format!("FEN {START}"));
+    for part in [
+        "Piece placement",
+        "Castling availability",
+        "Diagnostics",
+        "legal",
+    ] {
+        assert!(screen.contains(part), "{part} missing:\n{screen}");
+    }
+    assert!(
+        screen.contains('♚') && screen.contains("a      b"),
+        "{screen}"
+    );
+    assert_eq!(t.modes(), (true, true), "alternate screen, mouse");
+    // The cursor starts on e1; two up is e3.
+    t.keys(&["Up", "Up", "Q"]);
+    t.wait_for("FEN rnbqkbnr/pppppppp/8/8/8/4Q3/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    t.keys(&["Tab"]);
+    t.wait_for("↑↓ field");
+    // Esc and a key sent together read as Alt-key, as in any terminal: wait in between.
+    t.keys(&["Escape"]);
+    t.wait_for("Tab fields");
+    t.keys(&["t"]);
+    t.wait_for("4Q3/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    t.keys(&["C-q"]);
+    let end = t.wait_exit();
+    assert_eq!(end.status, 0, "{}", end.stderr);
+    assert_eq!(
+        end.stdout,
+        "rnbqkbnr/pppppppp/8/8/8/4Q3/PPPPPPPP/RNBQKBNR b KQkq - 0 1\n"
+    );
+    assert_eq!(t.modes(), (false, false), "terminal restored");
+}
+
+#[test]
+fn ctrl_c_aborts_with_130_and_prints_nothing() {
+    if !tmux_available("ctrl_c_aborts_with_130_and_prints_nothing") {
+        return;
+    }
+    let t = Tmux::fenboard(&["8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"], 80, 24);
+    t.wait_for("FEN 8/8/8/8/8/8/8/K6k w - - 0 1");
+    t.keys(&["x", "C-c"]);
+    let end = t.wait_exit();
+    assert_eq!(end.status, 130);
+    assert_eq!(end.stdout, "");
+    assert_eq!(t.modes(), (false, false), "terminal restored");
+}
+
+#[test]
+fn no_mouse_leaves_mouse_reporting_off() {
+    if !tmux_available("no_mouse_leaves_mouse_reporting_off") {
+        return;
+    }
+    let t = Tmux::fenboard(&["--no-mouse"], 100, 30);
+    t.wait_for("FEN rnbqkbnr");
+    assert_eq!(t.modes(), (true, false));
+    t.keys(&["C-q"]);
+    assert_eq!(t.wait_exit().stdout, format!("{START}\n"));
+}
+
+#[test]
+fn a_storm_of_resizes_leaves_it_alive_and_drawing() {
+    if !tmux_available("a_storm_of_resizes_leaves_it_alive_and_drawing") {
+        return;
+    }
+    let t = Tmux::fenboard(&["--game", "xiangqi"], 120, 40);
+    t.wait_for("帥");
+    let sizes = [
+        (1, 1),
+        (200, 60),
+        (30, 10),
+        (2, 50),
+        (80, 24),
+        (61, 15),
+        (60, 15),
+        (150, 5),
+        (45, 45),
+        (71, 24),
+    ];
+    for round in 0..20 {
+        for (i, &(w, h)) in sizes.iter().enumerate() {
+            if (round + i) % 3 == 0 {
+                t.keys(&["Right"]);
+            }
+            t.resize(w, h);
+        }
+    }
+    t.resize(20, 8);
+    t.wait_for("Terminal too small");
+    t.resize(100, 30);
+    let screen = t.wait_for("楚 河");
+    assert!(!t.is_dead());
+    assert!(screen.contains("FEN rnbakabnr/"), "{screen}");
+    t.keys(&["C-q"]);
+    let end = t.wait_exit();
+    assert_eq!(end.status, 0, "{}", end.stderr);
+    assert!(
+        end.stdout.starts_with("rnbakabnr/9/1c5c1/"),
+        "{}",
+        end.stdout
+    );
+}
+
+#[test]
+fn garbage_keys_do_not_crash_it() {
+    if !tmux_available("garbage_keys_do_not_crash_it") {
+        return;
+    }
+    let t = Tmux::fenboard(&[], 90, 30);
+    t.wait_for("FEN rnbqkbnr");
+    let keys = [
+        "F2", "F12", "Home", "End", "PageUp", "PageDown", "IC", "DC", "BTab", "M-x", "C-a", "C-b",
+        "C-d", "C-z", "C-y", "Escape", "g", "z", "9", "g", "e", "4", "Enter", "Enter", "Tab", "Up",
+        "Down", "Left", "Right", "9", "9", "BSpace", "+", "-", "K", "q", "Tab", "Left", "Home",
+        "BSpace", "DC", "C-u", "Escape", "/", "Escape", "?", "PageDown", "?", "G", "G", "f", "s",
+        "m", "X", "I", "u", "U", "[", "]", "+", "D", "v",
+    ];
+    for key in keys {
+        t.keys(&[key]);
+    }
+    t.type_text("é漢\u{7f}\t~`!@#$%^&*()_=\\|;:'\",<.>");
+    // A cursor report, an OSC 52 query, F2 in SS3 form, a complete bracketed paste.
+    t.type_text("\x1b[999;999R\x1b]52;c;?\x07\x1bOQ\x1b[200~junk\x1b[201~");
+    // Whatever state it is in now, it still answers: Esc out of anything, then quit.
+    t.keys(&["Escape", "Escape"]);
+    t.wait_until(|s| s.contains("FEN "), "the FEN line");
+    assert!(!t.is_dead(), "{}", t.stderr());
+    t.keys(&["C-q"]);
+    // A collection is not open, so nothing asks before quitting.
+    let end = t.wait_exit();
+    assert_eq!(end.status, 0, "{}", end.stderr);
+    assert_eq!(end.stdout.lines().count(), 1, "{:?}", end.stdout);
+    assert!(!end.stderr.contains("panicked"), "{}", end.stderr);
+}
+
+#[test]
+fn bracketed_paste_loads_a_fen() {
+    if !tmux_available("bracketed_paste_loads_a_fen") {
+        return;
+    }
+    let t = Tmux::fenboard(&["--ascii"], 100, 30);
+    t.wait_for("FEN rnbqkbnr");
+    t.run(&["set-buffer", "  4k3/8/8/8/8/8/8/4K2R w K - 0 1\n"]);
+    t.run(&["paste-buffer", "-p", "-t", "t"]);
+    t.wait_for("FEN 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    t.keys(&["C-q"]);
+    assert_eq!(t.wait_exit().stdout, "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
+}
+
+#[test]
+fn show_prints_a_diagram_without_a_terminal() {
+    let out = std::process::Command::new(common::BIN)
+        .args([
+            "show",
+            "--color",
+            "never",
+            "8/8/8/8/8/8/8/P7",
+            "w",
+            "-",
+            "-",
+            "0",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 !P!") || text.contains("1 !♙!"), "{text}");
+    assert!(text.contains("error[missing_king]"), "{text}");
+    assert!(!text.contains('\x1b'), "{text}");
+    let bad = std::process::Command::new(common::BIN)
+        .args(["show", "not a fen"])
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert!(!bad.stderr.is_empty());
+}
