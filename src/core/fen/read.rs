@@ -561,33 +561,19 @@ impl Reader<'_> {
 
     /// The piece a letter names, with xiangqi's `E`/`H` aliases (reported as warnings).
     fn piece(&mut self, c: char, game: Game, at: usize, label: u8) -> Option<Piece> {
-        if let Some(piece) = piece_of(c, game) {
-            return Some(piece);
+        let (piece, alias) = Piece::from_char_or_alias(c, game)?;
+        if alias {
+            self.warn(
+                Code::PieceAlias,
+                1,
+                (at, at + 1),
+                format!(
+                    "'{c}' on rank {label} is read as the {} '{}'",
+                    piece.role.name(game),
+                    piece.char()
+                ),
+            );
         }
-        if !game.is_xiangqi() {
-            return None;
-        }
-        let role = match c.to_ascii_lowercase() {
-            'e' => Role::Bishop,
-            'h' => Role::Knight,
-            _ => return None,
-        };
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let piece = Piece::new(color, role);
-        self.warn(
-            Code::PieceAlias,
-            1,
-            (at, at + 1),
-            format!(
-                "'{c}' on rank {label} is read as the {} '{}'",
-                role.name(game),
-                piece.char()
-            ),
-        );
         Some(piece)
     }
 
@@ -756,28 +742,6 @@ impl Reader<'_> {
         self.error(code, field, range, message);
         None
     }
-}
-
-/// The piece a FEN letter names in `game` (strictly, without aliases); a direct match because
-/// it runs for every piece of every record.
-pub(super) fn piece_of(c: char, game: Game) -> Option<Piece> {
-    let role = match c.to_ascii_lowercase() {
-        'k' => Role::King,
-        'r' => Role::Rook,
-        'b' => Role::Bishop,
-        'n' => Role::Knight,
-        'p' => Role::Pawn,
-        'q' if !game.is_xiangqi() => Role::Queen,
-        'a' if game.is_xiangqi() => Role::Advisor,
-        'c' if game.is_xiangqi() => Role::Cannon,
-        _ => return None,
-    };
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Some(Piece::new(color, role))
 }
 
 /// Whether the castling rights only make sense in Chess960, as shakmaty's

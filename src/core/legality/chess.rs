@@ -48,6 +48,29 @@ pub fn to_setup(pos: &Position) -> Setup {
     setup_and_foreign(pos).0
 }
 
+/// `pos` as a shakmaty position, or why it cannot be one (a message).
+pub fn to_chess(pos: &Position) -> Result<Chess, String> {
+    if !pos.game.is_chess() {
+        return Err(format!("{} is not a chess game", pos.game));
+    }
+    let (setup, foreign) = setup_and_foreign(pos);
+    if foreign {
+        let what = pos
+            .board
+            .pieces()
+            .find(|&(sq, p)| to_role(p.role).is_none() || to_square(sq).is_none())
+            .map_or("a square".to_string(), |(sq, p)| {
+                format!(
+                    "the {} on {}",
+                    p.role.name(Game::Xiangqi),
+                    sq.name(pos.game)
+                )
+            });
+        return Err(format!("{what} is not part of chess"));
+    }
+    Chess::from_setup(setup, castling_mode(pos.game)).map_err(|e| e.to_string())
+}
+
 /// The setup, and whether the board holds anything chess cannot (another game's pieces, or a
 /// board of another size).
 fn setup_and_foreign(pos: &Position) -> (Setup, bool) {
