@@ -58,6 +58,11 @@ impl Board {
         &self.cells[..self.width as usize * self.height as usize]
     }
 
+    /// The squares' contents to change in bulk, in the order of [`Board::cells`].
+    pub fn cells_mut(&mut self) -> &mut [Option<Piece>] {
+        &mut self.cells[..self.width as usize * self.height as usize]
+    }
+
     /// Every occupied square with its piece, rank by rank from the bottom.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let width = self.width as usize;

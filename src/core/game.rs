@@ -126,6 +126,15 @@ impl Color {
         self as usize
     }
 
+    /// The side a piece letter's case names: upper case White/Red, lower case Black.
+    pub const fn of_letter_case(c: char) -> Color {
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
     /// The FEN side-to-move letter.
     pub const fn letter(self) -> char {
         match self {
@@ -231,15 +240,35 @@ impl Piece {
         }
     }
 
-    /// The piece a FEN letter names in `game` (strict: no aliases).
+    /// The piece a FEN letter names in `game` (strict: no aliases). A direct match, because it
+    /// runs for every piece of every record `fenboard check` reads.
     pub fn from_char(c: char, game: Game) -> Option<Piece> {
-        let role = Role::from_letter(c, game)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
+        let role = match c.to_ascii_lowercase() {
+            'k' => Role::King,
+            'r' => Role::Rook,
+            'b' => Role::Bishop,
+            'n' => Role::Knight,
+            'p' => Role::Pawn,
+            'q' if !game.is_xiangqi() => Role::Queen,
+            'a' if game.is_xiangqi() => Role::Advisor,
+            'c' if game.is_xiangqi() => Role::Cannon,
+            _ => return None,
         };
-        Some(Piece { color, role })
+        Some(Piece::new(Color::of_letter_case(c), role))
+    }
+
+    /// The piece a letter names in `game`, also accepting xiangqi's `E`/`H` for the elephant and
+    /// the horse; the flag says whether such an alias was used.
+    pub fn from_char_or_alias(c: char, game: Game) -> Option<(Piece, bool)> {
+        if let Some(piece) = Piece::from_char(c, game) {
+            return Some((piece, false));
+        }
+        let role = match c.to_ascii_lowercase() {
+            'e' if game.is_xiangqi() => Role::Bishop,
+            'h' if game.is_xiangqi() => Role::Knight,
+            _ => return None,
+        };
+        Some((Piece::new(Color::of_letter_case(c), role), true))
     }
 }
 
@@ -265,6 +294,26 @@ mod tests {
         assert_eq!(Piece::from_char('c', Game::Chess), None);
         assert_eq!(Piece::from_char('a', Game::Chess960), None);
         assert_eq!(Piece::from_char('x', Game::Chess), None);
+    }
+
+    #[test]
+    fn xiangqi_aliases_are_flagged_and_only_in_xiangqi() {
+        let elephant = Piece::new(Color::White, Role::Bishop);
+        let horse = Piece::new(Color::Black, Role::Knight);
+        assert_eq!(
+            Piece::from_char_or_alias('E', Game::Xiangqi),
+            Some((elephant, true))
+        );
+        assert_eq!(
+            Piece::from_char_or_alias('h', Game::Xiangqi),
+            Some((horse, true))
+        );
+        assert_eq!(
+            Piece::from_char_or_alias('B', Game::Xiangqi),
+            Some((elephant, false))
+        );
+        assert_eq!(Piece::from_char_or_alias('e', Game::Chess), None);
+        assert_eq!(Piece::from_char_or_alias('h', Game::Chess), None);
     }
 
     #[test]

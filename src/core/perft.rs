@@ -5,7 +5,7 @@ use std::fmt;
 
 use shakmaty::{Position as _, uci::UciMove};
 
-use super::status::{castling_mode, to_chess};
+use super::legality::chess::{castling_mode, to_chess};
 use super::xiangqi::Mailbox;
 use super::{Diagnostic, Game, Position, legality};
 

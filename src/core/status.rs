@@ -1,10 +1,11 @@
 //! The status of a legal position: check, checkmate, stalemate, number of legal moves. Chess
 //! through shakmaty, xiangqi through our own generator.
 
-use shakmaty::{CastlingMode, Chess, FromSetup, Position as _, Setup};
+use shakmaty::Position as _;
 
+use super::legality::chess::to_chess;
 use super::xiangqi::Mailbox;
-use super::{Color, Game, Position, Role, legality};
+use super::{Color, Game, Position, legality};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Status {
@@ -84,77 +85,6 @@ pub fn status(pos: &Position) -> Option<Status> {
     })
 }
 
-/// The castling mode a chess game's moves are written and validated in.
-pub fn castling_mode(game: Game) -> CastlingMode {
-    match game {
-        Game::Chess960 => CastlingMode::Chess960,
-        Game::Chess | Game::Xiangqi => CastlingMode::Standard,
-    }
-}
-
-/// `pos` as a shakmaty position, or shakmaty's reason for refusing it (a message).
-pub fn to_chess(pos: &Position) -> Result<Chess, String> {
-    if !pos.game.is_chess() {
-        return Err(format!("{} is not a chess game", pos.game));
-    }
-    let mut setup = Setup::empty();
-    for (sq, piece) in pos.board.pieces() {
-        let role = match piece.role {
-            Role::King => shakmaty::Role::King,
-            Role::Queen => shakmaty::Role::Queen,
-            Role::Rook => shakmaty::Role::Rook,
-            Role::Bishop => shakmaty::Role::Bishop,
-            Role::Knight => shakmaty::Role::Knight,
-            Role::Pawn => shakmaty::Role::Pawn,
-            Role::Advisor | Role::Cannon => {
-                return Err(format!(
-                    "a {} is not a chess piece",
-                    piece.role.name(pos.game)
-                ));
-            }
-        };
-        if sq.file >= 8 || sq.rank >= 8 {
-            return Err("a piece stands off the chess board".to_string());
-        }
-        setup.board.set_piece_at(
-            chess_square(sq.file, sq.rank),
-            shakmaty::Piece {
-                color: shakmaty_color(piece.color),
-                role,
-            },
-        );
-    }
-    for color in Color::BOTH {
-        let rank = pos.back_rank(color);
-        for file in pos.castling.files(color).filter(|&f| f < 8) {
-            setup.castling_rights.add(chess_square(file, rank));
-        }
-    }
-    setup.turn = shakmaty_color(pos.turn);
-    setup.ep_square = pos
-        .ep
-        .filter(|s| s.file < 8 && s.rank < 8)
-        .map(|s| chess_square(s.file, s.rank));
-    setup.halfmoves = pos.halfmove;
-    setup.fullmoves =
-        std::num::NonZeroU32::new(pos.fullmove.max(1)).unwrap_or(std::num::NonZeroU32::MIN);
-    Chess::from_setup(setup, castling_mode(pos.game)).map_err(|e| e.to_string())
-}
-
-fn chess_square(file: u8, rank: u8) -> shakmaty::Square {
-    shakmaty::Square::from_coords(
-        shakmaty::File::new(file as u32),
-        shakmaty::Rank::new(rank as u32),
-    )
-}
-
-fn shakmaty_color(color: Color) -> shakmaty::Color {
-    match color {
-        Color::White => shakmaty::Color::White,
-        Color::Black => shakmaty::Color::Black,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,7 +103,10 @@ mod tests {
         let mut pos = Position::start(Game::Chess);
         pos.board.set(
             crate::core::Square::new(3, 3),
-            Some(crate::core::Piece::new(Color::White, Role::Cannon)),
+            Some(crate::core::Piece::new(
+                Color::White,
+                crate::core::Role::Cannon,
+            )),
         );
         assert!(to_chess(&pos).unwrap_err().contains("cannon"));
         assert_eq!(status(&pos), None);

@@ -11,12 +11,13 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
+mod record;
+
+use record::check_line;
+pub use record::epd_record_len;
+
 use super::cli::CheckArgs;
-use crate::core::diagnostic::{Code, Diagnostic, Severity};
-use crate::core::fen;
-use crate::core::legality::diagnose;
-use crate::core::status::{Status, status};
-use crate::core::{Game, Position};
+use crate::core::Game;
 
 /// Lines longer than this many bytes are reported as `line_too_long` and not read further.
 pub const MAX_LINE: usize = 16 * 1024;
@@ -284,265 +285,64 @@ fn check_batch(batch: &Batch, label: &str, options: &Options) -> Output {
     output
 }
 
-/// The byte length of the four-field part of an EPD record (its operations follow), or `None`
-/// when `text` is not EPD: an EPD's fifth field is an operation, not a halfmove clock.
-pub fn epd_record_len(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    // Find where the fifth field starts, and where the fourth ends.
-    let mut fields = 0;
-    let mut fourth_end = 0;
-    let mut prev_space = true;
-    let mut fifth = None;
-    for (i, &b) in bytes.iter().enumerate() {
-        let space = b.is_ascii_whitespace();
-        if prev_space && !space {
-            fields += 1;
-            if fields == 5 {
-                fifth = Some(i);
-                break;
-            }
-        }
-        if !prev_space && space && fields == 4 {
-            fourth_end = i;
-        }
-        prev_space = space;
-    }
-    let op = text[fifth?..].trim_end();
-    let first = op.split_ascii_whitespace().next().unwrap_or("");
-    let numeric = first
-        .trim_start_matches('-')
-        .bytes()
-        .all(|b| b.is_ascii_digit());
-    // An operation is an opcode (a letter, then letters, digits, `_`), operands and `;`.
-    let opcode = first
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_alphabetic())
-        && first
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b';');
-    (!numeric && opcode && op.contains(';')).then_some(fourth_end)
-}
-
-/// What one record came to, for printing.
-struct Verdict<'a> {
-    input: &'a str,
-    game: Option<Game>,
-    position: Option<Position>,
-    diagnostics: Vec<Diagnostic>,
-    /// Columns are counted from here for diagnostics without a span of their own.
-    field_text: Option<&'a str>,
-}
-
-fn check_line(
-    line_no: u64,
-    bytes: &[u8],
-    full_len: u64,
-    label: &str,
-    options: &Options,
-    output: &mut Output,
-) {
-    let lossy;
-    let (text, utf8_error) = match std::str::from_utf8(bytes) {
-        Ok(text) => (text, None),
-        Err(err) => {
-            // Cut at a character boundary of a truncated line, or at a real encoding error.
-            let truncated_clean = full_len > bytes.len() as u64 && err.error_len().is_none();
-            if truncated_clean {
-                (
-                    std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or(""),
-                    None,
-                )
-            } else {
-                lossy = String::from_utf8_lossy(bytes);
-                (&*lossy, Some(err.valid_up_to()))
-            }
-        }
-    };
-    let content = text.trim_start_matches('\u{feff}').trim();
-    if full_len <= bytes.len() as u64 && (content.is_empty() || content.starts_with('#')) {
-        return;
-    }
-    let input = text.strip_suffix('\r').unwrap_or(text);
-    let mut verdict = Verdict {
-        input,
-        game: options.game,
-        position: None,
-        diagnostics: Vec::new(),
-        field_text: None,
-    };
-    if full_len > bytes.len() as u64 {
-        // Show only the beginning of a line cut short.
-        let end = input.char_indices().nth(64).map_or(input.len(), |(i, _)| i);
-        verdict.input = &input[..end];
-        verdict.diagnostics.push(Diagnostic::error(
-            Code::LineTooLong,
-            1,
-            format!(
-                "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
-            ),
-        ));
-    } else {
-        if let Some(valid_up_to) = utf8_error {
-            let at = String::from_utf8_lossy(&bytes[..valid_up_to])
-                .chars()
-                .count();
-            verdict.diagnostics.push(
-                Diagnostic::error(
-                    Code::InvalidUtf8,
-                    1,
-                    "the line is not valid UTF-8 (shown with U+FFFD in its place)",
-                )
-                .with_span(at..at + 1),
-            );
-        }
-        let (record, epd) = match epd_record_len(text) {
-            Some(len) => (&text[..len], true),
-            None => (text, false),
-        };
-        let read = fen::read(record, options.game);
-        verdict.field_text = Some(record);
-        verdict.diagnostics.extend(
-            read.diagnostics
-                .into_iter()
-                .filter(|d| !(epd && d.code == Code::MissingFields)),
-        );
-        match read.position {
-            Some(pos) => {
-                verdict.game = Some(pos.game);
-                verdict.diagnostics.extend(diagnose(&pos));
-                verdict.position = Some(pos);
-            }
-            None => {
-                verdict.game = Some(options.game.unwrap_or_else(|| fen::detect(record)));
-            }
-        }
-    }
-    let valid = !verdict.diagnostics.iter().any(Diagnostic::is_error);
-    let summary = &mut output.summary;
-    summary.records += 1;
-    if valid {
-        summary.valid += 1;
-    } else {
-        summary.invalid += 1;
-    }
-    summary.warnings += verdict
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count() as u64;
-    if options.json {
-        write_json(&mut output.text, line_no, valid, &verdict);
-    } else {
-        write_human(&mut output.text, label, line_no, &verdict);
-    }
-}
-
-/// The 1-based column of a diagnostic: its span, else the start of its field, else 1.
-fn column(
-    d: &Diagnostic,
-    spans: &mut Option<[Option<std::ops::Range<usize>>; 6]>,
-    verdict: &Verdict,
-) -> usize {
-    if let Some(span) = &d.span {
-        return span.start + 1;
-    }
-    let Some(text) = verdict.field_text else {
-        return 1;
-    };
-    let spans = spans.get_or_insert_with(|| fen::field_spans(text));
-    let field = usize::from(d.field.clamp(1, 6)) - 1;
-    spans[field].as_ref().map_or(1, |s| s.start + 1)
-}
-
-fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
-    let mut spans = None;
-    for d in &verdict.diagnostics {
-        let col = column(d, &mut spans, verdict);
-        let _ = writeln!(
-            out,
-            "{label}:{line_no}:{col}: {}[{}]: {}",
-            d.severity.as_str(),
-            d.code.as_str(),
-            d.message
-        );
-    }
-}
-
-fn json_str(out: &mut Vec<u8>, s: &str) {
-    let _ = serde_json::to_writer(&mut *out, s);
-}
-
-fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
-    let _ = write!(out, "{{\"line\":{line_no},\"input\":");
-    // A line cut short is shown cut short: the record never holds more than MAX_LINE bytes.
-    json_str(out, verdict.input);
-    out.extend_from_slice(b",\"game\":");
-    match verdict.game {
-        Some(game) => json_str(out, game.name()),
-        None => out.extend_from_slice(b"null"),
-    }
-    let _ = write!(out, ",\"valid\":{valid},\"fen\":");
-    match (&verdict.position, valid) {
-        (Some(pos), true) => json_str(out, &fen::write(pos)),
-        _ => out.extend_from_slice(b"null"),
-    }
-    out.extend_from_slice(b",\"diagnostics\":[");
-    for (i, d) in verdict.diagnostics.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        let _ = write!(
-            out,
-            "{{\"severity\":\"{}\",\"code\":\"{}\",\"message\":",
-            d.severity.as_str(),
-            d.code.as_str()
-        );
-        json_str(out, &d.message);
-        let _ = write!(out, ",\"field\":{},\"span\":", d.field);
-        match &d.span {
-            Some(span) => {
-                let _ = write!(out, "[{},{}]", span.start, span.end);
-            }
-            None => out.extend_from_slice(b"null"),
-        }
-        out.extend_from_slice(b",\"squares\":[");
-        let game = verdict.game.unwrap_or(Game::Chess);
-        for (j, sq) in d.squares.iter().enumerate() {
-            if j > 0 {
-                out.push(b',');
-            }
-            let _ = write!(out, "\"{}\"", sq.name(game));
-        }
-        out.extend_from_slice(b"]}");
-    }
-    out.extend_from_slice(b"],\"status\":");
-    match verdict.position.filter(|_| valid).as_ref().and_then(status) {
-        Some(Status {
-            check,
-            checkmate,
-            stalemate,
-            legal_moves,
-        }) => {
-            let _ = write!(
-                out,
-                "{{\"check\":{check},\"checkmate\":{checkmate},\"stalemate\":{stalemate},\"legal_moves\":{legal_moves}}}"
-            );
-        }
-        None => out.extend_from_slice(b"null"),
-    }
-    out.extend_from_slice(b"}\n");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Code;
 
     fn run_on(input: &[u8], options: Options) -> (String, Summary) {
         let mut out = Vec::new();
         let mut summary = Summary::default();
         check_stream(input, "t.fen", &options, &mut out, &mut summary).unwrap();
         (String::from_utf8(out).unwrap(), summary)
+    }
+
+    #[test]
+    fn every_code_is_reachable() {
+        let long = "x".repeat(MAX_LINE + 1);
+        let lines: Vec<&[u8]> = vec![
+            b"FEN:",
+            b"rnbqkbnr/pp\xffppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            long.as_bytes(),
+            b"8/8/8/8/8/8/8/8\0 w - - 0 1",
+            b"\xef\xbb\xbf  FEN: 4k3/8/8/8/8/8/8/4K3  w\t- - 0 0 \r",
+            b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
+            b"4k3/8/8/8/8/8/8 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4K3x x Z e9 -1 z",
+            b"4k3/8/8/8/8/44/8/4K3",
+            b"r3k2r/8/8/8/8/8/8/R3K2R w KKkq - 0 1",
+            b"r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1",
+            b"rheakaehr/9/9/9/9/9/9/9/9/RHEAKAEHR r - - 0 1",
+            b"8/8/8/8/8/8/8/8 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/K3K2p w K e3 0 1",
+            b"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            b"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4K3 w - - 200 1",
+            b"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 3 2",
+            b"3k5/9/9/9/9/9/9/9/RRR6/2K1B4 w - - 0 1",
+        ];
+        let input = lines.join(&b"\n"[..]);
+        let options = Options {
+            json: true,
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        let mut summary = Summary::default();
+        check_stream(&input[..], "t", &options, &mut out, &mut summary).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for line in String::from_utf8(out).unwrap().lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            for d in v["diagnostics"].as_array().unwrap() {
+                seen.insert(d["code"].as_str().unwrap().to_string());
+            }
+        }
+        let missing: Vec<&str> = Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|c| !seen.contains(*c))
+            .collect();
+        assert!(missing.is_empty(), "never emitted: {missing:?}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::core::{Color, Game, Piece, Role, Square};
+use crate::core::{Color, Game, Piece, Square};
 use crate::editor::fields::CastlingSide;
 use crate::editor::{Action, Answer, Direction, Focus, LineEdit, Overlay, Pending, State};
 
@@ -125,23 +125,7 @@ fn overlay_key(key: &KeyEvent, overlay: &Overlay) -> Option<Action> {
 /// The piece a letter puts in `game`: the game's own letters, and xiangqi's `E`/`H` aliases
 /// for the elephant and the horse.
 pub fn piece_for_letter(c: char, game: Game) -> Option<Piece> {
-    if let Some(piece) = Piece::from_char(c, game) {
-        return Some(piece);
-    }
-    if !game.is_xiangqi() {
-        return None;
-    }
-    let role = match c.to_ascii_lowercase() {
-        'e' => Role::Bishop,
-        'h' => Role::Knight,
-        _ => return None,
-    };
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Some(Piece::new(color, role))
+    Piece::from_char_or_alias(c, game).map(|(piece, _)| piece)
 }
 
 fn board_key(key: &KeyEvent, game: Game) -> Action {

@@ -4,11 +4,11 @@
 //! the full reader then reads the text again and explains it. So the fast path only decides
 //! how fast a clean record is read, never what is said about a record.
 
-use crate::core::game::{Color, Game};
+use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
-use super::read::{castling_rook, chess960_castling, piece_of};
+use super::read::{castling_rook, chess960_castling};
 
 /// The position of a FEN the full reader would read without any diagnostic, or `None` when the
 /// full reader is needed.
@@ -46,7 +46,7 @@ pub(super) fn read_fast(text: &str, forced: Option<Game>) -> Option<Position> {
     }
     let ep = fields.next()?;
     if ep != "-" {
-        if game.is_xiangqi() || !ep.starts_with(|c: char| c.is_ascii_lowercase()) {
+        if game.is_xiangqi() || ep.len() != 2 || !ep.starts_with(|c: char| c.is_ascii_lowercase()) {
             return None;
         }
         pos.ep = Some(Square::parse(ep, game)?);
@@ -62,44 +62,133 @@ pub(super) fn read_fast(text: &str, forced: Option<Game>) -> Option<Position> {
     Some(pos)
 }
 
+/// What a placement byte means: a piece, a run of empty squares, a rank separator or
+/// something only the full reader can explain. One table per game, so that the loop looks each
+/// byte up instead of branching on it.
+#[derive(Clone, Copy)]
+struct Entry {
+    piece: Option<Piece>,
+    /// Squares the byte covers: 1 for a piece, n for a digit.
+    advance: u8,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Piece,
+    Digit,
+    Slash,
+    Other,
+}
+
+const fn cell_table(xiangqi: bool) -> [Entry; 256] {
+    let other = Entry {
+        piece: None,
+        advance: 0,
+        kind: Kind::Other,
+    };
+    let mut table = [other; 256];
+    table[b'/' as usize] = Entry {
+        kind: Kind::Slash,
+        ..other
+    };
+    let mut d = 1;
+    while d <= 9 {
+        table[(b'0' + d) as usize] = Entry {
+            piece: None,
+            advance: d,
+            kind: Kind::Digit,
+        };
+        d += 1;
+    }
+    let roles: &[(u8, Role)] = if xiangqi {
+        &[
+            (b'k', Role::King),
+            (b'a', Role::Advisor),
+            (b'b', Role::Bishop),
+            (b'n', Role::Knight),
+            (b'r', Role::Rook),
+            (b'c', Role::Cannon),
+            (b'p', Role::Pawn),
+        ]
+    } else {
+        &[
+            (b'k', Role::King),
+            (b'q', Role::Queen),
+            (b'r', Role::Rook),
+            (b'b', Role::Bishop),
+            (b'n', Role::Knight),
+            (b'p', Role::Pawn),
+        ]
+    };
+    let mut i = 0;
+    while i < roles.len() {
+        let (letter, role) = roles[i];
+        let mut color = 0;
+        while color < 2 {
+            let (c, byte) = if color == 0 {
+                (Color::White, letter.to_ascii_uppercase())
+            } else {
+                (Color::Black, letter)
+            };
+            table[byte as usize] = Entry {
+                piece: Some(Piece::new(c, role)),
+                advance: 1,
+                kind: Kind::Piece,
+            };
+            color += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+static CHESS_CELLS: [Entry; 256] = cell_table(false);
+static XIANGQI_CELLS: [Entry; 256] = cell_table(true);
+
+/// Reads the placement with no unpredictable branch per byte: every byte is looked up, every
+/// check folds into one flag, and a byte that is not a piece writes to a spare cell.
 fn placement(bytes: &[u8], pos: &mut Position) -> Option<()> {
     let game = pos.game;
-    let width = game.width();
-    let mut rank = game.height() - 1;
-    let mut file = 0u8;
+    let table = if game.is_xiangqi() {
+        &XIANGQI_CELLS
+    } else {
+        &CHESS_CELLS
+    };
+    let width = usize::from(game.width());
+    let height = usize::from(game.height());
+    const SPARE: usize = crate::core::board::MAX_SQUARES;
+    let mut cells = [None; SPARE + 1];
+    let (mut row, mut file) = (0usize, 0usize);
     let mut after_digit = false;
+    let mut bad = false;
     for &b in bytes {
-        match b {
-            b'/' => {
-                if file != width {
-                    return None;
-                }
-                rank -= 1;
-                file = 0;
-                after_digit = false;
-            }
-            b'1'..=b'9' => {
-                if after_digit {
-                    return None;
-                }
-                file += b - b'0';
-                if file > width {
-                    return None;
-                }
-                after_digit = true;
-            }
-            _ => {
-                let piece = piece_of(b as char, game)?;
-                if file >= width {
-                    return None;
-                }
-                pos.board.set(Square::new(file, rank), Some(piece));
-                file += 1;
-                after_digit = false;
-            }
-        }
+        let e = table[usize::from(b)];
+        let next = file + usize::from(e.advance);
+        let is_digit = e.kind == Kind::Digit;
+        let is_slash = e.kind == Kind::Slash;
+        bad |= (e.kind == Kind::Other)
+            | (is_digit & after_digit)
+            | (is_slash & (file != width))
+            | (next > width);
+        let on_board = (e.kind == Kind::Piece) & (file < width) & (row < height);
+        let at = if on_board {
+            (height - 1 - row) * width + file
+        } else {
+            SPARE
+        };
+        cells[at] = e.piece;
+        after_digit = is_digit;
+        file = if is_slash { 0 } else { next };
+        row += usize::from(is_slash);
     }
-    (file == width && rank == 0).then_some(())
+    if bad || file != width || row + 1 != height {
+        return None;
+    }
+    pos.board
+        .cells_mut()
+        .copy_from_slice(&cells[..width * height]);
+    Some(())
 }
 
 /// Castling letters in canonical order (White first, king side first) without repeats.

@@ -1,6 +1,7 @@
 //! FEN reading (lenient, every problem reported with its span) and writing (canonical).
 
 mod fast;
+mod fields;
 mod read;
 mod write;
 

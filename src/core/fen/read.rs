@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 
+use super::fields::{char_span, split};
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
 use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
@@ -40,6 +41,7 @@ pub(super) fn read_full(text: &str, game: Option<Game>) -> Read {
         diagnostics: Vec::new(),
     };
     let position = reader.run(game);
+    limit_repeats(&mut reader.diagnostics);
     // In the order of the text, so that output reads left to right.
     reader
         .diagnostics
@@ -48,6 +50,51 @@ pub(super) fn read_full(text: &str, game: Option<Game>) -> Read {
     Read {
         position,
         diagnostics: reader.diagnostics,
+    }
+}
+
+/// How many diagnostics of one code are listed before the rest are summed up in one.
+const MAX_REPEATS: usize = 8;
+
+/// Keeps the first [`MAX_REPEATS`] diagnostics of each code and replaces the others with one
+/// that counts them and spans them, so that a line of garbage gets a readable answer.
+fn limit_repeats(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_REPEATS {
+        return;
+    }
+    let mut seen: Vec<(Code, usize)> = Vec::new();
+    let mut rest: Vec<(usize, Diagnostic)> = Vec::new(); // (count, first of the rest)
+    diagnostics.retain(|d| {
+        let i = match seen.iter().position(|(c, _)| *c == d.code) {
+            Some(i) => i,
+            None => {
+                seen.push((d.code, 0));
+                seen.len() - 1
+            }
+        };
+        seen[i].1 += 1;
+        if seen[i].1 <= MAX_REPEATS {
+            return true;
+        }
+        match rest.iter_mut().find(|(_, r)| r.code == d.code) {
+            Some((count, first)) => {
+                *count += 1;
+                if let (Some(a), Some(b)) = (&mut first.span, &d.span) {
+                    a.end = a.end.max(b.end);
+                }
+            }
+            None => rest.push((1, d.clone())),
+        }
+        false
+    });
+    for (count, mut first) in rest {
+        first.message = format!(
+            "{count} more problem{} like the ones above ({}) not listed one by one",
+            if count == 1 { "" } else { "s" },
+            first.code.as_str()
+        );
+        first.squares.clear();
+        diagnostics.push(first);
     }
 }
 
@@ -95,138 +142,6 @@ fn rank_width(rank: &str) -> u32 {
     rank.chars()
         .map(|c| c.to_digit(10).unwrap_or(1))
         .fold(0u32, u32::saturating_add)
-}
-
-/// Characters that separate fields.
-fn is_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
-/// Byte ranges of the record inside the text, after the byte order mark, surrounding
-/// whitespace and a `FEN:` prefix.
-struct Split {
-    bom: bool,
-    leading: Option<(usize, usize)>,
-    prefix: Option<(usize, usize)>,
-    trailing: Option<(usize, usize)>,
-    /// Byte ranges of the first six fields.
-    fields: Fields,
-    /// From the seventh field to the end of the last one.
-    extra: Option<(usize, usize)>,
-    extra_count: usize,
-    /// Separator runs other than a single space, with the number of the field they precede.
-    odd_gaps: Gaps,
-    /// Where the record ends (before trailing whitespace).
-    end: usize,
-}
-
-/// Up to six byte ranges without allocating.
-#[derive(Default)]
-struct Fields {
-    ranges: [(usize, usize); 6],
-    len: usize,
-}
-
-impl Fields {
-    fn push(&mut self, range: (usize, usize)) {
-        self.ranges[self.len] = range;
-        self.len += 1;
-    }
-
-    fn first(&self) -> Option<&(usize, usize)> {
-        self.ranges[..self.len].first()
-    }
-
-    fn get(&self, i: usize) -> Option<(usize, usize)> {
-        self.ranges[..self.len].get(i).copied()
-    }
-
-    fn iter(&self) -> std::slice::Iter<'_, (usize, usize)> {
-        self.ranges[..self.len].iter()
-    }
-}
-
-/// Odd separator runs; only the first few are kept (more would say nothing new).
-#[derive(Default)]
-struct Gaps {
-    runs: [(usize, usize, u8); 6],
-    len: usize,
-}
-
-fn split(text: &str) -> Split {
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    let bom = text.starts_with('\u{feff}');
-    if bom {
-        start = 3;
-    }
-    let mut end = bytes.len();
-    while end > start && is_separator(bytes[end - 1]) {
-        end -= 1;
-    }
-    let trailing = (end < bytes.len()).then_some((end, bytes.len()));
-    let lead_start = start;
-    while start < end && is_separator(bytes[start]) {
-        start += 1;
-    }
-    let leading = (start > lead_start).then_some((lead_start, start));
-    let mut prefix = None;
-    if end - start >= 4 && bytes[start..start + 4].eq_ignore_ascii_case(b"fen:") {
-        prefix = Some((start, start + 4));
-        start += 4;
-        while start < end && is_separator(bytes[start]) {
-            start += 1;
-        }
-    }
-    let mut fields = Fields::default();
-    let mut extra = None;
-    let mut extra_count = 0;
-    let mut odd_gaps = Gaps::default();
-    let mut i = start;
-    let mut count = 0usize;
-    while i < end {
-        let field_start = i;
-        while i < end && !is_separator(bytes[i]) {
-            i += 1;
-        }
-        if count < 6 {
-            fields.push((field_start, i));
-        } else {
-            extra_count += 1;
-            extra = Some((extra.map_or(field_start, |(s, _)| s), i));
-        }
-        count += 1;
-        let gap_start = i;
-        while i < end && is_separator(bytes[i]) {
-            i += 1;
-        }
-        let gap = &bytes[gap_start..i];
-        if i < end && gap != b" " && odd_gaps.len < odd_gaps.runs.len() {
-            let field = (count + 1).min(6) as u8;
-            odd_gaps.runs[odd_gaps.len] = (gap_start, i, field);
-            odd_gaps.len += 1;
-        }
-    }
-    Split {
-        bom,
-        leading,
-        prefix,
-        trailing,
-        fields,
-        extra,
-        extra_count,
-        odd_gaps,
-        end,
-    }
-}
-
-fn char_span(text: &str, ascii: bool, start: usize, end: usize) -> Range<usize> {
-    if ascii {
-        start..end
-    } else {
-        let s = text[..start].chars().count();
-        s..s + text[start..end].chars().count()
-    }
 }
 
 /// Shows a character in a message: control characters escaped so the line stays one line.
@@ -525,7 +440,10 @@ impl Reader<'_> {
                 Code::WrongRankCount,
                 1,
                 range,
-                format!("the board has {ranks} ranks, {family} boards have {height}{extra}"),
+                format!(
+                    "the board has {ranks} rank{}, {family} boards have {height}{extra}",
+                    if ranks == 1 { "" } else { "s" }
+                ),
             );
         }
     }
@@ -643,33 +561,19 @@ impl Reader<'_> {
 
     /// The piece a letter names, with xiangqi's `E`/`H` aliases (reported as warnings).
     fn piece(&mut self, c: char, game: Game, at: usize, label: u8) -> Option<Piece> {
-        if let Some(piece) = piece_of(c, game) {
-            return Some(piece);
+        let (piece, alias) = Piece::from_char_or_alias(c, game)?;
+        if alias {
+            self.warn(
+                Code::PieceAlias,
+                1,
+                (at, at + 1),
+                format!(
+                    "'{c}' on rank {label} is read as the {} '{}'",
+                    piece.role.name(game),
+                    piece.char()
+                ),
+            );
         }
-        if !game.is_xiangqi() {
-            return None;
-        }
-        let role = match c.to_ascii_lowercase() {
-            'e' => Role::Bishop,
-            'h' => Role::Knight,
-            _ => return None,
-        };
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let piece = Piece::new(color, role);
-        self.warn(
-            Code::PieceAlias,
-            1,
-            (at, at + 1),
-            format!(
-                "'{c}' on rank {label} is read as the {} '{}'",
-                role.name(game),
-                piece.char()
-            ),
-        );
         Some(piece)
     }
 
@@ -797,7 +701,8 @@ impl Reader<'_> {
         }
         let lower = text.starts_with(|c: char| c.is_ascii_lowercase());
         match Square::parse(text, game) {
-            Some(sq) if lower => pos.ep = Some(sq),
+            // Chess squares have one digit: `e03` is not written, so it is not read.
+            Some(sq) if lower && text.len() == 2 => pos.ep = Some(sq),
             _ => {
                 self.error(
                     Code::InvalidEpSquare,
@@ -837,28 +742,6 @@ impl Reader<'_> {
         self.error(code, field, range, message);
         None
     }
-}
-
-/// The piece a FEN letter names in `game` (strictly, without aliases); a direct match because
-/// it runs for every piece of every record.
-pub(super) fn piece_of(c: char, game: Game) -> Option<Piece> {
-    let role = match c.to_ascii_lowercase() {
-        'k' => Role::King,
-        'r' => Role::Rook,
-        'b' => Role::Bishop,
-        'n' => Role::Knight,
-        'p' => Role::Pawn,
-        'q' if !game.is_xiangqi() => Role::Queen,
-        'a' if game.is_xiangqi() => Role::Advisor,
-        'c' if game.is_xiangqi() => Role::Cannon,
-        _ => return None,
-    };
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Some(Piece::new(color, role))
 }
 
 /// Whether the castling rights only make sense in Chess960, as shakmaty's

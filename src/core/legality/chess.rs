@@ -45,8 +45,38 @@ fn from_square(sq: SSquare) -> Square {
 /// The shakmaty setup of a chess position. Pieces chess does not have (a xiangqi cannon left on
 /// the board by an editor) and off-board squares are left out; [`diagnose`] reports them.
 pub fn to_setup(pos: &Position) -> Setup {
+    setup_and_foreign(pos).0
+}
+
+/// `pos` as a shakmaty position, or why it cannot be one (a message).
+pub fn to_chess(pos: &Position) -> Result<Chess, String> {
+    if !pos.game.is_chess() {
+        return Err(format!("{} is not a chess game", pos.game));
+    }
+    let (setup, foreign) = setup_and_foreign(pos);
+    if foreign {
+        let what = pos
+            .board
+            .pieces()
+            .find(|&(sq, p)| to_role(p.role).is_none() || to_square(sq).is_none())
+            .map_or("a square".to_string(), |(sq, p)| {
+                format!(
+                    "the {} on {}",
+                    p.role.name(Game::Xiangqi),
+                    sq.name(pos.game)
+                )
+            });
+        return Err(format!("{what} is not part of chess"));
+    }
+    Chess::from_setup(setup, castling_mode(pos.game)).map_err(|e| e.to_string())
+}
+
+/// The setup, and whether the board holds anything chess cannot (another game's pieces, or a
+/// board of another size).
+fn setup_and_foreign(pos: &Position) -> (Setup, bool) {
     let mut setup = Setup::empty();
-    setup.board = to_board(&pos.board);
+    let (board, foreign) = to_board(&pos.board);
+    setup.board = board;
     setup.turn = to_color(pos.turn);
     for color in Color::BOTH {
         let rank = pos.back_rank(color);
@@ -59,12 +89,12 @@ pub fn to_setup(pos: &Position) -> Setup {
     setup.ep_square = pos.ep.and_then(to_square);
     setup.halfmoves = pos.halfmove;
     setup.fullmoves = NonZeroU32::new(pos.fullmove).unwrap_or(NonZeroU32::MIN);
-    setup
+    (setup, foreign)
 }
 
 /// The board as shakmaty bitboards, built in one pass over the cells (this runs for every
 /// record `fenboard check` reads).
-fn to_board(board: &crate::core::Board) -> shakmaty::Board {
+fn to_board(board: &crate::core::Board) -> (shakmaty::Board, bool) {
     let mut roles = [0u64; 7];
     let mut colors = [0u64; 2];
     if board.width() == 8 && board.height() == 8 {
@@ -97,8 +127,10 @@ fn to_board(board: &crate::core::Board) -> shakmaty::Board {
         white: Bitboard(colors[0]),
         black: Bitboard(colors[1]),
     };
+    let foreign = roles[0] != 0 || board.width() != 8 || board.height() != 8;
     // One role and one colour per square by construction, so the bitboards are consistent.
-    shakmaty::Board::try_from_bitboards(by_role, by_color).unwrap_or_default()
+    let board = shakmaty::Board::try_from_bitboards(by_role, by_color).unwrap_or_default();
+    (board, foreign)
 }
 
 /// The bitboard slot of each role, indexed by `Role as usize` (King, Queen, Rook, Bishop,
@@ -125,37 +157,30 @@ fn squares(bb: Bitboard) -> Vec<Square> {
 
 pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     let game = pos.game;
-    let any_foreign = pos.board.width() != 8
-        || pos.board.height() != 8
-        || pos
-            .board
-            .cells()
-            .iter()
-            .any(|c| matches!(c, Some(p) if to_role(p.role).is_none()));
-    let foreign = pos
-        .board
-        .pieces()
-        .filter(|&(sq, p)| any_foreign && (to_role(p.role).is_none() || to_square(sq).is_none()));
-    for (sq, piece) in foreign {
-        out.push(
-            Diagnostic::error(
-                Code::InvalidPiece,
-                1,
-                format!(
-                    "the {} on {} is not a chess piece",
-                    piece.role.name(Game::Xiangqi),
-                    sq.name(game)
-                ),
-            )
-            .with_squares([sq]),
-        );
+    let (setup, foreign) = setup_and_foreign(pos);
+    if foreign {
+        let off_chess =
+            |&(sq, p): &(Square, Piece)| to_role(p.role).is_none() || to_square(sq).is_none();
+        for (sq, piece) in pos.board.pieces().filter(off_chess) {
+            out.push(
+                Diagnostic::error(
+                    Code::InvalidPiece,
+                    1,
+                    format!(
+                        "the {} on {} is not a chess piece",
+                        piece.role.name(Game::Xiangqi),
+                        sq.name(game)
+                    ),
+                )
+                .with_squares([sq]),
+            );
+        }
     }
     let mode = castling_mode(game);
-    let kinds = match Chess::from_setup(to_setup(pos), mode) {
+    let kinds = match Chess::from_setup(setup.clone(), mode) {
         Ok(_) => return,
         Err(e) => e.kinds(),
     };
-    let setup = to_setup(pos);
     let board = &setup.board;
     let name = |c: Color| c.name(game);
 
@@ -445,11 +470,20 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
         Diagnostic::error(
             Code::TooMuchMaterial,
             1,
-            format!(
-                "{} has {} pawns and {extra} pieces beyond the starting set; 8 pawns cannot promote to that many",
-                color.name(game),
-                pawns.len()
-            ),
+            if extra == 0 {
+                format!(
+                    "{} has {} pawns; a side starts with 8 and never gets more",
+                    color.name(game),
+                    pawns.len()
+                )
+            } else {
+                format!(
+                    "{} has {} pawns and {extra} more pieces than it starts with; each extra piece is a promoted pawn, which makes {} pawns, and a side has only 8",
+                    color.name(game),
+                    pawns.len(),
+                    pawns.len() + extra
+                )
+            },
         )
         .with_squares(sqs),
     );

@@ -31,3 +31,6 @@ fn square_list(squares: &[super::Square], game: super::Game) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;

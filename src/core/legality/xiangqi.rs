@@ -97,7 +97,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                 "advisors stay on the 5 points of their palace's diagonals"
             }
             Role::Bishop if !elephant_point(color, sq) => {
-                "elephants move two points diagonally and stay on their own 7 points of their side of the river"
+                "elephants move two points diagonally and never cross the river, so they only reach 7 points"
             }
             Role::Pawn if !soldier_point(color, sq) => {
                 let behind = if color == Color::White {

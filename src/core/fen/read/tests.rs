@@ -268,7 +268,7 @@ fn ep_squares() {
         read(text, None).position.unwrap().ep,
         Some(sq("d6", Game::Chess))
     );
-    for bad in ["d9", "D6", "d", "x1", "-d6"] {
+    for bad in ["d9", "D6", "d", "x1", "-d6", "d06"] {
         let text = format!("4k3/8/8/3pP3/8/8/8/4K3 w - {bad} 0 3");
         let d = only(&text, None, Code::InvalidEpSquare);
         let at = text.find(&format!(" {bad} ")).unwrap() + 1;
@@ -344,4 +344,24 @@ fn garbage_never_panics_and_always_says_why() {
             );
         }
     }
+}
+
+#[test]
+fn repeated_problems_are_summed_up() {
+    let text = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "x".repeat(1000));
+    let read = read(&text, None);
+    let invalid: Vec<_> = read
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::InvalidPiece)
+        .collect();
+    assert_eq!(invalid.len(), 9);
+    let last = invalid[8];
+    assert!(
+        last.message.starts_with("992 more problems"),
+        "{}",
+        last.message
+    );
+    assert_eq!(last.span, Some(8..1000));
+    assert!(last.is_error());
 }
