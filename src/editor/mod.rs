@@ -8,6 +8,7 @@ pub mod fen_line;
 pub mod fields;
 pub mod history;
 pub mod keys;
+pub mod paste;
 pub mod state;
 pub mod transform;
 pub mod update;

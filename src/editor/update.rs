@@ -27,16 +27,6 @@ pub fn read_fen(text: &str, current: Game) -> Read {
     }
 }
 
-/// Strips what surrounds a pasted FEN: whitespace, line breaks and a `FEN:` prefix.
-pub fn clean_paste(text: &str) -> &str {
-    let text = text.trim();
-    let stripped = text
-        .get(..4)
-        .filter(|p| p.eq_ignore_ascii_case("fen:"))
-        .map_or(text, |_| &text[4..]);
-    stripped.trim()
-}
-
 /// Applies `action` to `state`; the returned effects are for the shell to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let mut effects = Vec::new();
@@ -445,23 +435,23 @@ fn undo(state: &mut State, back: bool) {
 }
 
 fn paste(state: &mut State, text: &str) {
+    let text = super::paste::clean(text);
     if state.focus == Focus::FenLine {
-        line_edit(state, LineEdit::InsertText(text.to_owned()));
+        line_edit(state, LineEdit::InsertText(text));
         return;
     }
-    let text = clean_paste(text);
     if text.is_empty() {
         state.notice = Some(Notice::PasteEmpty);
         return;
     }
-    let read = read_fen(text, state.position.game);
+    let read = read_fen(&text, state.position.game);
     match read.position {
         Some(pos) => {
             load_position(state, pos, read.diagnostics);
             state.notice = Some(Notice::Pasted);
         }
         None => {
-            state.fen_line = FenLine::editing_text(text, None, read.diagnostics);
+            state.fen_line = FenLine::editing_text(&text, None, read.diagnostics);
             state.focus = Focus::FenLine;
             state.refresh();
             state.notice = Some(Notice::PasteHasErrors);

@@ -14,7 +14,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::Rect;
 
 use super::cli::EditArgs;
-use super::clipboard::{self, Clipboard, Content, Outcome, Reply};
+use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::keymap;
 use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
@@ -56,13 +56,15 @@ pub fn run(args: EditArgs) -> ExitCode {
     if let Err(e) = color_eyre::install() {
         eprintln!("fenboard: {e}");
     }
-    let state = match initial_state(&args) {
+    let mut state = match initial_state(&args) {
         Ok(state) => state,
         Err(e) => {
             eprintln!("fenboard: {e:#}");
             return ExitCode::from(2);
         }
     };
+    // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
+    state.rng = clock_seed();
     terminal::install_panic_hook();
     match run_editor(state) {
         Ok(Exit::Quit(fen)) => {
@@ -82,6 +84,14 @@ pub fn run(args: EditArgs) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// A seed for the editor's random choices, from the clock and the process id.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 /// Whether the command line names a collection file rather than a FEN.
@@ -278,12 +288,10 @@ impl App {
             }
             None => keymap::action_for(&ev, &self.state, &keymap::NoHit),
         };
-        let action = match action {
-            Some(Action::Paste(text)) => Action::Paste(clipboard::paste::clean(&text)),
-            Some(action) => action,
-            None => return Ok(None),
-        };
-        self.apply(action)
+        match action {
+            Some(action) => self.apply(action),
+            None => Ok(None),
+        }
     }
 
     /// Feeds an action to the editor and runs the effects it asks for.
@@ -339,7 +347,7 @@ impl App {
     /// A clipboard result, told to the editor.
     fn outcome(&mut self, outcome: Outcome) -> Result<Option<Exit>> {
         let action = match outcome {
-            Outcome::Read { text, .. } => Action::Paste(clipboard::paste::clean(&text)),
+            Outcome::Read { text, .. } => Action::Paste(text),
             Outcome::ReadFailed { reason } => Action::Notify(Notice::PasteFailed(reason)),
             Outcome::CopyFailed { reason, .. } => Action::Notify(Notice::CopyFailed(reason)),
             copied @ Outcome::Copied { .. } => Action::Notify(Notice::Copied(copied.message())),

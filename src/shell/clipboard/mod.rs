@@ -20,7 +20,6 @@ pub mod environment;
 pub mod holder;
 pub mod osc52;
 pub mod outcome;
-pub mod paste;
 mod tmux;
 mod worker;
 
