@@ -177,11 +177,18 @@ impl Tmux {
             }
             std::thread::sleep(Duration::from_millis(20));
         }
-        let status = self
-            .run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"])
-            .trim()
-            .parse()
-            .unwrap_or(-1);
+        // tmux can mark the pane dead a moment before it has reaped the process and knows
+        // its exit status: wait for the status too.
+        let status = loop {
+            let status = self.run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"]);
+            if let Ok(status) = status.trim().parse() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                panic!("the binary exited but tmux reports no exit status");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
         Ended {
             status,
             stdout: self.stdout(),
