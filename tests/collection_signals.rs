@@ -4,113 +4,19 @@
 //!
 //! Needs tmux: without it these tests say they are skipped, unless `FENBOARD_E2E=1`.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::{BIN, Tmux, shell_quote, tmux_available};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn tmux_available(test: &str) -> bool {
-    let ok = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("FENBOARD_E2E").as_deref() != Ok("1"),
-            "{test}: tmux is missing and FENBOARD_E2E=1"
-        );
-        eprintln!("{test}: skipped: tmux is not installed");
-    }
-    ok
-}
-
-/// A tmux server of its own (its own socket), killed with everything in it when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    /// Starts `command` through `sh` in a 120×40 pane.
-    fn start(name: &str, command: &str) -> Tmux {
-        let tmux = Tmux {
-            socket: format!("fenboard-{name}-{}", std::process::id()),
-        };
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "t",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            command,
-        ]);
-        tmux
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "t"])
-    }
-
-    /// Waits until the screen shows `text`; panics with the screen after 10 s.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("timed out waiting for {text:?}; the screen:\n{screen}");
-            }
-            sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// The process id of the program the pane's shell started (fenboard).
-    fn child_pid(&self) -> String {
-        let shell = self.run(&["display", "-p", "-t", "t", "#{pane_pid}"]);
-        let children = fs::read_to_string(format!(
-            "/proc/{}/task/{}/children",
-            shell.trim(),
-            shell.trim()
-        ))
-        .expect("the pane's shell is running");
-        children
-            .split_whitespace()
-            .next()
-            .expect("fenboard is running")
-            .to_owned()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let socket = self.run(&["display", "-p", "#{socket_path}"]);
-        self.run(&["kill-server"]);
-        // tmux leaves its socket file behind.
-        if !socket.trim().is_empty() {
-            let _ = fs::remove_file(socket.trim());
-        }
-    }
-}
-
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fenboard-e2e-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("fenboard-signals-{}-{name}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
@@ -121,14 +27,14 @@ fn scratch(name: &str) -> PathBuf {
 fn session(file: &Path) -> String {
     format!(
         "{} {}; echo exit=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; echo checked; sleep 60",
-        env!("CARGO_BIN_EXE_fenboard"),
-        file.display()
+        shell_quote(BIN),
+        shell_quote(&file.to_string_lossy())
     )
 }
 
-fn send_signal(pid: &str, signal: &str) {
+fn send_signal(pid: u32, signal: &str) {
     let status = Command::new("kill")
-        .args([&format!("-{signal}"), pid])
+        .args([format!("-{signal}"), pid.to_string()])
         .status()
         .unwrap();
     assert!(status.success());
@@ -140,14 +46,11 @@ fn assert_terminal_restored(tmux: &Tmux, screen: &str) {
         screen.contains("icanon echo"),
         "terminal not restored:\n{screen}"
     );
-    let flags = tmux.run(&[
-        "display",
-        "-p",
-        "-t",
-        "t",
-        "#{alternate_on} #{mouse_any_flag}",
-    ]);
-    assert_eq!(flags.trim(), "0 0", "alternate screen or mouse still on");
+    assert_eq!(
+        tmux.modes(),
+        (false, false),
+        "alternate screen or mouse still on"
+    );
 }
 
 #[test]
@@ -159,12 +62,12 @@ fn sigterm_with_unsaved_changes_writes_file_save() {
     let file = dir.join("a.fen");
     let original = format!("# two records\n{START}\r\n8/8/8/8/8/8/8/K6k w - - 0 1\n");
     fs::write(&file, &original).unwrap();
-    let tmux = Tmux::start("term", &session(&file));
+    let tmux = Tmux::shell(&session(&file), 120, 40);
     tmux.wait_for(&format!("FEN {START}"));
     // `t` gives the move to Black: the record changes.
-    tmux.run(&["send-keys", "-t", "t", "t"]);
+    tmux.keys(&["t"]);
     tmux.wait_for("RNBQKBNR b KQkq - 0 1");
-    send_signal(&tmux.child_pid(), "TERM");
+    send_signal(tmux.child_pid(), "TERM");
     let screen = tmux.wait_for("checked");
     assert!(screen.contains("exit=143"), "{screen}");
     assert!(
@@ -197,9 +100,9 @@ fn sighup_without_changes_writes_nothing() {
     let dir = scratch("hup");
     let file = dir.join("b.fen");
     fs::write(&file, format!("{START}\n")).unwrap();
-    let tmux = Tmux::start("hup", &session(&file));
+    let tmux = Tmux::shell(&session(&file), 120, 40);
     tmux.wait_for(&format!("FEN {START}"));
-    send_signal(&tmux.child_pid(), "HUP");
+    send_signal(tmux.child_pid(), "HUP");
     let screen = tmux.wait_for("checked");
     assert!(screen.contains("exit=129"), "{screen}");
     assert_terminal_restored(&tmux, &screen);
@@ -226,7 +129,7 @@ fn a_newer_rescue_file_is_announced_on_opening() {
         .unwrap()
         .set_modified(later)
         .unwrap();
-    let tmux = Tmux::start("announce", &session(&file));
+    let tmux = Tmux::shell(&session(&file), 120, 40);
     let screen = tmux.wait_for("c.fen.save");
     assert!(screen.contains("unsaved changes"), "{screen}");
     drop(tmux);
@@ -242,11 +145,11 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
     let file = dir.join("d.epd");
     let line = |side: &str| format!("8/8/8/8/8/8/8/K6k {side} - - c0 \"note; kept\"; id \"one\";");
     fs::write(&file, format!("# mine\r\n{}\r\n\r\n", line("w"))).unwrap();
-    let tmux = Tmux::start("save", &session(&file));
+    let tmux = Tmux::shell(&session(&file), 120, 40);
     tmux.wait_for("FEN 8/8/8/8/8/8/8/K6k w - - 0 1");
-    tmux.run(&["send-keys", "-t", "t", "t"]);
+    tmux.keys(&["t"]);
     tmux.wait_for("[+]");
-    tmux.run(&["send-keys", "-t", "t", "C-s"]);
+    tmux.keys(&["C-s"]);
     tmux.wait_for("saved");
     assert_eq!(
         fs::read_to_string(&file).unwrap(),
@@ -254,16 +157,16 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
         "only the record changed, its operations and line ending kept"
     );
     // Another change, then Ctrl-Q: it asks; `s` saves and quits.
-    tmux.run(&["send-keys", "-t", "t", "t"]);
+    tmux.keys(&["t"]);
     tmux.wait_for("[+]");
-    tmux.run(&["send-keys", "-t", "t", "C-q"]);
+    tmux.keys(&["C-q"]);
     tmux.wait_for("Unsaved changes");
     assert_eq!(
         fs::read_to_string(&file).unwrap(),
         format!("# mine\r\n{}\r\n\r\n", line("b")),
         "nothing is written before the answer"
     );
-    tmux.run(&["send-keys", "-t", "t", "s"]);
+    tmux.keys(&["s"]);
     let screen = tmux.wait_for("checked");
     assert!(screen.contains("exit=0"), "{screen}");
     assert_terminal_restored(&tmux, &screen);

@@ -59,10 +59,7 @@ impl Tmux {
 
     /// Like `fenboard`, with extra environment variables (`NAME=value`).
     pub fn fenboard_env(args: &[&str], env: &[&str], width: u16, height: u16) -> Tmux {
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let socket = format!("fenboard-e2e-{}-{n}", std::process::id());
-        let dir = std::env::temp_dir().join(&socket);
-        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let (socket, dir) = Tmux::scratch();
         let quoted: Vec<String> = std::iter::once(BIN)
             .chain(args.iter().copied())
             .map(shell_quote)
@@ -79,6 +76,26 @@ impl Tmux {
             shell_quote(&dir.join("stdout").to_string_lossy()),
             shell_quote(&dir.join("stderr").to_string_lossy()),
         );
+        Tmux::start(socket, dir, &script, width, height)
+    }
+
+    /// Runs a whole `sh` script in the window (for tests that look at the terminal after the
+    /// binary ends); [`Tmux::child_pid`] finds the binary the script started.
+    pub fn shell(script: &str, width: u16, height: u16) -> Tmux {
+        let (socket, dir) = Tmux::scratch();
+        Tmux::start(socket, dir, script, width, height)
+    }
+
+    /// A fresh socket name and scratch directory.
+    fn scratch() -> (String, PathBuf) {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let socket = format!("fenboard-e2e-{}-{n}", std::process::id());
+        let dir = std::env::temp_dir().join(&socket);
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        (socket, dir)
+    }
+
+    fn start(socket: String, dir: PathBuf, script: &str, width: u16, height: u16) -> Tmux {
         // Set before the command starts, so that even an instant exit leaves the pane (and its
         // exit status) behind.
         let config = dir.join("tmux.conf");
@@ -97,7 +114,7 @@ impl Tmux {
             &height.to_string(),
             "sh",
             "-c",
-            &script,
+            script,
         ]);
         // After the start: tmux 3.3 fails to start a server with this in its config. Without
         // it, `resize-window` would not stick to a detached session.
@@ -166,8 +183,12 @@ impl Tmux {
 
     /// Waits for the command to exit; its status and output.
     pub fn wait_exit(&self) -> Ended {
+        let pid = self.pid();
         let deadline = Instant::now() + DEADLINE;
-        while !self.is_dead() {
+        let status = loop {
+            if let Some(status) = self.exit_status(pid) {
+                break status;
+            }
             if Instant::now() > deadline {
                 panic!(
                     "the binary did not exit\n--- screen ---\n{}\n--- stderr ---\n{}",
@@ -176,24 +197,38 @@ impl Tmux {
                 );
             }
             std::thread::sleep(Duration::from_millis(20));
-        }
-        // tmux can mark the pane dead a moment before it has reaped the process and knows
-        // its exit status: wait for the status too.
-        let status = loop {
-            let status = self.run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"]);
-            if let Ok(status) = status.trim().parse() {
-                break status;
-            }
-            if Instant::now() > deadline {
-                panic!("the binary exited but tmux reports no exit status");
-            }
-            std::thread::sleep(Duration::from_millis(20));
         };
         Ended {
             status,
             stdout: self.stdout(),
             stderr: self.stderr(),
         }
+    }
+
+    /// The exit status of the window's process `pid` once it has ended (128 + N for signal N).
+    /// tmux can mark a pane dead (its terminal closed) well before it reaps the process and
+    /// knows the status; meanwhile the status is in the zombie's `/proc/PID/stat` (its last
+    /// field, in `waitpid` form).
+    fn exit_status(&self, pid: u32) -> Option<i32> {
+        if !self.is_dead() {
+            return None;
+        }
+        let reported = self.run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"]);
+        if let Ok(status) = reported.trim().parse() {
+            return Some(status);
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let (_, rest) = stat.rsplit_once(')')?;
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.first() != Some(&"Z") {
+            return None;
+        }
+        let code: i32 = fields.last()?.parse().ok()?;
+        Some(if code & 0x7f == 0 {
+            code >> 8
+        } else {
+            128 + (code & 0x7f)
+        })
     }
 
     pub fn stdout(&self) -> String {
@@ -210,6 +245,18 @@ impl Tmux {
             .trim()
             .parse()
             .expect("a pane pid")
+    }
+
+    /// The process id of the first child of the window's shell (see [`Tmux::shell`]).
+    pub fn child_pid(&self) -> u32 {
+        let shell = self.pid();
+        let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+            .expect("the window's shell is running");
+        children
+            .split_whitespace()
+            .next()
+            .and_then(|pid| pid.parse().ok())
+            .expect("the shell has started a child")
     }
 
     /// Resizes the window (and so the terminal the binary sees).
