@@ -1112,6 +1112,27 @@ fn brackets_move_between_records_writing_back_only_changes() {
 }
 
 #[test]
+fn epd_records_do_not_warn_about_their_missing_clocks() {
+    let codes =
+        |s: &State| -> Vec<&str> { s.diagnostics.iter().map(|d| d.code.as_str()).collect() };
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - id \"one\";\n4k3/8/8/8/8/8/8/3QK3 w - - bm Qd8+; id \"two\";\n4k3/8/8/8/8/8/8/4K3 w -\n";
+    let c = Collection::from_bytes(Some("test.epd".into()), text.as_bytes());
+    let mut s = State::with_collection(c, None, opts());
+    assert!(!codes(&s).contains(&"missing_fields"), "{:?}", codes(&s));
+    press(&mut s, "]");
+    assert_eq!(s.record_id(), Some("two"));
+    assert!(!codes(&s).contains(&"missing_fields"), "{:?}", codes(&s));
+    press(&mut s, "]");
+    assert!(
+        codes(&s).contains(&"missing_fields"),
+        "a record that is not EPD still warns: {:?}",
+        codes(&s)
+    );
+    let fen_file = collection("4k3/8/8/8/8/8/8/4K3 w -\n");
+    assert!(codes(&fen_file).contains(&"missing_fields"));
+}
+
+#[test]
 fn plus_adds_a_record_after_this_one() {
     let mut s = collection(THREE);
     press(&mut s, "+");
