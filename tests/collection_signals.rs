@@ -245,7 +245,7 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
     let tmux = Tmux::start("save", &session(&file));
     tmux.wait_for("FEN 8/8/8/8/8/8/8/K6k w - - 0 1");
     tmux.run(&["send-keys", "-t", "t", "t"]);
-    tmux.wait_for("[+]");
+    tmux.wait_for("· modified");
     tmux.run(&["send-keys", "-t", "t", "C-s"]);
     tmux.wait_for("saved");
     assert_eq!(
@@ -255,7 +255,7 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
     );
     // Another change, then Ctrl-Q: it asks; `s` saves and quits.
     tmux.run(&["send-keys", "-t", "t", "t"]);
-    tmux.wait_for("[+]");
+    tmux.wait_for("· modified");
     tmux.run(&["send-keys", "-t", "t", "C-q"]);
     tmux.wait_for("Unsaved changes");
     assert_eq!(

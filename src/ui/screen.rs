@@ -106,6 +106,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         ),
         Span::styled(format!("· {} ", state.game()), t.title),
     ];
+    let mut id = None;
     if let Some(c) = &state.collection {
         let name = c
             .path()
@@ -113,17 +114,27 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         spans.push(Span::styled(format!("· {name} "), t.title));
         if let Some((i, n)) = state.record_label() {
-            spans.push(Span::styled(format!("{} ", text::record(i, n)), t.title));
+            spans.push(Span::styled(
+                format!("· record {} ", text::record(i, n)),
+                t.title,
+            ));
         }
-        if let Some(id) = state.record_id() {
-            spans.push(Span::styled(format!("· {id} "), t.title));
+        if let Some(record_id) = state.record_id() {
+            id = Some(spans.len());
+            spans.push(Span::styled(format!("· id \"{record_id}\" "), t.title));
         }
     }
     if state.is_modified() {
         spans.push(Span::styled(
-            format!("{} ", text::MODIFIED_MARK),
+            format!("· {} ", text::MODIFIED_MARK),
             t.title_modified,
         ));
+    }
+    // The modified mark matters more than the record's id: drop the id when both do not fit.
+    if let Some(i) = id
+        && spans.iter().map(Span::width).sum::<usize>() > usize::from(r.width)
+    {
+        spans.remove(i);
     }
     let line = Line::from(spans);
     let used = line.width() as u16;
@@ -656,6 +667,32 @@ mod tests {
     }
 
     #[test]
+    fn the_title_names_the_record_and_its_id_and_keeps_the_modified_mark_when_narrow() {
+        let collection = crate::collection::Collection::from_bytes(
+            Some(std::path::PathBuf::from("mates.epd")),
+            b"4k3/8/8/8/8/8/8/4K3 w - - id \"a-rather-long-problem-name\";\n",
+        );
+        let mut s = State::with_collection(collection, None, Options::default());
+        let title = |s: &State, w| text(s, w, 30).lines().next().unwrap().to_owned();
+        assert!(
+            title(&s, 120).contains("mates.epd · record 1/1 · id \"a-rather-long-problem-name\""),
+            "{}",
+            title(&s, 120)
+        );
+        update(&mut s, Action::ToggleSide);
+        let wide = title(&s, 120);
+        assert!(
+            wide.contains("· id \"a-rather-long-problem-name\" · modified"),
+            "{wide}"
+        );
+        let narrow = title(&s, 60);
+        assert!(
+            narrow.contains("mates.epd · record 1/1 · modified") && !narrow.contains("id \""),
+            "{narrow}"
+        );
+    }
+
+    #[test]
     fn confirm_dialogs_and_the_chess960_prompt_sit_over_the_screen() {
         let collection = crate::collection::Collection::from_bytes(
             Some(std::path::PathBuf::from("puzzles.fen")),
@@ -666,7 +703,7 @@ mod tests {
         update(&mut s, Action::Quit);
         assert_eq!(s.overlay, Some(Overlay::ConfirmQuit));
         let t = text(&s, 80, 24);
-        assert!(t.contains("puzzles.fen 1/2") && t.contains("[+]"), "{t}");
+        assert!(t.contains("puzzles.fen · record 1/2 · modified"), "{t}");
         assert!(t.contains(text::CONFIRM_QUIT_KEYS), "{t}");
         insta::assert_snapshot!("confirm_quit", t);
         update(&mut s, Action::Answer(crate::editor::Answer::Cancel));
