@@ -248,6 +248,15 @@ impl State {
         (self.record < c.len()).then(|| c.id(self.record)).flatten()
     }
 
+    /// The EPD operations of the current record (`bm Ra6; dm 2;`), when it has any.
+    pub fn record_operations(&self) -> Option<&str> {
+        let c = self.collection.as_ref()?;
+        (self.record < c.len())
+            .then(|| c.operations(self.record))
+            .flatten()
+            .filter(|ops| !ops.trim().is_empty())
+    }
+
     /// Whether quitting now would lose changes to the collection.
     pub fn is_modified(&self) -> bool {
         self.collection

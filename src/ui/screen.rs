@@ -342,6 +342,23 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             lines.push(Line::raw(format!("  {part}")));
         }
     }
+    // The record's EPD operations (the key move, the composer, the solution), one per line,
+    // after the problems; the id is already in the title.
+    if let Some(ops) = state.record_operations() {
+        let shown: Vec<&str> = crate::collection::epd::operations(ops)
+            .map(str::trim)
+            .filter(|op| !op.starts_with("id ") && *op != "id")
+            .collect();
+        if !shown.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(text::EPD_OPERATIONS, t.muted));
+        }
+        for op in shown {
+            for part in wrap(op, width.saturating_sub(2).max(1)) {
+                lines.push(Line::raw(format!("  {part}")));
+            }
+        }
+    }
     let rows = inner.height as usize;
     // Too many lines: the last row says how many are hidden, when there is room to spare one.
     if lines.len() > rows && rows >= 3 {
@@ -664,6 +681,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_record_epd_operations_are_listed_under_the_problems() {
+        let collection = crate::collection::Collection::from_bytes(
+            Some(std::path::PathBuf::from("mates.epd")),
+            b"kbK5/pp6/1P6/8/8/8/8/R7 w - - id \"morphy\"; c1 \"1.Ra6! bxa6 2.b7#\"; bm Ra6; dm 2;\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        );
+        let mut s = State::with_collection(collection, None, Options::default());
+        let t = text(&s, 120, 40);
+        let c1 = t.find("c1 \"1.Ra6! bxa6 2.b7#\"").expect(&t);
+        let bm = t.find("bm Ra6").expect(&t);
+        let dm = t.find("dm 2").expect(&t);
+        assert!(
+            t.find(text::NO_PROBLEMS).unwrap() < c1 && c1 < bm && bm < dm,
+            "{t}"
+        );
+        assert!(
+            !t.contains("id \"morphy\";"),
+            "the id is in the title only: {t}"
+        );
+        update(&mut s, Action::NextRecord);
+        let t = text(&s, 120, 40);
+        assert!(
+            !t.contains(text::EPD_OPERATIONS) && !t.contains("bm Ra6"),
+            "{t}"
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub const HELP_TITLE: &str = "Keys";
 pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
 pub const MODIFIED_MARK: &str = "modified";
 pub const NO_PROBLEMS: &str = "no problems found";
+pub const EPD_OPERATIONS: &str = "EPD operations";
 pub const TOO_SMALL_TITLE: &str = "Terminal too small";
 pub const TOO_SMALL_QUIT: &str = "Ctrl-Q quits, Ctrl-C aborts";
 pub const NOT_PARSED: &str = "the FEN does not read; the board shows the last one that did";
