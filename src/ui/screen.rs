@@ -85,11 +85,23 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
 
 fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
     let (mw, mh) = minimum_size(state.game(), glyphs(state));
-    let lines = vec![
-        Line::styled(text::TOO_SMALL_TITLE, t.error),
-        Line::raw(text::too_small(area.width, area.height, mw, mh)),
-        Line::styled(text::TOO_SMALL_QUIT, t.hint),
-    ];
+    // Wrapped, so that even a tiny screen shows the size it needs and how to leave.
+    let width = usize::from(area.width.max(1));
+    let mut lines = Vec::new();
+    for (message, style) in [
+        (text::TOO_SMALL_TITLE.to_owned(), t.error),
+        (
+            text::too_small(area.width, area.height, mw, mh),
+            Style::new(),
+        ),
+        (text::TOO_SMALL_QUIT.to_owned(), t.hint),
+    ] {
+        lines.extend(
+            wrap(&message, width)
+                .into_iter()
+                .map(|part| Line::styled(part, style)),
+        );
+    }
     let h = (lines.len() as u16).min(area.height);
     let r = Rect::new(area.x, area.y + (area.height - h) / 2, area.width, h);
     Paragraph::new(lines)
@@ -621,6 +633,25 @@ mod tests {
         let s = state(ILLEGAL, false);
         let t = text(&s, 50, 40);
         insta::assert_snapshot!(t);
+    }
+
+    #[test]
+    fn a_tiny_screen_still_shows_the_whole_too_small_message() {
+        let s = state(Game::Chess.start_fen(), false);
+        let t = text(&s, 20, 8);
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let (mw, mh) = minimum_size(Game::Chess, GlyphSet::Unicode);
+        let needed = format!("{mw}×{mh}");
+        for word in [
+            "20×8,",
+            needed.as_str(),
+            "Ctrl-Q",
+            "quits,",
+            "Ctrl-C",
+            "aborts",
+        ] {
+            assert!(words.contains(&word), "{word} missing: {t}");
+        }
     }
 
     #[test]
