@@ -177,11 +177,27 @@ impl Tmux {
             }
             std::thread::sleep(Duration::from_millis(20));
         }
-        let status = self
-            .run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"])
-            .trim()
-            .parse()
-            .unwrap_or(-1);
+        // tmux marks the pane dead when its terminal closes, which can come a moment before it
+        // has collected the exit status: wait for that too.
+        let status = loop {
+            let status = self
+                .run(&["display-message", "-p", "-t", "t", "#{pane_dead_status}"])
+                .trim()
+                .parse();
+            match status {
+                Ok(status) => break status,
+                Err(_) if Instant::now() > deadline => {
+                    let signal =
+                        self.run(&["display-message", "-p", "-t", "t", "#{pane_dead_signal}"]);
+                    panic!(
+                        "the pane died without an exit status (signal {:?})\n--- stderr ---\n{}",
+                        signal.trim(),
+                        self.stderr()
+                    );
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        };
         Ended {
             status,
             stdout: self.stdout(),
