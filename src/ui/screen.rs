@@ -418,6 +418,7 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         start.min(target.start).min(total - width)
     };
     let mut x = x0;
+    let mut shown_end = start;
     for (i, c) in chars.iter().enumerate().skip(start) {
         let mut style = t.fen;
         if highlight.as_ref().is_some_and(|h| h.contains(&i)) {
@@ -441,8 +442,19 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             break;
         }
         x = nx;
+        shown_end = i + 1;
         if x >= r.right() {
             break;
+        }
+    }
+    // A FEN cut by a narrow screen says so at the cut, unless the user is editing it (the
+    // cursor shows where the text goes on).
+    if !focused && x > x0 {
+        if start > 0 {
+            buf.set_stringn(x0, r.y, "…", 1, t.muted);
+        }
+        if shown_end < chars.len() {
+            buf.set_stringn(x - 1, r.y, "…", 1, t.muted);
         }
     }
     if cursor == Some(chars.len()) && x < r.right() {
@@ -739,6 +751,17 @@ mod tests {
             !t.contains(text::EPD_OPERATIONS) && !t.contains("bm Ra6"),
             "{t}"
         );
+    }
+
+    #[test]
+    fn a_fen_line_cut_by_a_narrow_screen_ends_with_an_ellipsis() {
+        let s = state(Game::Xiangqi.start_fen(), false);
+        let t = text(&s, 50, 40);
+        let line = t.lines().find(|l| l.starts_with(" FEN ")).expect(&t);
+        assert!(line.trim_end().ends_with('…'), "{line}");
+        let wide = text(&s, 120, 40);
+        let line = wide.lines().find(|l| l.starts_with(" FEN ")).expect(&wide);
+        assert!(line.trim_end().ends_with("w - - 0 1"), "{line}");
     }
 
     #[test]
