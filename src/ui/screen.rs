@@ -201,7 +201,9 @@ fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rect {
 /// The field names that fit in the panel's inside, and the column where the values start
 /// (after the selection mark, the number and the names).
 fn field_columns(inner: Rect) -> (&'static [&'static str; 6], u16) {
-    let long = inner.width >= 2 + 2 + 24 + 2 + 8;
+    // The long names only where they leave room for a useful part of the placement (20
+    // columns): values matter more than names.
+    let long = inner.width >= 2 + 2 + 24 + 2 + 20;
     let names = if long {
         &text::FIELD_NAMES
     } else {
@@ -762,6 +764,15 @@ mod tests {
         let wide = text(&s, 120, 40);
         let line = wide.lines().find(|l| l.starts_with(" FEN ")).expect(&wide);
         assert!(line.trim_end().ends_with("w - - 0 1"), "{line}");
+    }
+
+    #[test]
+    fn a_narrow_panel_uses_short_names_to_leave_room_for_the_values() {
+        let s = state(Game::Xiangqi.start_fen(), false);
+        let t = text(&s, 80, 24);
+        assert!(t.contains("rnbakabnr/9/1c5c1/"), "{t}");
+        let wide = text(&s, 140, 40);
+        assert!(wide.contains(text::FIELD_NAMES[3]), "{wide}");
     }
 
     #[test]
