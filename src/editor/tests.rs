@@ -856,6 +856,19 @@ fn panel_castling_letters_toggle_only_possible_rights() {
     assert!(s.castling_offered(Color::White, CastlingSide::King));
     assert!(!s.castling_offered(Color::White, CastlingSide::Queen));
     assert!(!s.castling_offered(Color::Black, CastlingSide::King));
+    // King and rooks where only Chess960 castles: the notice says how to get there.
+    let mut s = state("rk5r/8/8/8/8/8/8/RK5R w - - 0 1");
+    press(&mut s, "<Tab> K");
+    assert_eq!(
+        s.notice,
+        Some(Notice::CastlingNeedsChess960(
+            Color::White,
+            CastlingSide::King
+        ))
+    );
+    press(&mut s, "<Down> <Space> K");
+    assert_eq!(s.game(), Game::Chess960);
+    assert!(s.fen().contains(" K - "), "{}", s.fen());
     let mut x = state(XIANGQI);
     press(&mut x, "<Tab> K");
     assert_eq!(x.notice, Some(Notice::NotInXiangqi));

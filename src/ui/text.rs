@@ -155,6 +155,14 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
             ),
             Bad,
         ),
+        Notice::CastlingNeedsChess960(c, side) => (
+            format!(
+                "{} cannot castle {} in standard chess: Space on this field switches to Chess960 castling",
+                c.name(game),
+                side_name(*side)
+            ),
+            Bad,
+        ),
         Notice::NotInXiangqi => ("xiangqi has no castling and no en passant".into(), Bad),
         Notice::NoEpCandidates => ("no pawn could just have made a double step".into(), Bad),
         Notice::Pasted => ("pasted FEN loaded (u undoes)".into(), Good),
