@@ -157,7 +157,7 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         ),
         Notice::CastlingNeedsChess960(c, side) => (
             format!(
-                "{} cannot castle {} in standard chess: Space on this field switches to Chess960 castling",
+                "{} {}: only Chess960 castling allows this right (Space switches)",
                 c.name(game),
                 side_name(*side)
             ),
