@@ -148,7 +148,7 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
     let tmux = Tmux::shell(&session(&file), 120, 40);
     tmux.wait_for("FEN 8/8/8/8/8/8/8/K6k w - - 0 1");
     tmux.keys(&["t"]);
-    tmux.wait_for("[+]");
+    tmux.wait_for("· modified");
     tmux.keys(&["C-s"]);
     tmux.wait_for("saved");
     assert_eq!(
@@ -158,7 +158,7 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
     );
     // Another change, then Ctrl-Q: it asks; `s` saves and quits.
     tmux.keys(&["t"]);
-    tmux.wait_for("[+]");
+    tmux.wait_for("· modified");
     tmux.keys(&["C-q"]);
     tmux.wait_for("Unsaved changes");
     assert_eq!(

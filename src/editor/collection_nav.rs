@@ -26,11 +26,15 @@ pub(crate) fn write_back(state: &mut State) -> bool {
 
 /// Opens record `i` (reading it now): a record that does not read opens in the FEN line.
 fn open(state: &mut State, i: usize) {
-    let Some(text) = state.collection.as_ref().map(|c| c.fen(i).to_owned()) else {
+    let Some((text, epd)) = state
+        .collection
+        .as_ref()
+        .map(|c| (c.fen(i).to_owned(), c.operations(i).is_some()))
+    else {
         return;
     };
     state.record = i;
-    state.load_text(&text, None);
+    state.load_record_text(&text, None, epd);
     if state.fen_line.editing {
         state.notice = Some(Notice::RecordHasErrors(i));
     }

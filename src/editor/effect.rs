@@ -47,6 +47,9 @@ pub enum Notice {
     NotAChess960Number(String),
     /// A castling right the board does not allow (king or rook missing).
     CastlingImpossible(Color, CastlingSide),
+    /// A castling right that standard chess does not allow but Chess960 would (the king or the
+    /// rook off its standard square).
+    CastlingNeedsChess960(Color, CastlingSide),
     /// Xiangqi has no castling and no en passant.
     NotInXiangqi,
     /// No pawn of the side that just moved could have made a double step.

@@ -14,7 +14,7 @@ pub const BOARD: KeyGroup = KeyGroup {
     keys: &[
         ("arrows", "move the cursor"),
         (
-            "g then a square (g e4)",
+            "g + square (g e4)",
             "jump the cursor; Esc or a wrong key cancels",
         ),
         (

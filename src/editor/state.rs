@@ -150,9 +150,10 @@ impl State {
     pub fn with_collection(collection: Collection, game: Option<Game>, options: Options) -> State {
         let mut state = State::new(Position::start(game.unwrap_or(Game::Chess)), options);
         let text = (!collection.is_empty()).then(|| collection.fen(0).to_owned());
+        let epd = collection.operations(0).is_some();
         state.collection = Some(collection);
         if let Some(text) = text {
-            state.load_text(&text, game);
+            state.load_record_text(&text, game, epd);
             if state.fen_line.editing {
                 state.notice = Some(Notice::RecordHasErrors(0));
             }
@@ -247,6 +248,15 @@ impl State {
         (self.record < c.len()).then(|| c.id(self.record)).flatten()
     }
 
+    /// The EPD operations of the current record (`bm Ra6; dm 2;`), when it has any.
+    pub fn record_operations(&self) -> Option<&str> {
+        let c = self.collection.as_ref()?;
+        (self.record < c.len())
+            .then(|| c.operations(self.record))
+            .flatten()
+            .filter(|ops| !ops.trim().is_empty())
+    }
+
     /// Whether quitting now would lose changes to the collection.
     pub fn is_modified(&self) -> bool {
         self.collection
@@ -304,10 +314,20 @@ impl State {
 
     /// Loads a FEN text as a new base (no undo step): used at start and for records.
     pub(crate) fn load_text(&mut self, text: &str, game: Option<Game>) {
-        let read = match game {
+        self.load_record_text(text, game, false);
+    }
+
+    /// Loads the FEN text of a record. An EPD record has only the four position fields by
+    /// definition, so its missing clocks are not worth a warning (as in `fenboard check`).
+    pub(crate) fn load_record_text(&mut self, text: &str, game: Option<Game>, epd: bool) {
+        let mut read = match game {
             Some(g) => fen::read(text, Some(g)),
             None => super::update::read_fen(text, self.position.game),
         };
+        if epd {
+            read.diagnostics
+                .retain(|d| d.code != crate::core::Code::MissingFields);
+        }
         match read.position {
             Some(pos) => {
                 self.position = pos;

@@ -856,6 +856,19 @@ fn panel_castling_letters_toggle_only_possible_rights() {
     assert!(s.castling_offered(Color::White, CastlingSide::King));
     assert!(!s.castling_offered(Color::White, CastlingSide::Queen));
     assert!(!s.castling_offered(Color::Black, CastlingSide::King));
+    // King and rooks where only Chess960 castles: the notice says how to get there.
+    let mut s = state("rk5r/8/8/8/8/8/8/RK5R w - - 0 1");
+    press(&mut s, "<Tab> K");
+    assert_eq!(
+        s.notice,
+        Some(Notice::CastlingNeedsChess960(
+            Color::White,
+            CastlingSide::King
+        ))
+    );
+    press(&mut s, "<Down> <Space> K");
+    assert_eq!(s.game(), Game::Chess960);
+    assert!(s.fen().contains(" K - "), "{}", s.fen());
     let mut x = state(XIANGQI);
     press(&mut x, "<Tab> K");
     assert_eq!(x.notice, Some(Notice::NotInXiangqi));
@@ -1109,6 +1122,27 @@ fn brackets_move_between_records_writing_back_only_changes() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
     );
     assert!(s.is_modified());
+}
+
+#[test]
+fn epd_records_do_not_warn_about_their_missing_clocks() {
+    let codes =
+        |s: &State| -> Vec<&str> { s.diagnostics.iter().map(|d| d.code.as_str()).collect() };
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - id \"one\";\n4k3/8/8/8/8/8/8/3QK3 w - - bm Qd8+; id \"two\";\n4k3/8/8/8/8/8/8/4K3 w -\n";
+    let c = Collection::from_bytes(Some("test.epd".into()), text.as_bytes());
+    let mut s = State::with_collection(c, None, opts());
+    assert!(!codes(&s).contains(&"missing_fields"), "{:?}", codes(&s));
+    press(&mut s, "]");
+    assert_eq!(s.record_id(), Some("two"));
+    assert!(!codes(&s).contains(&"missing_fields"), "{:?}", codes(&s));
+    press(&mut s, "]");
+    assert!(
+        codes(&s).contains(&"missing_fields"),
+        "a record that is not EPD still warns: {:?}",
+        codes(&s)
+    );
+    let fen_file = collection("4k3/8/8/8/8/8/8/4K3 w -\n");
+    assert!(codes(&fen_file).contains(&"missing_fields"));
 }
 
 #[test]

@@ -655,7 +655,19 @@ fn toggle_castling(state: &mut State, color: crate::core::Color, side: CastlingS
         Some(castling) => {
             commit(state, Position { castling, ..pos }, false);
         }
-        None => state.notice = Some(Notice::CastlingImpossible(color, side)),
+        None => {
+            let as_960 = Position {
+                game: Game::Chess960,
+                ..pos
+            };
+            state.notice = Some(
+                if pos.game == Game::Chess && fields::cycle_right(&as_960, color, side).is_some() {
+                    Notice::CastlingNeedsChess960(color, side)
+                } else {
+                    Notice::CastlingImpossible(color, side)
+                },
+            );
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::core::{Game, Square};
 use crate::shell::keymap::HitTest;
 
 /// The narrowest the fields and diagnostics panel gets.
-pub const PANEL_MIN_WIDTH: u16 = 32;
+pub const PANEL_MIN_WIDTH: u16 = 30;
 /// The panel width the largest board size must leave, so that a huge board does not squeeze
 /// the fields into abbreviations.
 pub const PANEL_WIDTH_BESIDE_LARGEST: u16 = 48;
@@ -253,6 +253,14 @@ mod tests {
             assert_eq!(at(w, h).arrangement, Arrangement::Wide, "{game}");
             assert_eq!(at(w - 1, h).arrangement, Arrangement::TooSmall, "{game}");
             assert_eq!(at(w, h - 1).arrangement, Arrangement::TooSmall, "{game}");
+        }
+    }
+
+    #[test]
+    fn a_chess_board_fits_a_60_by_20_terminal() {
+        for glyphs in [GlyphSet::Unicode, GlyphSet::Ascii] {
+            let l = layout(Rect::new(0, 0, 60, 20), Game::Chess, glyphs, false);
+            assert_eq!(l.arrangement, Arrangement::Wide, "{glyphs:?}");
         }
     }
 

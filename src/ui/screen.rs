@@ -85,11 +85,23 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
 
 fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
     let (mw, mh) = minimum_size(state.game(), glyphs(state));
-    let lines = vec![
-        Line::styled(text::TOO_SMALL_TITLE, t.error),
-        Line::raw(text::too_small(area.width, area.height, mw, mh)),
-        Line::styled(text::TOO_SMALL_QUIT, t.hint),
-    ];
+    // Wrapped, so that even a tiny screen shows the size it needs and how to leave.
+    let width = usize::from(area.width.max(1));
+    let mut lines = Vec::new();
+    for (message, style) in [
+        (text::TOO_SMALL_TITLE.to_owned(), t.error),
+        (
+            text::too_small(area.width, area.height, mw, mh),
+            Style::new(),
+        ),
+        (text::TOO_SMALL_QUIT.to_owned(), t.hint),
+    ] {
+        lines.extend(
+            wrap(&message, width)
+                .into_iter()
+                .map(|part| Line::styled(part, style)),
+        );
+    }
     let h = (lines.len() as u16).min(area.height);
     let r = Rect::new(area.x, area.y + (area.height - h) / 2, area.width, h);
     Paragraph::new(lines)
@@ -106,6 +118,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         ),
         Span::styled(format!("· {} ", state.game()), t.title),
     ];
+    let mut id = None;
     if let Some(c) = &state.collection {
         let name = c
             .path()
@@ -113,17 +126,27 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         spans.push(Span::styled(format!("· {name} "), t.title));
         if let Some((i, n)) = state.record_label() {
-            spans.push(Span::styled(format!("{} ", text::record(i, n)), t.title));
+            spans.push(Span::styled(
+                format!("· record {} ", text::record(i, n)),
+                t.title,
+            ));
         }
-        if let Some(id) = state.record_id() {
-            spans.push(Span::styled(format!("· {id} "), t.title));
+        if let Some(record_id) = state.record_id() {
+            id = Some(spans.len());
+            spans.push(Span::styled(format!("· id \"{record_id}\" "), t.title));
         }
     }
     if state.is_modified() {
         spans.push(Span::styled(
-            format!("{} ", text::MODIFIED_MARK),
+            format!("· {} ", text::MODIFIED_MARK),
             t.title_modified,
         ));
+    }
+    // The modified mark matters more than the record's id: drop the id when both do not fit.
+    if let Some(i) = id
+        && spans.iter().map(Span::width).sum::<usize>() > usize::from(r.width)
+    {
+        spans.remove(i);
     }
     let line = Line::from(spans);
     let used = line.width() as u16;
@@ -178,7 +201,9 @@ fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rect {
 /// The field names that fit in the panel's inside, and the column where the values start
 /// (after the selection mark, the number and the names).
 fn field_columns(inner: Rect) -> (&'static [&'static str; 6], u16) {
-    let long = inner.width >= 2 + 2 + 24 + 2 + 8;
+    // The long names only where they leave room for a useful part of the placement (20
+    // columns): values matter more than names.
+    let long = inner.width >= 2 + 2 + 24 + 2 + 20;
     let names = if long {
         &text::FIELD_NAMES
     } else {
@@ -331,6 +356,23 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             lines.push(Line::raw(format!("  {part}")));
         }
     }
+    // The record's EPD operations (the key move, the composer, the solution), one per line,
+    // after the problems; the id is already in the title.
+    if let Some(ops) = state.record_operations() {
+        let shown: Vec<&str> = crate::collection::epd::operations(ops)
+            .map(str::trim)
+            .filter(|op| !op.starts_with("id ") && *op != "id")
+            .collect();
+        if !shown.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(text::EPD_OPERATIONS, t.muted));
+        }
+        for op in shown {
+            for part in wrap(op, width.saturating_sub(2).max(1)) {
+                lines.push(Line::raw(format!("  {part}")));
+            }
+        }
+    }
     let rows = inner.height as usize;
     // Too many lines: the last row says how many are hidden, when there is room to spare one.
     if lines.len() > rows && rows >= 3 {
@@ -378,6 +420,7 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         start.min(target.start).min(total - width)
     };
     let mut x = x0;
+    let mut shown_end = start;
     for (i, c) in chars.iter().enumerate().skip(start) {
         let mut style = t.fen;
         if highlight.as_ref().is_some_and(|h| h.contains(&i)) {
@@ -401,8 +444,19 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             break;
         }
         x = nx;
+        shown_end = i + 1;
         if x >= r.right() {
             break;
+        }
+    }
+    // A FEN cut by a narrow screen says so at the cut, unless the user is editing it (the
+    // cursor shows where the text goes on).
+    if !focused && x > x0 {
+        if start > 0 {
+            buf.set_stringn(x0, r.y, "…", 1, t.muted);
+        }
+        if shown_end < chars.len() {
+            buf.set_stringn(x - 1, r.y, "…", 1, t.muted);
         }
     }
     if cursor == Some(chars.len()) && x < r.right() {
@@ -596,6 +650,25 @@ mod tests {
     }
 
     #[test]
+    fn a_tiny_screen_still_shows_the_whole_too_small_message() {
+        let s = state(Game::Chess.start_fen(), false);
+        let t = text(&s, 20, 8);
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let (mw, mh) = minimum_size(Game::Chess, GlyphSet::Unicode);
+        let needed = format!("{mw}×{mh}");
+        for word in [
+            "20×8,",
+            needed.as_str(),
+            "Ctrl-Q",
+            "quits,",
+            "Ctrl-C",
+            "aborts",
+        ] {
+            assert!(words.contains(&word), "{word} missing: {t}");
+        }
+    }
+
+    #[test]
     fn too_small_screen_says_so() {
         let s = state(Game::Chess.start_fen(), false);
         let t = text(&s, 40, 10);
@@ -656,6 +729,79 @@ mod tests {
     }
 
     #[test]
+    fn the_record_epd_operations_are_listed_under_the_problems() {
+        let collection = crate::collection::Collection::from_bytes(
+            Some(std::path::PathBuf::from("mates.epd")),
+            b"kbK5/pp6/1P6/8/8/8/8/R7 w - - id \"morphy\"; c1 \"1.Ra6! bxa6 2.b7#\"; bm Ra6; dm 2;\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        );
+        let mut s = State::with_collection(collection, None, Options::default());
+        let t = text(&s, 120, 40);
+        let c1 = t.find("c1 \"1.Ra6! bxa6 2.b7#\"").expect(&t);
+        let bm = t.find("bm Ra6").expect(&t);
+        let dm = t.find("dm 2").expect(&t);
+        assert!(
+            t.find(text::NO_PROBLEMS).unwrap() < c1 && c1 < bm && bm < dm,
+            "{t}"
+        );
+        assert!(
+            !t.contains("id \"morphy\";"),
+            "the id is in the title only: {t}"
+        );
+        update(&mut s, Action::NextRecord);
+        let t = text(&s, 120, 40);
+        assert!(
+            !t.contains(text::EPD_OPERATIONS) && !t.contains("bm Ra6"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn a_fen_line_cut_by_a_narrow_screen_ends_with_an_ellipsis() {
+        let s = state(Game::Xiangqi.start_fen(), false);
+        let t = text(&s, 50, 40);
+        let line = t.lines().find(|l| l.starts_with(" FEN ")).expect(&t);
+        assert!(line.trim_end().ends_with('…'), "{line}");
+        let wide = text(&s, 120, 40);
+        let line = wide.lines().find(|l| l.starts_with(" FEN ")).expect(&wide);
+        assert!(line.trim_end().ends_with("w - - 0 1"), "{line}");
+    }
+
+    #[test]
+    fn a_narrow_panel_uses_short_names_to_leave_room_for_the_values() {
+        let s = state(Game::Xiangqi.start_fen(), false);
+        let t = text(&s, 80, 24);
+        assert!(t.contains("rnbakabnr/9/1c5c1/"), "{t}");
+        let wide = text(&s, 140, 40);
+        assert!(wide.contains(text::FIELD_NAMES[3]), "{wide}");
+    }
+
+    #[test]
+    fn the_title_names_the_record_and_its_id_and_keeps_the_modified_mark_when_narrow() {
+        let collection = crate::collection::Collection::from_bytes(
+            Some(std::path::PathBuf::from("mates.epd")),
+            b"4k3/8/8/8/8/8/8/4K3 w - - id \"a-rather-long-problem-name\";\n",
+        );
+        let mut s = State::with_collection(collection, None, Options::default());
+        let title = |s: &State, w| text(s, w, 30).lines().next().unwrap().to_owned();
+        assert!(
+            title(&s, 120).contains("mates.epd · record 1/1 · id \"a-rather-long-problem-name\""),
+            "{}",
+            title(&s, 120)
+        );
+        update(&mut s, Action::ToggleSide);
+        let wide = title(&s, 120);
+        assert!(
+            wide.contains("· id \"a-rather-long-problem-name\" · modified"),
+            "{wide}"
+        );
+        let narrow = title(&s, 60);
+        assert!(
+            narrow.contains("mates.epd · record 1/1 · modified") && !narrow.contains("id \""),
+            "{narrow}"
+        );
+    }
+
+    #[test]
     fn confirm_dialogs_and_the_chess960_prompt_sit_over_the_screen() {
         let collection = crate::collection::Collection::from_bytes(
             Some(std::path::PathBuf::from("puzzles.fen")),
@@ -666,7 +812,7 @@ mod tests {
         update(&mut s, Action::Quit);
         assert_eq!(s.overlay, Some(Overlay::ConfirmQuit));
         let t = text(&s, 80, 24);
-        assert!(t.contains("puzzles.fen 1/2") && t.contains("[+]"), "{t}");
+        assert!(t.contains("puzzles.fen · record 1/2 · modified"), "{t}");
         assert!(t.contains(text::CONFIRM_QUIT_KEYS), "{t}");
         insta::assert_snapshot!("confirm_quit", t);
         update(&mut s, Action::Answer(crate::editor::Answer::Cancel));

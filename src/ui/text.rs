@@ -30,8 +30,9 @@ pub const DIAGNOSTICS_TITLE: &str = "Diagnostics";
 pub const FEN_TITLE: &str = "FEN";
 pub const HELP_TITLE: &str = "Keys";
 pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
-pub const MODIFIED_MARK: &str = "[+]";
+pub const MODIFIED_MARK: &str = "modified";
 pub const NO_PROBLEMS: &str = "no problems found";
+pub const EPD_OPERATIONS: &str = "EPD operations";
 pub const TOO_SMALL_TITLE: &str = "Terminal too small";
 pub const TOO_SMALL_QUIT: &str = "Ctrl-Q quits, Ctrl-C aborts";
 pub const NOT_PARSED: &str = "the FEN does not read; the board shows the last one that did";
@@ -53,14 +54,19 @@ pub fn status_line(status: Option<&Status>, errors: usize, color: Color, game: G
         _ if errors > 0 => format!("{} · {side}", illegal(errors)),
         None => format!("legal · {side}"),
         Some(s) => {
+            // The end of the game says who wins: a stalemate draws in chess but loses in
+            // xiangqi.
+            let winner = color.other().name(game);
             let state = if s.checkmate {
-                "checkmate"
+                format!("checkmate: {winner} wins")
+            } else if s.stalemate && game.is_xiangqi() {
+                format!("stalemated: {winner} wins")
             } else if s.stalemate {
-                "stalemate"
+                "stalemate: draw".to_owned()
             } else if s.check {
-                "check"
+                "check".to_owned()
             } else {
-                ""
+                String::new()
             };
             let moves = match s.legal_moves {
                 1 => "1 legal move".to_owned(),
@@ -144,6 +150,14 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::CastlingImpossible(c, side) => (
             format!(
                 "{} cannot castle {}: king or rook is not in place",
+                c.name(game),
+                side_name(*side)
+            ),
+            Bad,
+        ),
+        Notice::CastlingNeedsChess960(c, side) => (
+            format!(
+                "{} {}: only Chess960 castling allows this right (Space switches)",
                 c.name(game),
                 side_name(*side)
             ),
@@ -315,4 +329,39 @@ pub fn rescued(signal: &str, path: &str) -> String {
 
 pub fn rescue_failed(signal: &str, why: &str) -> String {
     format!("{signal}: unsaved changes lost: {why}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn over(checkmate: bool) -> Status {
+        Status {
+            check: checkmate,
+            checkmate,
+            stalemate: !checkmate,
+            legal_moves: 0,
+        }
+    }
+
+    #[test]
+    fn the_status_line_says_who_wins_when_the_game_is_over() {
+        let line = |s: Status, game| status_line(Some(&s), 0, Color::Black, game);
+        assert_eq!(
+            line(over(true), Game::Chess),
+            "legal · Black to move · checkmate: White wins · 0 legal moves"
+        );
+        assert_eq!(
+            line(over(false), Game::Chess),
+            "legal · Black to move · stalemate: draw · 0 legal moves"
+        );
+        assert_eq!(
+            line(over(false), Game::Xiangqi),
+            "legal · Black to move · stalemated: Red wins · 0 legal moves"
+        );
+        assert_eq!(
+            line(over(true), Game::Xiangqi),
+            "legal · Black to move · checkmate: Red wins · 0 legal moves"
+        );
+    }
 }

@@ -220,14 +220,20 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         }
     }
     if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
-        let sqs = squares(board.pawns() & Bitboard::BACKRANKS);
-        let what = if sqs.len() == 1 { "a pawn" } else { "pawns" };
+        let on_backrank = board.pawns() & Bitboard::BACKRANKS;
+        let sqs = squares(on_backrank);
+        // One pawn is named with its colour; several are listed by square.
+        let what = match on_backrank.single_square() {
+            Some(sq) if board.white().contains(sq) => "a White pawn",
+            Some(_) => "a Black pawn",
+            None => "pawns",
+        };
         out.push(
             Diagnostic::error(
                 Code::PawnsOnBackrank,
                 1,
                 format!(
-                    "{what} on the first or last rank ({}): pawns never stand there",
+                    "{what} on {}: pawns never stand on the first or last rank",
                     square_list(&sqs, game)
                 ),
             )
@@ -478,7 +484,7 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
                 )
             } else {
                 format!(
-                    "{} has {} pawns and {extra} more pieces than it starts with; each extra piece is a promoted pawn, which makes {} pawns, and a side has only 8",
+                    "{} has {} pawns and {extra} pieces beyond its starting set, each a promoted pawn: {} pawns in all, but a side has only 8",
                     color.name(game),
                     pawns.len(),
                     pawns.len() + extra

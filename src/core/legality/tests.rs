@@ -68,6 +68,15 @@ fn chess_too_many_kings_names_them() {
 fn chess_pawns_on_backrank() {
     let d = only("P3k3/8/8/8/8/8/8/4K2p w - - 0 1", Code::PawnsOnBackrank);
     assert_eq!(d.squares, squares(&["h1", "a8"], Game::Chess));
+    assert_eq!(
+        d.message,
+        "pawns on h1, a8: pawns never stand on the first or last rank"
+    );
+    let d = only("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", Code::PawnsOnBackrank);
+    assert_eq!(
+        d.message,
+        "a Black pawn on a1: pawns never stand on the first or last rank"
+    );
 }
 
 #[test]
@@ -142,7 +151,7 @@ fn chess_too_much_material() {
     assert_eq!(d.squares, squares(&["a1", "b1", "c1"], Game::Chess));
     assert_eq!(
         d.message,
-        "White has 8 pawns and 2 more pieces than it starts with; each extra piece is a promoted pawn, which makes 10 pawns, and a side has only 8"
+        "White has 8 pawns and 2 pieces beyond its starting set, each a promoted pawn: 10 pawns in all, but a side has only 8"
     );
     let d = only(
         "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
