@@ -144,6 +144,7 @@ fn run_editor(state: State) -> Result<Exit> {
         tui,
         clipboard,
         layout: None,
+        changed: true,
     };
     let exit = app.run(&mailbox);
     app.clipboard.wait_idle(Duration::from_secs(2));
@@ -191,12 +192,18 @@ struct App {
     clipboard: Clipboard,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
+    /// Whether the screen may differ from the last frame: events that change nothing (a mouse
+    /// move, a key bound to nothing) cost no frame.
+    changed: bool,
 }
 
 impl App {
     fn run(&mut self, mailbox: &Mailbox) -> Result<Exit> {
         loop {
-            self.draw()?;
+            if self.changed {
+                self.draw()?;
+                self.changed = false;
+            }
             // Handle what is already waiting before drawing again: a burst of keys or resizes
             // costs one frame, not one per event (but an endless stream still gets frames).
             let mut handled = 0;
@@ -250,6 +257,7 @@ impl App {
     fn terminal_event(&mut self, ev: Event) -> Result<Option<Exit>> {
         if let Event::Resize(..) = ev {
             self.tui.terminal.backend_mut().refresh_size()?;
+            self.changed = true;
             return Ok(None);
         }
         if let Event::Key(key) = &ev
@@ -258,6 +266,7 @@ impl App {
         {
             let max = help::max_scroll(&self.view.theme, self.area());
             let s = &mut self.view.help_scroll;
+            let before = *s;
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => *s = s.saturating_sub(1),
                 KeyCode::Down | KeyCode::Char('j') => *s = (*s + 1).min(max),
@@ -267,6 +276,7 @@ impl App {
                 KeyCode::End => *s = max,
                 _ => {}
             }
+            self.changed |= *s != before;
         }
         let action = match &self.layout {
             Some(layout) => {
@@ -288,6 +298,7 @@ impl App {
 
     /// Feeds an action to the editor and runs the effects it asks for.
     fn apply(&mut self, action: Action) -> Result<Option<Exit>> {
+        self.changed = true;
         let effects = editor::update(&mut self.state, action);
         if self.state.overlay != Some(Overlay::Help) {
             self.view.help_scroll = 0;

@@ -6,6 +6,7 @@ pub mod diff;
 pub mod glyphs;
 pub mod help;
 pub mod layout;
+pub mod line;
 pub mod screen;
 pub mod text;
 pub mod theme;
