@@ -1,10 +1,10 @@
-//! Lines drawn exactly as ratatui draws a left-aligned `Line`, with a shortcut for plain ASCII.
+//! Lines drawn exactly as ratatui draws a left-aligned `Line`, with a shortcut for plain text.
 //!
-//! ratatui splits every span into grapheme clusters and measures each one; for the ASCII text
-//! that makes up most of the screen (field values, hints, messages) each byte is one cell, and
-//! writing it directly costs a fraction of that.
+//! ratatui splits every span into grapheme clusters and measures each one; for the text that
+//! makes up most of the screen (ASCII, marks such as `✓ ▸ ·`, arrows) each character is a
+//! grapheme of its own and one cell wide, and writing it directly costs a fraction of that.
 
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, CellWidth};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
@@ -13,11 +13,7 @@ use ratatui::widgets::Widget;
 /// Renders `line` into the first row of `area`, as `Line::render` does.
 pub fn render(line: &Line, area: Rect, buf: &mut Buffer) {
     let plain = matches!(line.alignment, None | Some(Alignment::Left))
-        && line.spans.iter().all(|s| {
-            s.content
-                .bytes()
-                .all(|b| b.is_ascii() && !b.is_ascii_control())
-        });
+        && line.spans.iter().all(|s| s.content.chars().all(is_plain));
     if !plain {
         line.render(area, buf);
         return;
@@ -30,13 +26,30 @@ pub fn render(line: &Line, area: Rect, buf: &mut Buffer) {
     let (mut x, y, right) = (area.x, area.y, area.right());
     for span in &line.spans {
         let style = Style::default().patch(span.style);
-        for b in span.content.bytes() {
+        for c in span.content.chars() {
             if x >= right {
                 return;
             }
-            buf[(x, y)].set_char(char::from(b)).set_style(style);
+            buf[(x, y)].set_char(c).set_style(style);
             x += 1;
         }
+    }
+}
+
+/// Whether `c` is, wherever it stands, a grapheme cluster of its own and one column wide:
+/// printable ASCII, and characters one column wide from blocks with no combining marks, no
+/// joiners and no format characters (Latin-1 and Latin Extended, punctuation, arrows,
+/// mathematical and technical symbols, box drawing, shapes, dingbats).
+fn is_plain(c: char) -> bool {
+    match c {
+        ' '..='~' => true,
+        '\u{a0}'..='\u{ac}'
+        | '\u{ae}'..='\u{2ff}'
+        | '\u{2010}'..='\u{2027}'
+        | '\u{2030}'..='\u{205e}'
+        | '\u{2070}'..='\u{20cf}'
+        | '\u{2100}'..='\u{2bff}' => c.encode_utf8(&mut [0; 4]).cell_width() == 1,
+        _ => false,
     }
 }
 
@@ -64,6 +77,15 @@ mod tests {
             "✓ legal",
             "a\tb",
             "x y",
+            "▸ · ✗ ←→↑↓",
+            "a\u{301}b",
+            "©™⌚",
+            "e\u{20dd}",
+            "♜♞♝",
+            "─│┌┐",
+            "‼\u{fe0f}",
+            "a\u{200d}b",
+            "é½",
         ];
         let mut lines = Vec::new();
         for (i, a) in texts.iter().enumerate() {
