@@ -13,7 +13,11 @@ command -v tmux >/dev/null || { echo "tmux is not installed" >&2; exit 1; }
 BIN=$(realpath "$BIN")
 DIR=$(mktemp -d)
 S=fbmeasure$$
-cleanup() { tmux -L "$S" kill-server 2>/dev/null; rm -rf "$DIR"; }
+cleanup() {
+  tmux -L "$S" kill-server 2>/dev/null
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$S" # the socket outlives the server
+  rm -rf "$DIR"
+}
 trap cleanup EXIT
 
 # Arguments are passed through quoted, so that a FEN with spaces stays one word each.
