@@ -12,6 +12,7 @@ use super::glyphs::GlyphSet;
 use super::help;
 use super::layout;
 use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
+use super::line;
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
@@ -150,7 +151,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     }
     let line = Line::from(spans);
     let used = line.width() as u16;
-    line.render(r, buf);
+    line::render(&line, r, buf);
     let help = text::TITLE_HELP;
     let w = help.chars().count() as u16;
     if r.width >= used + w {
@@ -290,7 +291,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         .style(row_style);
         let row = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
         buf.set_style(row, row_style);
-        line.render(row, buf);
+        line::render(&line, row, buf);
     }
 }
 
@@ -381,7 +382,11 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         lines.push(Line::styled(text::more_lines(hidden), t.muted));
     }
     for (i, line) in lines.iter().enumerate().take(rows) {
-        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+        line::render(
+            line,
+            Rect::new(inner.x, inner.y + i as u16, inner.width, 1),
+            buf,
+        );
     }
 }
 
@@ -487,7 +492,8 @@ fn message(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     } else {
         return;
     };
-    Line::from(vec![Span::raw(" "), Span::styled(content, style)]).render(r, buf);
+    let line = Line::from(vec![Span::raw(" "), Span::styled(content, style)]);
+    line::render(&line, r, buf);
 }
 
 fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
@@ -504,7 +510,7 @@ fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(*key, t.key));
         spans.push(Span::styled(what, t.hint));
     }
-    Line::from(spans).render(r, buf);
+    line::render(&Line::from(spans), r, buf);
 }
 
 fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
