@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use fenboard::core::Game;
 use fenboard::editor::{Action, Direction, Options, State, update};
-use fenboard::ui::diff;
 use fenboard::ui::screen::{View, render};
 use fenboard::ui::theme::{ColorMode, Theme};
 use ratatui::Terminal;
@@ -88,39 +87,4 @@ fn main() {
         times.push(t.elapsed());
     }
     report("keystroke: update + draw 120x40 (TestBackend)", times);
-
-    // The same frame without a backend: render into a blank buffer and list the changed cells,
-    // with ratatui's diff and with the editor's own (`ui::diff`, which the app uses).
-    let area = Rect::new(0, 0, 120, 40);
-    let mut prev = Buffer::empty(area);
-    let mut next = Buffer::empty(area);
-    let mut changes = Vec::new();
-    for ours in [false, true] {
-        let mut times = Vec::with_capacity(SAMPLES);
-        for i in 0..SAMPLES {
-            let dir = if i % 16 < 8 {
-                Direction::Right
-            } else {
-                Direction::Left
-            };
-            let t = Instant::now();
-            update(&mut state, Action::MoveCursor(dir));
-            next.reset();
-            render(&state, &view, area, &mut next);
-            let n = if ours {
-                diff::changes(&prev, &next, &mut changes);
-                changes.len()
-            } else {
-                prev.diff(&next).len()
-            };
-            black_box(n);
-            std::mem::swap(&mut prev, &mut next);
-            times.push(t.elapsed());
-        }
-        let which = if ours { "ui::diff" } else { "Buffer::diff" };
-        report(
-            &format!("keystroke: update + render + {which} 120x40"),
-            times,
-        );
-    }
 }

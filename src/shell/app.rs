@@ -1,17 +1,15 @@
 //! The editor: terminal lifecycle and event loop.
 //!
-//! The loop blocks in crossterm's `event::read` on the terminal itself, so an idle editor uses
-//! no CPU, and draws once per batch of events. Signals and clipboard results come from other
-//! threads through a [`Mailbox`], which wakes the loop by raising SIGWINCH: a key costs no
-//! thread hand-over.
+//! Every wake-up (a terminal event, a signal, a clipboard result) arrives on one channel; the
+//! loop blocks on it, so an idle editor uses no CPU, and draws once per batch of events.
 
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
-use color_eyre::eyre::{Result, WrapErr, eyre};
+use color_eyre::eyre::{Result, WrapErr};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::Rect;
 
@@ -34,6 +32,8 @@ use crate::ui::theme::Theme;
 pub enum AppEvent {
     /// A key, mouse, paste, focus or resize event from the terminal.
     Terminal(Event),
+    /// Reading the terminal failed: the editor cannot go on.
+    InputFailed(String),
     /// SIGHUP or SIGTERM.
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
@@ -137,15 +137,17 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
 fn run_editor(state: State) -> Result<Exit> {
-    // Creates crossterm's event source, and with it its SIGWINCH handler, before any thread
-    // can raise SIGWINCH to wake the loop (unhandled, the signal would be lost).
-    event::poll(Duration::ZERO).wrap_err(text::NO_TERMINAL)?;
-    let mailbox = Mailbox::default();
-    let signal_box = mailbox.clone();
-    let _signals =
-        signals::watch(move |s| signal_box.post(AppEvent::Signal(s))).wrap_err(text::NO_SIGNALS)?;
-    let clip_box = mailbox.clone();
-    let clipboard = Clipboard::system(move |reply| clip_box.post(AppEvent::Clipboard(reply)));
+    let (tx, rx) = mpsc::channel();
+    spawn_input_reader(tx.clone())?;
+    let signal_tx = tx.clone();
+    let _signals = signals::watch(move |s| {
+        let _ = signal_tx.send(AppEvent::Signal(s));
+    })
+    .wrap_err(text::NO_SIGNALS)?;
+    let clip_tx = tx;
+    let clipboard = Clipboard::system(move |reply| {
+        let _ = clip_tx.send(AppEvent::Clipboard(reply));
+    });
     let mouse = state.options.mouse;
     let tui = Tui::enter(mouse).wrap_err(text::NO_TERMINAL)?;
     let mut app = App {
@@ -154,12 +156,11 @@ fn run_editor(state: State) -> Result<Exit> {
         tui,
         clipboard,
         layout: None,
-        changed: true,
     };
-    let exit = app.run(&mailbox);
+    let exit = app.run(&rx);
     app.clipboard.wait_idle(Duration::from_secs(2));
     // A copy finished after the last key still writes its OSC 52 bytes to the terminal.
-    for ev in mailbox.take() {
+    for ev in rx.try_iter() {
         if let AppEvent::Clipboard(reply) = ev {
             app.clipboard.finish(reply, app.tui.writer());
         }
@@ -168,28 +169,27 @@ fn run_editor(state: State) -> Result<Exit> {
     exit
 }
 
-/// Events from other threads (signals, clipboard replies) for the loop, which blocks in
-/// `event::read` on the terminal. A sender queues its event, then raises SIGWINCH on this
-/// process: crossterm turns it into a resize event, on which the loop takes the queue. Every
-/// event queued is followed by a signal, so none waits for the next key.
-#[derive(Clone, Default)]
-struct Mailbox(Arc<Mutex<Vec<AppEvent>>>);
-
-impl Mailbox {
-    fn post(&self, ev: AppEvent) {
-        self.0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(ev);
-        // SAFETY: `kill` on our own process has no memory effects; crossterm handles SIGWINCH.
-        unsafe {
-            libc::kill(libc::getpid(), libc::SIGWINCH);
-        }
-    }
-
-    fn take(&self) -> Vec<AppEvent> {
-        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
-    }
+/// Reads terminal events on a thread of its own and sends them into the loop's channel. It
+/// blocks in `event::read`: no polling, no timer.
+fn spawn_input_reader(tx: Sender<AppEvent>) -> Result<()> {
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || {
+            loop {
+                let sent = match event::read() {
+                    Ok(ev) => tx.send(AppEvent::Terminal(ev)),
+                    Err(e) => {
+                        let _ = tx.send(AppEvent::InputFailed(e.to_string()));
+                        return;
+                    }
+                };
+                if sent.is_err() {
+                    return;
+                }
+            }
+        })
+        .wrap_err(text::NO_INPUT_THREAD)?;
+    Ok(())
 }
 
 /// Events handled at most between two frames.
@@ -202,38 +202,29 @@ struct App {
     clipboard: Clipboard,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
-    /// Whether the screen may differ from the last frame: events that change nothing (a mouse
-    /// move, a key bound to nothing) cost no frame.
-    changed: bool,
 }
 
 impl App {
-    fn run(&mut self, mailbox: &Mailbox) -> Result<Exit> {
+    fn run(&mut self, rx: &Receiver<AppEvent>) -> Result<Exit> {
         loop {
-            if self.changed {
-                self.draw()?;
-                self.changed = false;
-            }
+            self.draw()?;
+            let Ok(first) = rx.recv() else {
+                return Ok(Exit::Abort);
+            };
             // Handle what is already waiting before drawing again: a burst of keys or resizes
             // costs one frame, not one per event (but an endless stream still gets frames).
+            let mut next = Some(first);
             let mut handled = 0;
-            loop {
-                let ev = event::read().map_err(|e| eyre!(text::input_failed(&e.to_string())))?;
-                let woken = matches!(ev, Event::Resize(..));
-                if let Some(exit) = self.handle(AppEvent::Terminal(ev))? {
+            while let Some(ev) = next {
+                if let Some(exit) = self.handle(ev)? {
                     return Ok(exit);
                 }
-                if woken {
-                    for ev in mailbox.take() {
-                        if let Some(exit) = self.handle(ev)? {
-                            return Ok(exit);
-                        }
-                    }
-                }
                 handled += 1;
-                if handled >= MAX_EVENTS_PER_FRAME || !event::poll(Duration::ZERO)? {
-                    break;
-                }
+                next = if handled < MAX_EVENTS_PER_FRAME {
+                    rx.try_recv().ok()
+                } else {
+                    None
+                };
             }
         }
     }
@@ -242,8 +233,9 @@ impl App {
         let state = &self.state;
         let view = &self.view;
         let mut layout = None;
-        self.tui.terminal.draw(|area, buf| {
-            layout = Some(screen::render(state, view, area, buf));
+        self.tui.terminal.draw(|frame| {
+            let area = frame.area();
+            layout = Some(screen::render(state, view, area, frame.buffer_mut()));
         })?;
         self.layout = layout;
         Ok(())
@@ -256,6 +248,7 @@ impl App {
     fn handle(&mut self, ev: AppEvent) -> Result<Option<Exit>> {
         match ev {
             AppEvent::Terminal(ev) => self.terminal_event(ev),
+            AppEvent::InputFailed(why) => Err(color_eyre::eyre::eyre!(text::input_failed(&why))),
             AppEvent::Signal(signal) => Ok(Some(self.killed(signal))),
             AppEvent::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
@@ -267,7 +260,6 @@ impl App {
     fn terminal_event(&mut self, ev: Event) -> Result<Option<Exit>> {
         if let Event::Resize(..) = ev {
             self.tui.terminal.backend_mut().refresh_size()?;
-            self.changed = true;
             return Ok(None);
         }
         if let Event::Key(key) = &ev
@@ -276,7 +268,6 @@ impl App {
         {
             let max = help::max_scroll(&self.view.theme, self.area());
             let s = &mut self.view.help_scroll;
-            let before = *s;
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => *s = s.saturating_sub(1),
                 KeyCode::Down | KeyCode::Char('j') => *s = (*s + 1).min(max),
@@ -286,7 +277,6 @@ impl App {
                 KeyCode::End => *s = max,
                 _ => {}
             }
-            self.changed |= *s != before;
         }
         let action = match &self.layout {
             Some(layout) => {
@@ -306,7 +296,6 @@ impl App {
 
     /// Feeds an action to the editor and runs the effects it asks for.
     fn apply(&mut self, action: Action) -> Result<Option<Exit>> {
-        self.changed = true;
         let effects = editor::update(&mut self.state, action);
         if self.state.overlay != Some(Overlay::Help) {
             self.view.help_scroll = 0;

@@ -9,17 +9,16 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
-use ratatui::buffer::{Buffer, Cell};
+use ratatui::buffer::Cell;
 use ratatui::crossterm::{
     cursor,
     event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture},
     execute,
     terminal::{self, EnterAlternateScreen, LeaveAlternateScreen},
 };
-use ratatui::layout::{Position, Rect, Size};
-
-use crate::ui::diff;
+use ratatui::layout::{Position, Size};
 
 /// Whether the terminal is in the editor's modes, so that restoring happens once.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
@@ -27,6 +26,7 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// Writes to the terminal are buffered and flushed once per frame: unbuffered, every cursor
 /// move and colour change of a frame would be a system call of its own.
 pub type TtyWriter = BufWriter<File>;
+pub type TtyTerminal = Terminal<TtyBackend>;
 
 /// The crossterm backend with the terminal size kept rather than asked for: ratatui asks before
 /// every frame, and crossterm answers by opening `/dev/tty` each time. The size changes only
@@ -107,65 +107,9 @@ impl Backend for TtyBackend {
     }
 }
 
-/// Frames on the terminal, as ratatui's `Terminal` draws them: each frame is rendered in full
-/// into a blank buffer, compared with the one on screen, and only the cells that changed are
-/// written. The comparison is `ui::diff`'s, several times cheaper than ratatui's for a frame
-/// in which a keystroke changed a few cells.
-pub struct Screen {
-    backend: TtyBackend,
-    /// `buffers[current]` is the next frame; the other one is on screen.
-    buffers: [Buffer; 2],
-    current: usize,
-    /// The changed cells of the frame being written (kept to reuse its memory).
-    changes: Vec<usize>,
-}
-
-impl Screen {
-    fn new(backend: TtyBackend) -> Screen {
-        let area = Rect::from((Position::ORIGIN, backend.size));
-        Screen {
-            backend,
-            buffers: [Buffer::empty(area), Buffer::empty(area)],
-            current: 0,
-            changes: Vec::new(),
-        }
-    }
-
-    /// Draws one frame: `render` fills the blank buffer over the given area.
-    pub fn draw(&mut self, render: impl FnOnce(Rect, &mut Buffer)) -> io::Result<()> {
-        let area = Rect::from((Position::ORIGIN, self.backend.size));
-        if area != self.buffers[self.current].area {
-            // After a resize the screen is cleared and drawn anew, as ratatui does.
-            for b in &mut self.buffers {
-                b.resize(area);
-                b.reset();
-            }
-            self.backend.clear_region(ClearType::All)?;
-        }
-        let (next, prev) = (self.current, 1 - self.current);
-        render(area, &mut self.buffers[next]);
-        diff::changes(&self.buffers[prev], &self.buffers[next], &mut self.changes);
-        let frame = &self.buffers[next];
-        let width = usize::from(area.width.max(1));
-        self.backend.draw(
-            self.changes
-                .iter()
-                .map(|&i| ((i % width) as u16, (i / width) as u16, &frame.content[i])),
-        )?;
-        self.backend.hide_cursor()?;
-        self.buffers[prev].reset();
-        self.current = prev;
-        Backend::flush(&mut self.backend)
-    }
-
-    pub fn backend_mut(&mut self) -> &mut TtyBackend {
-        &mut self.backend
-    }
-}
-
 /// The terminal in the editor's modes; dropping it restores everything.
 pub struct Tui {
-    pub terminal: Screen,
+    pub terminal: TtyTerminal,
 }
 
 /// Opens the controlling terminal for reading and writing.
@@ -179,7 +123,7 @@ impl Tui {
         let mut tty = open_tty()?;
         terminal::enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
-        let setup = (|| -> io::Result<Screen> {
+        let setup = (|| -> io::Result<TtyTerminal> {
             // Cleared here rather than by `Terminal::clear`, which asks the terminal for the
             // cursor position on stdout and waits for an answer the input thread may take.
             execute!(
@@ -192,7 +136,7 @@ impl Tui {
             if mouse {
                 execute!(tty, EnableMouseCapture)?;
             }
-            Ok(Screen::new(TtyBackend::new(tty)?))
+            Terminal::new(TtyBackend::new(tty)?)
         })();
         match setup {
             Ok(terminal) => Ok(Tui { terminal }),

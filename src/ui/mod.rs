@@ -2,11 +2,9 @@
 
 pub mod ansi;
 pub mod board;
-pub mod diff;
 pub mod glyphs;
 pub mod help;
 pub mod layout;
-pub mod line;
 pub mod screen;
 pub mod text;
 pub mod theme;

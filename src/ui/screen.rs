@@ -12,7 +12,6 @@ use super::glyphs::GlyphSet;
 use super::help;
 use super::layout;
 use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
-use super::line;
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
@@ -151,7 +150,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     }
     let line = Line::from(spans);
     let used = line.width() as u16;
-    line::render(&line, r, buf);
+    line.render(r, buf);
     let help = text::TITLE_HELP;
     let w = help.chars().count() as u16;
     if r.width >= used + w {
@@ -291,7 +290,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         .style(row_style);
         let row = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
         buf.set_style(row, row_style);
-        line::render(&line, row, buf);
+        line.render(row, buf);
     }
 }
 
@@ -382,11 +381,7 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         lines.push(Line::styled(text::more_lines(hidden), t.muted));
     }
     for (i, line) in lines.iter().enumerate().take(rows) {
-        line::render(
-            line,
-            Rect::new(inner.x, inner.y + i as u16, inner.width, 1),
-            buf,
-        );
+        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
     }
 }
 
@@ -492,8 +487,7 @@ fn message(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     } else {
         return;
     };
-    let line = Line::from(vec![Span::raw(" "), Span::styled(content, style)]);
-    line::render(&line, r, buf);
+    Line::from(vec![Span::raw(" "), Span::styled(content, style)]).render(r, buf);
 }
 
 fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
@@ -510,7 +504,7 @@ fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(*key, t.key));
         spans.push(Span::styled(what, t.hint));
     }
-    line::render(&Line::from(spans), r, buf);
+    Line::from(spans).render(r, buf);
 }
 
 fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {

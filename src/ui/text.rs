@@ -308,6 +308,7 @@ pub fn more_lines(n: usize) -> String {
 // The editor's own messages on stderr.
 pub const NO_SIGNALS: &str = "cannot watch SIGHUP and SIGTERM";
 pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
+pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
 pub const NO_COLLECTION: &str = "no collection is open";
 
 pub fn input_failed(why: &str) -> String {
