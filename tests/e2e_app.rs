@@ -60,6 +60,39 @@ fn ctrl_c_aborts_with_130_and_prints_nothing() {
     assert_eq!(t.modes(), (false, false), "terminal restored");
 }
 
+/// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
+fn ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn closing_the_terminal_ends_the_editor() {
+    if !tmux_available("closing_the_terminal_ends_the_editor") {
+        return;
+    }
+    let t = Tmux::fenboard(&[START], 80, 24);
+    t.wait_for(&format!("FEN {START}"));
+    let pid = t.pid();
+    // Killing the tmux server closes the terminal under the editor, as closing a window does.
+    drop(t);
+    let deadline = std::time::Instant::now() + common::DEADLINE;
+    while !ended(pid) {
+        if std::time::Instant::now() > deadline {
+            // Do not leave it running (spinning on a dead terminal) after the test.
+            let _ = std::process::Command::new("kill")
+                .args(["-9", &pid.to_string()])
+                .status();
+            panic!("fenboard {pid} still runs after its terminal closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn no_mouse_leaves_mouse_reporting_off() {
     if !tmux_available("no_mouse_leaves_mouse_reporting_off") {
