@@ -1,6 +1,7 @@
 //! The six-field position FEN records, legal or not.
 
 use super::board::Board;
+use super::chess960;
 use super::game::{Color, Game, Piece, Role};
 use super::square::Square;
 
@@ -70,75 +71,50 @@ impl Position {
 
     /// The standard start position of `game` (for Chess960, the standard setup, position 518).
     pub fn start(game: Game) -> Position {
+        if game.is_chess() {
+            let mut pos = chess960::start_position(chess960::STANDARD)
+                .expect("the standard setup has a Chess960 number");
+            pos.game = game;
+            return pos;
+        }
         let mut pos = Position::empty(game);
-        let back: &[Role] = if game.is_xiangqi() {
-            &[
-                Role::Rook,
-                Role::Knight,
-                Role::Bishop,
-                Role::Advisor,
-                Role::King,
-                Role::Advisor,
-                Role::Bishop,
-                Role::Knight,
-                Role::Rook,
-            ]
-        } else {
-            &[
-                Role::Rook,
-                Role::Knight,
-                Role::Bishop,
-                Role::Queen,
-                Role::King,
-                Role::Bishop,
-                Role::Knight,
-                Role::Rook,
-            ]
-        };
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Advisor,
+            Role::King,
+            Role::Advisor,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
         let top = game.height() - 1;
-        for (file, &role) in back.iter().enumerate() {
-            let file = file as u8;
+        for (file, role) in (0u8..).zip(back) {
             pos.board
                 .set(Square::new(file, 0), Some(Piece::new(Color::White, role)));
             pos.board
                 .set(Square::new(file, top), Some(Piece::new(Color::Black, role)));
         }
-        if game.is_xiangqi() {
-            for file in (0..9).step_by(2) {
-                pos.board.set(
-                    Square::new(file, 3),
-                    Some(Piece::new(Color::White, Role::Pawn)),
-                );
-                pos.board.set(
-                    Square::new(file, 6),
-                    Some(Piece::new(Color::Black, Role::Pawn)),
-                );
-            }
-            for file in [1, 7] {
-                pos.board.set(
-                    Square::new(file, 2),
-                    Some(Piece::new(Color::White, Role::Cannon)),
-                );
-                pos.board.set(
-                    Square::new(file, 7),
-                    Some(Piece::new(Color::Black, Role::Cannon)),
-                );
-            }
-        } else {
-            for file in 0..8 {
-                pos.board.set(
-                    Square::new(file, 1),
-                    Some(Piece::new(Color::White, Role::Pawn)),
-                );
-                pos.board.set(
-                    Square::new(file, 6),
-                    Some(Piece::new(Color::Black, Role::Pawn)),
-                );
-            }
-            for color in Color::BOTH {
-                pos.castling.set(color, 0, true);
-                pos.castling.set(color, 7, true);
-            }
+        // Soldiers and cannons, Red's; Black's stand mirrored across the river.
+        let front = [
+            (0, 3, Role::Pawn),
+            (2, 3, Role::Pawn),
+            (4, 3, Role::Pawn),
+            (6, 3, Role::Pawn),
+            (8, 3, Role::Pawn),
+            (1, 2, Role::Cannon),
+            (7, 2, Role::Cannon),
+        ];
+        for (file, rank, role) in front {
+            pos.board.set(
+                Square::new(file, rank),
+                Some(Piece::new(Color::White, role)),
+            );
+            pos.board.set(
+                Square::new(file, top - rank),
+                Some(Piece::new(Color::Black, role)),
+            );
         }
         pos
     }
