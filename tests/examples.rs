@@ -103,16 +103,22 @@ fn chess_mates_are_correct() {
     }
 }
 
-/// Every record of every example file reads and is legal: no error diagnostic (warnings, such
-/// as the clocks an EPD record leaves out, are fine).
-#[test]
-fn every_example_record_is_valid() {
+/// The example files, sorted; there are at least the chess and the xiangqi collection.
+fn example_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(examples())
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
-    assert!(files.len() >= 2);
+    assert!(files.len() >= 2, "{files:?}");
+    files
+}
+
+/// Every record of every example file reads and is legal: no error diagnostic (warnings, such
+/// as the clocks an EPD record leaves out, are fine).
+#[test]
+fn every_example_record_is_valid() {
+    let files = example_files();
     for path in files {
         let c = Collection::open(&path, Game::Chess).unwrap();
         assert!(!c.is_empty(), "{}", path.display());
@@ -136,12 +142,7 @@ fn every_example_record_is_valid() {
 /// Every example file passes `fenboard check`: the real binary, as a user runs it.
 #[test]
 fn fenboard_check_accepts_the_examples() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(examples())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert!(files.len() >= 2);
+    let files = example_files();
     let out = Command::new(env!("CARGO_BIN_EXE_fenboard"))
         .arg("check")
         .args(&files)

@@ -169,6 +169,18 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role of either game.
+    pub const ALL: [Role; 8] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+        Role::Advisor,
+        Role::Cannon,
+    ];
+
     /// The lower-case FEN letter.
     pub const fn letter(self) -> char {
         match self {

@@ -15,17 +15,7 @@ const STARTS: [&str; 4] = [
 ];
 
 fn piece() -> impl Strategy<Value = Piece> {
-    let roles = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-        Role::Advisor,
-        Role::Cannon,
-    ];
-    (prop::sample::select(roles.to_vec()), any::<bool>())
+    (prop::sample::select(Role::ALL.to_vec()), any::<bool>())
         .prop_map(|(role, white)| Piece::new(if white { Color::White } else { Color::Black }, role))
 }
 
