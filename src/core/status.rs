@@ -70,6 +70,12 @@ pub fn status(pos: &Position) -> Option<Status> {
     if legality::diagnose(pos).iter().any(|d| d.is_error()) {
         return None;
     }
+    status_of_legal(pos)
+}
+
+/// The status of a position whose legality diagnostics the caller already has and found free of
+/// errors (so they are not computed twice); `None` if the move generator still refuses it.
+pub fn status_of_legal(pos: &Position) -> Option<Status> {
     let (check, legal_moves) = if pos.game.is_xiangqi() {
         let mut mb = Mailbox::new(pos).ok()?;
         (mb.in_check(), mb.count_legal())
@@ -96,6 +102,20 @@ mod tests {
             s.to_json().to_string(),
             r#"{"check":false,"checkmate":false,"legal_moves":44,"stalemate":false}"#
         );
+    }
+
+    #[test]
+    fn status_of_legal_matches_status_on_legal_positions() {
+        for fen in [
+            Game::Chess.start_fen(),
+            Game::Xiangqi.start_fen(),
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "k7/8/1Q6/8/8/8/8/K7 b - - 0 1",
+        ] {
+            let pos = crate::core::fen::read(fen, None).position.unwrap();
+            assert!(status(&pos).is_some(), "{fen}");
+            assert_eq!(status_of_legal(&pos), status(&pos), "{fen}");
+        }
     }
 
     #[test]

@@ -292,8 +292,13 @@ impl State {
             // The text does not read: its errors describe what is on screen.
             self.status = None;
         } else {
-            diagnostics.extend(legality::diagnose(&shown));
-            self.status = status::status(&shown);
+            let legality = legality::diagnose(&shown);
+            self.status = if legality.iter().any(Diagnostic::is_error) {
+                None
+            } else {
+                status::status_of_legal(&shown)
+            };
+            diagnostics.extend(legality);
         }
         self.diagnostics = diagnostics;
         if !self.cursor.on_board(shown.game) {

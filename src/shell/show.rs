@@ -81,7 +81,7 @@ pub fn show(
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let status = if errors == 0 {
-        core::status::status(&position)
+        core::status::status_of_legal(&position)
     } else {
         None
     };

@@ -7,7 +7,7 @@ use super::{MAX_LINE, Options, Output};
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
 use crate::core::fen;
 use crate::core::legality::diagnose;
-use crate::core::status::status;
+use crate::core::status::status_of_legal;
 use crate::core::{Game, Position};
 
 /// The byte length of the four-field part of an EPD record (its operations follow), or `None`
@@ -267,7 +267,12 @@ fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
         out.extend_from_slice(b"]}");
     }
     out.extend_from_slice(b"],\"status\":");
-    match verdict.position.filter(|_| valid).as_ref().and_then(status) {
+    match verdict
+        .position
+        .filter(|_| valid)
+        .as_ref()
+        .and_then(status_of_legal)
+    {
         Some(status) => json_value(out, &status.to_json()),
         None => out.extend_from_slice(b"null"),
     }
