@@ -150,6 +150,11 @@ pub enum Action {
     Notify(Notice),
     /// The shell finished the `Save` effect: `Err` holds why it failed.
     SaveDone(Result<(), String>),
+    /// A seed for the random Chess960 draws (the shell's clock; fixed in tests).
+    Seed(u64),
+    /// The process is being killed: write the current record back into the collection so that
+    /// the shell can rescue it.
+    WriteBack,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

@@ -31,7 +31,10 @@ pub fn read_fen(text: &str, current: Game) -> Read {
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let mut effects = Vec::new();
     // Reports from the shell arrive between keys: they must not disturb what the user is doing.
-    let report = matches!(action, Action::Notify(_) | Action::SaveDone(_));
+    let report = matches!(
+        action,
+        Action::Notify(_) | Action::SaveDone(_) | Action::Seed(_) | Action::WriteBack
+    );
     if !report {
         state.notice = None;
     }
@@ -236,6 +239,10 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
                 state.notice = Some(Notice::SaveFailed(why));
             }
         },
+        Action::Seed(seed) => state.rng = seed,
+        Action::WriteBack => {
+            collection_nav::write_back(state);
+        }
         Action::Unbound(key) => {
             if state.notice.is_none() {
                 state.notice = Some(Notice::Unbound(key));

@@ -13,6 +13,7 @@ use color_eyre::eyre::{Result, WrapErr};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::Rect;
 
+use super::Failure;
 use super::cli::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::keymap;
@@ -51,38 +52,27 @@ pub enum Exit {
     Signal(Signal, Option<String>),
 }
 
-pub fn run(args: EditArgs) -> ExitCode {
+pub fn run(args: EditArgs) -> super::Result<ExitCode> {
     // First, so that any error or panic after this is reported properly.
     if let Err(e) = color_eyre::install() {
-        eprintln!("fenboard: {e}");
+        super::report("", &e.to_string());
     }
-    let mut state = match initial_state(&args) {
-        Ok(state) => state,
-        Err(e) => {
-            eprintln!("fenboard: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
+    let mut state = initial_state(&args).map_err(|e| Failure::new(2, format!("{e:#}")))?;
     // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
-    state.rng = clock_seed();
+    editor::update(&mut state, Action::Seed(clock_seed()));
     terminal::install_panic_hook();
     match run_editor(state) {
         Ok(Exit::Quit(fen)) => {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{fen}").and_then(|()| out.flush());
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        Ok(Exit::Abort) => ExitCode::from(130),
-        Ok(Exit::Signal(signal, note)) => {
-            if let Some(note) = note {
-                eprintln!("fenboard: {note}");
-            }
-            ExitCode::from(signal.exit_code())
-        }
-        Err(e) => {
-            eprintln!("fenboard: {e:#}");
-            ExitCode::from(1)
-        }
+        Ok(Exit::Abort) => Ok(ExitCode::from(130)),
+        Ok(Exit::Signal(signal, note)) => match note {
+            Some(note) => Err(Failure::new(signal.exit_code(), note)),
+            None => Ok(ExitCode::from(signal.exit_code())),
+        },
+        Err(e) => Err(Failure::new(1, format!("{e:#}"))),
     }
 }
 
@@ -358,7 +348,7 @@ impl App {
     /// SIGHUP or SIGTERM: unsaved changes go to `FILE.save`, as nano does.
     fn killed(&mut self, signal: Signal) -> Exit {
         let note = if self.state.is_modified() {
-            editor::collection_nav::write_back(&mut self.state);
+            editor::update(&mut self.state, Action::WriteBack);
             self.state
                 .collection
                 .as_ref()

@@ -350,8 +350,7 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             Span::styled(d.code.as_str(), style),
             Span::styled(format!(" · {}", text::field_ref(d.field)), t.muted),
         ]));
-        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-        let message = text::with_squares(&d.message, &names);
+        let message = d.message_with_squares(game);
         for part in wrap(&message, width.saturating_sub(2).max(1)) {
             lines.push(Line::raw(format!("  {part}")));
         }

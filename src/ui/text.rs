@@ -94,11 +94,6 @@ pub fn record(current: usize, count: usize) -> String {
     format!("{current}/{count}")
 }
 
-/// A diagnostic as one line: `error[missing_king] field 1: message`.
-pub fn diagnostic(severity: &str, code: &str, field: u8, message: &str) -> String {
-    format!("{severity}[{code}] field {field}: {message}")
-}
-
 use crate::editor::fields::CastlingSide;
 use crate::editor::{Focus, Notice, Overlay};
 
@@ -285,15 +280,6 @@ pub fn side_value(color: Color, game: Game) -> String {
     format!("{} ({})", color.letter(), color.name(game))
 }
 pub const TITLE_HELP: &str = " ? help ";
-
-/// A diagnostic's message followed by the squares it names, unless it names them already.
-pub fn with_squares(message: &str, squares: &[String]) -> String {
-    if squares.is_empty() || squares.iter().all(|s| message.contains(s.as_str())) {
-        message.to_owned()
-    } else {
-        format!("{message} ({})", squares.join(", "))
-    }
-}
 
 /// A short reference to FEN field `n` for diagnostics lines.
 pub fn field_ref(n: u8) -> String {

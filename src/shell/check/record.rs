@@ -205,13 +205,7 @@ fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) 
     let mut spans = None;
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
-        let _ = writeln!(
-            out,
-            "{label}:{line_no}:{col}: {}[{}]: {}",
-            d.severity.as_str(),
-            d.code.as_str(),
-            d.message
-        );
+        let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
     }
 }
 
