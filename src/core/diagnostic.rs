@@ -4,6 +4,7 @@
 use std::fmt;
 use std::ops::Range;
 
+use super::fen::Field;
 use super::game::Game;
 use super::square::Square;
 
@@ -161,20 +162,20 @@ impl Code {
     }
 }
 
-/// One problem. `field` is the FEN field (1–6); `span` is a range of character (not byte)
+/// One problem. `field` is the FEN field it belongs to; `span` is a range of character (not byte)
 /// offsets into the text that was read, where the problem has a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,
     pub message: String,
-    pub field: u8,
+    pub field: Field,
     pub span: Option<Range<usize>>,
     pub squares: Vec<Square>,
 }
 
 impl Diagnostic {
-    pub fn error(code: Code, field: u8, message: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, field: Field, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
             severity: Severity::Error,
@@ -185,7 +186,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(code: Code, field: u8, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, field: Field, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, field, message)
@@ -268,13 +269,13 @@ mod tests {
 
     #[test]
     fn display_has_a_plain_and_a_field_form() {
-        let d = Diagnostic::error(Code::MissingKing, 1, "White has no king");
+        let d = Diagnostic::error(Code::MissingKing, Field::Placement, "White has no king");
         assert_eq!(d.to_string(), "error[missing_king]: White has no king");
         assert_eq!(
             format!("{d:#}"),
             "error[missing_king] field 1: White has no king"
         );
-        let w = Diagnostic::warning(Code::TooManyKings, 1, "two kings")
+        let w = Diagnostic::warning(Code::TooManyKings, Field::Placement, "two kings")
             .with_squares([Square::new(4, 0), Square::new(7, 0)]);
         assert_eq!(w.message_with_squares(Game::Chess), "two kings (e1, h1)");
     }

@@ -1,5 +1,6 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
+use crate::core::fen::Field;
 use crate::core::{Color, Piece, Square};
 
 use super::effect::Notice;
@@ -105,7 +106,7 @@ pub enum Action {
     // Fields panel.
     FieldUp,
     FieldDown,
-    SelectField(u8),
+    SelectField(Field),
     /// ←: previous value of the selected field (side, ep square).
     FieldPrev,
     /// →: next value of the selected field.
@@ -142,8 +143,8 @@ pub enum Action {
     MouseUp(Option<Square>),
     /// Right click on a square: empties it.
     RightClick(Square),
-    /// A click on a field of the panel (1–6).
-    ClickField(u8),
+    /// A click on a field of the panel.
+    ClickField(Field),
 
     // Reports from the shell.
     /// The result of an effect (copy, paste, save) to show in the status line.

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use crate::core::fen::Field;
 use crate::core::{Diagnostic, Position};
 
 /// The FEN line's text and editing state. Offsets are in characters, like diagnostic spans.
@@ -152,8 +153,8 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
-/// Character range of FEN field `field` (1–6) in `text`, fields being runs of non-whitespace.
-pub fn field_span(text: &str, field: u8) -> Option<Range<usize>> {
+/// Character range of FEN field `field` in `text`, fields being runs of non-whitespace.
+pub fn field_span(text: &str, field: Field) -> Option<Range<usize>> {
     let mut index = 0u8;
     let mut start = None;
     let mut count = 0;
@@ -165,7 +166,7 @@ pub fn field_span(text: &str, field: u8) -> Option<Range<usize>> {
                 start = Some(i);
             }
             (true, Some(s)) => {
-                if index == field {
+                if index == field.number() {
                     return Some(s..i);
                 }
                 start = None;
@@ -174,7 +175,7 @@ pub fn field_span(text: &str, field: u8) -> Option<Range<usize>> {
         }
     }
     match start {
-        Some(s) if index == field => Some(s..count),
+        Some(s) if index == field.number() => Some(s..count),
         _ => None,
     }
 }
@@ -186,12 +187,11 @@ mod tests {
     #[test]
     fn field_spans_count_characters() {
         let t = "8/8 w - - 0 1";
-        assert_eq!(field_span(t, 1), Some(0..3));
-        assert_eq!(field_span(t, 2), Some(4..5));
-        assert_eq!(field_span(t, 6), Some(12..13));
-        assert_eq!(field_span(t, 7), None);
-        assert_eq!(field_span("  é  x", 2), Some(5..6));
-        assert_eq!(field_span("", 1), None);
+        assert_eq!(field_span(t, Field::Placement), Some(0..3));
+        assert_eq!(field_span(t, Field::Side), Some(4..5));
+        assert_eq!(field_span(t, Field::Fullmove), Some(12..13));
+        assert_eq!(field_span("  é  x", Field::Side), Some(5..6));
+        assert_eq!(field_span("", Field::Placement), None);
     }
 
     #[test]

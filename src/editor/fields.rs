@@ -3,14 +3,6 @@
 
 use crate::core::{Castling, Color, Game, Piece, Position, Role, Square};
 
-/// The panel's fields, numbered as in a FEN.
-pub const PLACEMENT: u8 = 1;
-pub const SIDE: u8 = 2;
-pub const CASTLING: u8 = 3;
-pub const EP: u8 = 4;
-pub const HALFMOVE: u8 = 5;
-pub const FULLMOVE: u8 = 6;
-
 /// Largest clock value the panel types: more digits are ignored.
 pub const CLOCK_MAX: u32 = 99_999;
 

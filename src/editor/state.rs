@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use crate::collection::Collection;
-use crate::core::fen;
+use crate::core::fen::{self, Field};
 use crate::core::legality;
 use crate::core::status::{self, Status};
 use crate::core::{Diagnostic, Game, Piece, Position, Square};
@@ -55,8 +55,8 @@ pub struct State {
     pub position: Position,
     pub cursor: Square,
     pub focus: Focus,
-    /// The field selected in the panel, 1–6.
-    pub field: u8,
+    /// The field selected in the panel.
+    pub field: Field,
     /// The piece a left click places: the last piece put or chosen.
     pub brush: Option<Piece>,
     /// A piece picked up with Enter and the square it came from (it stays there until dropped).
@@ -108,7 +108,7 @@ impl State {
             position,
             cursor: Square::new(0, 0),
             focus: Focus::Board,
-            field: 2,
+            field: Field::Side,
             brush: None,
             picked: None,
             flipped: false,
@@ -185,8 +185,8 @@ impl State {
         &self.fen_line.text
     }
 
-    /// Character range of FEN field `field` (1–6) in the FEN line text.
-    pub fn field_span(&self, field: u8) -> Option<Range<usize>> {
+    /// Character range of FEN field `field` in the FEN line text.
+    pub fn field_span(&self, field: Field) -> Option<Range<usize>> {
         field_span(&self.fen_line.text, field)
     }
 

@@ -5,6 +5,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::*;
 use crate::collection::Collection;
+use crate::core::fen::Field;
 use crate::core::{Color, Game, Piece, Role, Square};
 use crate::shell::keymap;
 
@@ -812,14 +813,14 @@ fn unbound_keys_say_so_and_change_nothing() {
 fn panel_arrows_choose_the_field_and_wrap() {
     let mut s = state(CHESS);
     press(&mut s, "<Tab>");
-    assert_eq!(s.field, 2);
+    assert_eq!(s.field, Field::Side);
     press(&mut s, "<Up>");
-    assert_eq!(s.field, 1);
+    assert_eq!(s.field, Field::Placement);
     press(&mut s, "<Up>");
-    assert_eq!(s.field, 6);
+    assert_eq!(s.field, Field::Fullmove);
     press(&mut s, "<Down> <Down> <Down>");
-    assert_eq!(s.field, 3);
-    assert_eq!(s.focused_field_span(), s.field_span(3));
+    assert_eq!(s.field, Field::Castling);
+    assert_eq!(s.focused_field_span(), s.field_span(Field::Castling));
     assert_eq!(s.focused_field_span(), Some(46..50));
 }
 
@@ -941,7 +942,7 @@ fn panel_ep_cycles_through_plausible_squares() {
     let fen = "4k3/8/8/2PpPp2/8/8/8/4K3 w - - 0 1";
     let mut s = state(fen);
     press(&mut s, "<Tab> <Down> <Down>");
-    assert_eq!(s.field, 4);
+    assert_eq!(s.field, Field::EnPassant);
     let mut seen = Vec::new();
     for _ in 0..3 {
         press(&mut s, "<Right>");
@@ -1073,13 +1074,12 @@ fn right_click_empties() {
 #[test]
 fn click_on_a_field_selects_and_toggles_it() {
     let mut s = state(CHESS);
-    act(&mut s, Action::ClickField(2));
-    assert_eq!((s.focus, s.field), (Focus::Fields, 2));
+    act(&mut s, Action::ClickField(Field::Side));
+    assert_eq!((s.focus, s.field), (Focus::Fields, Field::Side));
     assert_eq!(s.position.turn, Color::Black);
-    act(&mut s, Action::ClickField(5));
-    assert_eq!(s.field, 5);
-    act(&mut s, Action::ClickField(9));
-    assert_eq!(s.field, 5);
+    act(&mut s, Action::ClickField(Field::Halfmove));
+    assert_eq!(s.field, Field::Halfmove);
+    // A field out of range cannot be named: `Field` has only the six.
 }
 
 // ---- Collections, save, quit ------------------------------------------------------------

@@ -1,7 +1,7 @@
 //! `update`: applies one action to the state and returns the effects for the shell.
 
 use crate::core::chess960;
-use crate::core::fen::{self, Read};
+use crate::core::fen::{self, Field, Read};
 use crate::core::{Game, Position, Square};
 
 use super::action::{Action, Answer, Direction, LineEdit};
@@ -151,13 +151,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::PromptSubmit => prompt_submit(state),
-        Action::FieldUp => state.field = if state.field <= 1 { 6 } else { state.field - 1 },
-        Action::FieldDown => state.field = if state.field >= 6 { 1 } else { state.field + 1 },
-        Action::SelectField(n) => {
-            if (1..=6).contains(&n) {
-                state.field = n;
-            }
-        }
+        Action::FieldUp => state.field = state.field.prev(),
+        Action::FieldDown => state.field = state.field.next(),
+        Action::SelectField(field) => state.field = field,
         Action::FieldPrev => field_step(state, false),
         Action::FieldNext => field_step(state, true),
         Action::FieldActivate => field_activate(state),
@@ -214,15 +210,13 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
                 });
             }
         }
-        Action::ClickField(n) => {
-            if (1..=6).contains(&n) {
-                leave_fen_line(state);
-                if state.focus != Focus::FenLine {
-                    state.focus = Focus::Fields;
-                    state.field = n;
-                    if matches!(n, fields::SIDE | fields::EP) {
-                        field_step(state, true);
-                    }
+        Action::ClickField(field) => {
+            leave_fen_line(state);
+            if state.focus != Focus::FenLine {
+                state.focus = Focus::Fields;
+                state.field = field;
+                if matches!(field, Field::Side | Field::EnPassant) {
+                    field_step(state, true);
                 }
             }
         }
@@ -606,8 +600,8 @@ fn prompt_submit(state: &mut State) {
 
 fn field_step(state: &mut State, forward: bool) {
     match state.field {
-        fields::SIDE => toggle_side(state),
-        fields::EP => {
+        Field::Side => toggle_side(state),
+        Field::EnPassant => {
             if state.position.game.is_xiangqi() {
                 state.notice = Some(Notice::NotInXiangqi);
                 return;
@@ -618,7 +612,7 @@ fn field_step(state: &mut State, forward: bool) {
             }
             edit(state, |p| p.ep = next);
         }
-        fields::HALFMOVE | fields::FULLMOVE => {
+        Field::Halfmove | Field::Fullmove => {
             if forward {
                 clock_edit(state, |v, _| ((v + 1).min(fields::CLOCK_MAX), false));
             } else {
@@ -631,10 +625,10 @@ fn field_step(state: &mut State, forward: bool) {
 
 fn field_activate(state: &mut State) {
     match state.field {
-        fields::PLACEMENT => state.focus = Focus::Board,
-        fields::SIDE | fields::EP => field_step(state, true),
-        fields::CASTLING => toggle_chess960(state),
-        _ => {}
+        Field::Placement => state.focus = Focus::Board,
+        Field::Side | Field::EnPassant => field_step(state, true),
+        Field::Castling => toggle_chess960(state),
+        Field::Halfmove | Field::Fullmove => {}
     }
 }
 
@@ -701,19 +695,19 @@ fn toggle_castling_file(state: &mut State, color: crate::core::Color, file: u8) 
 /// Edits the selected clock with `f(value, typing) -> (value, typing)`.
 fn clock_edit(state: &mut State, f: impl FnOnce(u32, bool) -> (u32, bool)) {
     let field = state.field;
-    if !matches!(field, fields::HALFMOVE | fields::FULLMOVE) {
+    if !field.is_clock() {
         state.notice = Some(Notice::Unbound("digit".into()));
         return;
     }
     let typing = state.clock_typing;
-    let value = if field == fields::HALFMOVE {
+    let value = if field == Field::Halfmove {
         state.position.halfmove
     } else {
         state.position.fullmove
     };
     let (value, typing) = f(value, typing);
     edit(state, |p| {
-        if field == fields::HALFMOVE {
+        if field == Field::Halfmove {
             p.halfmove = value;
         } else {
             p.fullmove = value.max(1);

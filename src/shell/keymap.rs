@@ -6,33 +6,10 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::core::{Color, Game, Piece, Square};
+use crate::core::{Color, Game, Piece};
 use crate::editor::fields::CastlingSide;
 use crate::editor::{Action, Answer, Direction, Focus, LineEdit, Overlay, Pending, State};
-
-/// What is under a screen cell, answered by the ui's layout.
-pub trait HitTest {
-    /// The board square drawn at this cell.
-    fn square_at(&self, col: u16, row: u16) -> Option<Square>;
-    /// The panel field (1–6) drawn at this cell.
-    fn field_at(&self, col: u16, row: u16) -> Option<u8>;
-    /// A castling right's letter drawn at this cell: its colour and rook file.
-    fn castling_at(&self, _col: u16, _row: u16) -> Option<(Color, u8)> {
-        None
-    }
-}
-
-/// A layout where nothing is anywhere (keys only).
-pub struct NoHit;
-
-impl HitTest for NoHit {
-    fn square_at(&self, _: u16, _: u16) -> Option<Square> {
-        None
-    }
-    fn field_at(&self, _: u16, _: u16) -> Option<u8> {
-        None
-    }
-}
+pub use crate::ui::layout::{HitTest, NoHit};
 
 /// The action an event asks for, if any.
 pub fn action_for(event: &Event, state: &State, hit: &dyn HitTest) -> Option<Action> {

@@ -11,13 +11,13 @@ use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
 use super::help;
 use super::layout;
-use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
+use super::layout::{Arrangement, HitTest, ScreenLayout, centered, layout, minimum_size};
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
+use crate::core::fen::Field;
 use crate::core::{Color, Severity, Square};
 use crate::editor::{Focus, Overlay, Pending, State};
-use crate::shell::keymap::HitTest;
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
@@ -225,12 +225,12 @@ impl HitTest for ScreenHits<'_> {
         self.layout.square_at(col, row)
     }
 
-    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+    fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         self.layout.field_at(col, row)
     }
 
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
-        let r = self.layout.field_row(3)?;
+        let r = self.layout.field_row(Field::Castling)?;
         if row != r.y || col >= r.right() {
             return None;
         }
@@ -263,14 +263,14 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let values: Vec<&str> = fen.split(' ').collect();
     let (names, value_x) = field_columns(inner);
     let name_width = (value_x - inner.x - 5) as usize;
-    for (i, name) in names.iter().enumerate() {
-        let n = i as u8 + 1;
+    for (field, name) in Field::ALL.into_iter().zip(names.iter()) {
+        let i = field.index();
         if i as u16 >= inner.height {
             break;
         }
-        let selected = state.field == n;
-        let value = match n {
-            2 => text::side_value(state.shown_position().turn, game),
+        let selected = state.field == field;
+        let value = match field {
+            Field::Side => text::side_value(state.shown_position().turn, game),
             _ => values.get(i).copied().unwrap_or("").to_owned(),
         };
         let row_style = if selected && focused {
@@ -283,7 +283,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         let value = ellipsis(&value, room);
         let line = Line::from(vec![
             Span::styled(marker, t.key),
-            Span::styled(format!("{n} "), t.label),
+            Span::styled(format!("{field} "), t.label),
             Span::styled(format!("{name:<name_width$}  "), t.label),
             Span::styled(value, t.value),
         ])
@@ -836,7 +836,7 @@ mod tests {
             layout: &layout,
             state: &s,
         };
-        let row = layout.field_row(3).unwrap();
+        let row = layout.field_row(Field::Castling).unwrap();
         let (_, x) = field_columns(row);
         let buf = draw(&s, 120, 40, ColorMode::Mono);
         assert_eq!(buf[(x, row.y)].symbol(), "K");
@@ -876,7 +876,7 @@ mod tests {
         for _ in 0..4 {
             update(&mut s, Action::FieldDown);
         }
-        assert_eq!(s.field, 6);
+        assert_eq!(s.field, Field::Fullmove);
         let row = fen_row(&s);
         assert!(row.ends_with("w - - 0 1"), "{row}");
         assert!(!row.contains("rnbakabnr"), "{row}");

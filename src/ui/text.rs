@@ -1,5 +1,6 @@
 //! Every piece of text the screen and `fenboard show` print, in one place.
 
+use crate::core::fen::Field;
 use crate::core::status::Status;
 use crate::core::{Color, Game};
 
@@ -281,9 +282,9 @@ pub fn side_value(color: Color, game: Game) -> String {
 }
 pub const TITLE_HELP: &str = " ? help ";
 
-/// A short reference to FEN field `n` for diagnostics lines.
-pub fn field_ref(n: u8) -> String {
-    format!("field {n}")
+/// A short reference to a FEN field for diagnostics lines.
+pub fn field_ref(field: Field) -> String {
+    format!("field {field}")
 }
 
 /// The last row of a list that does not fit.

@@ -5,6 +5,7 @@
 //! a warning so the user sees that the canonical output will differ. Every problem is reported,
 //! not only the first, with the field, the character span and the squares it concerns.
 
+use crate::core::fen::Field;
 use std::ops::Range;
 
 use super::fields::{char_span, split};
@@ -192,7 +193,7 @@ impl Reader<'_> {
         &mut self,
         severity: Severity,
         code: Code,
-        field: u8,
+        field: Field,
         bytes: Option<(usize, usize)>,
         message: String,
     ) -> &mut Diagnostic {
@@ -211,7 +212,7 @@ impl Reader<'_> {
     fn error(
         &mut self,
         code: Code,
-        field: u8,
+        field: Field,
         bytes: (usize, usize),
         message: String,
     ) -> &mut Diagnostic {
@@ -221,7 +222,7 @@ impl Reader<'_> {
     fn warn(
         &mut self,
         code: Code,
-        field: u8,
+        field: Field,
         bytes: (usize, usize),
         message: String,
     ) -> &mut Diagnostic {
@@ -234,7 +235,7 @@ impl Reader<'_> {
         if split.bom {
             self.warn(
                 Code::ByteOrderMark,
-                1,
+                Field::Placement,
                 (0, 3),
                 "the text starts with a byte order mark (U+FEFF), which is ignored".into(),
             );
@@ -242,7 +243,7 @@ impl Reader<'_> {
         if let Some(range) = split.leading {
             self.warn(
                 Code::ExtraWhitespace,
-                1,
+                Field::Placement,
                 range,
                 "whitespace before the FEN is ignored".into(),
             );
@@ -250,7 +251,7 @@ impl Reader<'_> {
         if let Some(range) = split.prefix {
             self.warn(
                 Code::FenPrefix,
-                1,
+                Field::Placement,
                 range,
                 format!(
                     "the '{}' prefix is not part of a FEN and is ignored",
@@ -258,12 +259,12 @@ impl Reader<'_> {
                 ),
             );
         }
-        let field_of = |byte: usize| -> u8 {
+        let field_of = |byte: usize| -> Field {
             split
                 .fields
                 .iter()
                 .position(|&(_, e)| byte <= e)
-                .map_or(6, |i| i as u8 + 1)
+                .map_or(Field::Fullmove, |i| Field::ALL[i.min(5)])
         };
         if let Some(first) = text.bytes().position(|b| b == 0) {
             let count = text.bytes().filter(|&b| b == 0).count();
@@ -294,7 +295,7 @@ impl Reader<'_> {
                 (s, e),
                 format!(
                     "fields {} and {field} are separated by {what}, not one space",
-                    field - 1
+                    field.prev()
                 ),
             );
         }
@@ -324,7 +325,7 @@ impl Reader<'_> {
             self.push(
                 Severity::Error,
                 Code::EmptyInput,
-                1,
+                Field::Placement,
                 Some((split.end, split.end)),
                 "the FEN is empty".into(),
             );
@@ -343,17 +344,17 @@ impl Reader<'_> {
             self.ep(&mut pos, range);
         }
         if let Some(range) = split.fields.get(4)
-            && let Some(n) = self.clock(range, 5)
+            && let Some(n) = self.clock(range, Field::Halfmove)
         {
             pos.halfmove = n;
         }
         if let Some(range) = split.fields.get(5)
-            && let Some(n) = self.clock(range, 6)
+            && let Some(n) = self.clock(range, Field::Fullmove)
         {
             if n == 0 {
                 self.warn(
                     Code::FullmoveZero,
-                    6,
+                    Field::Fullmove,
                     range,
                     "the fullmove number 0 is read as 1 (moves are counted from 1)".into(),
                 );
@@ -374,7 +375,7 @@ impl Reader<'_> {
             };
             self.warn(
                 Code::MissingFields,
-                given as u8 + 1,
+                Field::ALL[given.min(5)],
                 (split.end, split.end),
                 message,
             );
@@ -383,7 +384,7 @@ impl Reader<'_> {
             let n = split.extra_count;
             self.error(
                 Code::TooManyFields,
-                6,
+                Field::Fullmove,
                 range,
                 format!(
                     "{n} field{} after the fullmove number; a FEN has six",
@@ -438,7 +439,7 @@ impl Reader<'_> {
             };
             self.error(
                 Code::WrongRankCount,
-                1,
+                Field::Placement,
                 range,
                 format!(
                     "the board has {ranks} rank{}, {family} boards have {height}{extra}",
@@ -468,7 +469,12 @@ impl Reader<'_> {
                     rank.file
                 )
             };
-            self.error(Code::WrongRankWidth, 1, (rank.start, end), message);
+            self.error(
+                Code::WrongRankWidth,
+                Field::Placement,
+                (rank.start, end),
+                message,
+            );
         }
     }
 
@@ -488,7 +494,7 @@ impl Reader<'_> {
                 let label = rank_label(game, row);
                 self.error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     (at, at + 1),
                     format!("'0' on rank {label} is not a number of empty squares (1–{width})"),
                 );
@@ -520,7 +526,7 @@ impl Reader<'_> {
             None => {
                 let d = self.error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     (at, at + c.len_utf8()),
                     format!(
                         "'{}' on rank {label} is not a {} piece ({})",
@@ -551,7 +557,7 @@ impl Reader<'_> {
             let sum = rank.run_sum;
             self.warn(
                 Code::ConsecutiveDigits,
-                1,
+                Field::Placement,
                 (rank.run_start, at),
                 format!("'{run}' on rank {label} is read as {sum} empty squares; write {sum}"),
             );
@@ -565,7 +571,7 @@ impl Reader<'_> {
         if alias {
             self.warn(
                 Code::PieceAlias,
-                1,
+                Field::Placement,
                 (at, at + 1),
                 format!(
                     "'{c}' on rank {label} is read as the {} '{}'",
@@ -587,7 +593,7 @@ impl Reader<'_> {
                 pos.turn = Color::White;
                 self.warn(
                     Code::RedSideLetter,
-                    2,
+                    Field::Side,
                     range,
                     "'r' (Red) is read as 'w'; Red is written w".into(),
                 );
@@ -596,7 +602,7 @@ impl Reader<'_> {
                 let white = Color::White.name(game);
                 self.error(
                     Code::InvalidSide,
-                    2,
+                    Field::Side,
                     range,
                     format!(
                         "'{}' is not a side to move: use w ({white}) or b (Black)",
@@ -616,7 +622,7 @@ impl Reader<'_> {
         if game.is_xiangqi() {
             self.error(
                 Code::InvalidCastling,
-                3,
+                Field::Castling,
                 range,
                 format!("xiangqi has no castling; the castling field must be '-', not '{text}'"),
             );
@@ -646,7 +652,7 @@ impl Reader<'_> {
                 };
                 self.error(
                     Code::InvalidCastling,
-                    3,
+                    Field::Castling,
                     (at, at + c.len_utf8()),
                     format!("{hint} (K Q k q, or rook files A–H a–h)"),
                 );
@@ -655,7 +661,7 @@ impl Reader<'_> {
             if castling.has(color, file) {
                 self.warn(
                     Code::DuplicateCastlingRight,
-                    3,
+                    Field::Castling,
                     (at, at + 1),
                     format!("castling right '{c}' is given twice"),
                 );
@@ -673,7 +679,7 @@ impl Reader<'_> {
         if out_of_order {
             self.warn(
                 Code::CastlingOrder,
-                3,
+                Field::Castling,
                 range,
                 "castling rights are out of order; they are written White first, king side first"
                     .into(),
@@ -691,7 +697,7 @@ impl Reader<'_> {
         if game.is_xiangqi() {
             self.error(
                 Code::InvalidEpSquare,
-                4,
+                Field::EnPassant,
                 range,
                 format!(
                     "xiangqi has no en passant; the en passant field must be '-', not '{text}'"
@@ -706,7 +712,7 @@ impl Reader<'_> {
             _ => {
                 self.error(
                     Code::InvalidEpSquare,
-                    4,
+                    Field::EnPassant,
                     range,
                     format!(
                         "'{}' is not an en passant square: use '-' or a square such as e3",
@@ -717,9 +723,9 @@ impl Reader<'_> {
         }
     }
 
-    fn clock(&mut self, range: (usize, usize), field: u8) -> Option<u32> {
+    fn clock(&mut self, range: (usize, usize), field: Field) -> Option<u32> {
         let text = &self.text[range.0..range.1];
-        let (code, name) = if field == 5 {
+        let (code, name) = if field == Field::Halfmove {
             (Code::InvalidHalfmove, "the halfmove clock")
         } else {
             (Code::InvalidFullmove, "the fullmove number")

@@ -5,6 +5,8 @@ use ratatui::crossterm::event::{
 };
 
 use super::*;
+use crate::core::Square;
+use crate::core::fen::Field;
 use crate::editor::{Options, State, update};
 
 fn state(fen: &str) -> State {
@@ -281,8 +283,8 @@ impl HitTest for Grid {
         let (f, r) = (col.checked_sub(10)? / 2, row.checked_sub(5)?);
         (f < 8 && r < 8).then(|| Square::new(f as u8, 7 - r as u8))
     }
-    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
-        (col == 40 && (1..=6).contains(&row)).then_some(row as u8)
+    fn field_at(&self, col: u16, row: u16) -> Option<Field> {
+        (col == 40).then(|| Field::from_number(row as u8)).flatten()
     }
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
         (col == 45 && row == 3).then_some((Color::White, 7))
@@ -321,7 +323,10 @@ fn mouse_presses_releases_and_clicks() {
         Some(Action::RightClick(Square::new(1, 7)))
     );
     let field = mouse(MouseEventKind::Down(MouseButton::Left), 40, 4);
-    assert_eq!(action_for(&field, &s, &Grid), Some(Action::ClickField(4)));
+    assert_eq!(
+        action_for(&field, &s, &Grid),
+        Some(Action::ClickField(Field::EnPassant))
+    );
     let castling = mouse(MouseEventKind::Down(MouseButton::Left), 45, 3);
     assert_eq!(
         action_for(&castling, &s, &Grid),
