@@ -4,7 +4,7 @@ use crate::core::fen::Field;
 use crate::core::{Color, Piece, Square};
 
 use super::effect::Notice;
-use super::fields::CastlingSide;
+use crate::core::CastlingSide;
 
 /// A cursor direction as seen on screen: with a flipped view `Up` goes toward White's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

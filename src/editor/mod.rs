@@ -16,7 +16,6 @@ pub mod update;
 pub use action::{Action, Answer, Direction, LineEdit};
 pub use effect::{Effect, Notice};
 pub use fen_line::FenLine;
-pub use fields::CastlingSide;
 pub use history::{History, Snapshot};
 pub use state::{Focus, Options, Overlay, Pending, State};
 pub use update::update;

@@ -220,7 +220,7 @@ impl State {
     pub fn castling_offered(
         &self,
         color: crate::core::Color,
-        side: super::fields::CastlingSide,
+        side: crate::core::CastlingSide,
     ) -> bool {
         super::fields::cycle_right(&self.position, color, side).is_some()
     }

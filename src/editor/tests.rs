@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::*;
 use crate::collection::Collection;
 use crate::core::fen::Field;
-use crate::core::{Color, Game, Piece, Role, Square};
+use crate::core::{CastlingSide, Color, Game, Piece, Role, Square};
 use crate::shell::keymap;
 
 const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -8,9 +8,10 @@ use super::action::{Action, Answer, Direction, LineEdit};
 use super::collection_nav;
 use super::effect::{Effect, Notice};
 use super::fen_line::FenLine;
-use super::fields::{self, CastlingSide};
+use super::fields;
 use super::state::{Focus, Overlay, Pending, State};
 use super::transform;
+use crate::core::castling::{self, CastlingSide};
 
 /// The lichess analysis board, which takes a FEN with `_` for spaces after this prefix.
 pub const LICHESS_ANALYSIS: &str = "https://lichess.org/analysis/";
@@ -677,15 +678,15 @@ fn toggle_castling_file(state: &mut State, color: crate::core::Color, file: u8) 
     let mut new = pos;
     if pos.castling.has(color, file) {
         new.castling.set(color, file, false);
-    } else if fields::right_possible(&pos, color, file) {
+    } else if castling::right_possible(&pos, color, file) {
         new.castling.set(color, file, true);
     } else {
-        let king = pos.board.kings(color).next().map_or(4, |k| k.file);
-        let side = if file > king {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        };
+        let king = pos
+            .board
+            .kings(color)
+            .next()
+            .map_or(castling::STANDARD_KING_FILE, |k| k.file);
+        let side = CastlingSide::of_rook(file, king);
         state.notice = Some(Notice::CastlingImpossible(color, side));
         return;
     }

@@ -6,8 +6,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::core::{Color, Game, Piece};
-use crate::editor::fields::CastlingSide;
+use crate::core::{CastlingSide, Color, Game, Piece};
 use crate::editor::{Action, Answer, Direction, Focus, LineEdit, Overlay, Pending, State};
 pub use crate::ui::layout::{HitTest, NoHit};
 

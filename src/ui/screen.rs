@@ -15,7 +15,8 @@ use super::layout::{Arrangement, HitTest, ScreenLayout, centered, layout, minimu
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
-use crate::core::fen::Field;
+use crate::core::castling;
+use crate::core::fen::{CastlingStyle, Field};
 use crate::core::{Color, Severity, Square};
 use crate::editor::{Focus, Overlay, Pending, State};
 
@@ -236,22 +237,10 @@ impl HitTest for ScreenHits<'_> {
         }
         let (_, value_x) = field_columns(r);
         let index = col.checked_sub(value_x)? as usize;
-        let value = self.state.fen().split(' ').nth(2)?;
-        let c = value.chars().nth(index).filter(char::is_ascii_alphabetic)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        // The writer puts each side's letters from the highest rook file down.
-        let nth = value
-            .chars()
-            .take(index)
-            .filter(|d| d.is_ascii_alphabetic() && d.is_ascii_uppercase() == c.is_ascii_uppercase())
-            .count();
-        let mut files: Vec<u8> = self.state.shown_position().castling.files(color).collect();
-        files.reverse();
-        files.get(nth).map(|&f| (color, f))
+        // The panel shows the FEN's castling field: the letters the writer writes, in order.
+        castling::letters(self.state.shown_position(), CastlingStyle::XFen)
+            .nth(index)
+            .map(|l| (l.color, l.file))
     }
 }
 

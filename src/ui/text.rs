@@ -95,7 +95,7 @@ pub fn record(current: usize, count: usize) -> String {
     format!("{current}/{count}")
 }
 
-use crate::editor::fields::CastlingSide;
+use crate::core::CastlingSide;
 use crate::editor::{Focus, Notice, Overlay};
 
 /// How a status-bar message should look.

@@ -5,12 +5,13 @@
 //! a warning so the user sees that the canonical output will differ. Every problem is reported,
 //! not only the first, with the field, the character span and the squares it concerns.
 
+use crate::core::castling::{self, CastlingSide};
 use crate::core::fen::Field;
 use std::ops::Range;
 
 use super::fields::{char_span, split};
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
-use crate::core::game::{Color, Game, Piece, Role};
+use crate::core::game::{Color, Game, Piece};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
@@ -639,8 +640,8 @@ impl Reader<'_> {
                 Color::Black
             };
             let file = match c.to_ascii_lowercase() {
-                'k' => Some(castling_rook(pos, color, true)),
-                'q' => Some(castling_rook(pos, color, false)),
+                'k' => Some(castling::xfen_rook(pos, color, CastlingSide::King)),
+                'q' => Some(castling::xfen_rook(pos, color, CastlingSide::Queen)),
                 f @ 'a'..='h' => Some(f as u8 - b'a'),
                 _ => None,
             };
@@ -753,48 +754,11 @@ impl Reader<'_> {
 /// Whether the castling rights only make sense in Chess960, as shakmaty's
 /// `CastlingMode::detect` says.
 pub(super) fn chess960_castling(pos: &Position) -> bool {
-    if standard_castling(pos) {
+    if castling::all_standard(pos) {
         return false;
     }
     let setup = crate::core::legality::chess::to_setup(pos);
     shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960
-}
-
-/// Whether every castling right is a standard one (king on the e-file, rook in the corner),
-/// which both castling modes read alike, so that Chess960 detection can be skipped.
-fn standard_castling(pos: &Position) -> bool {
-    Color::BOTH.into_iter().all(|color| {
-        let back = pos.back_rank(color);
-        let mut files = pos.castling.files(color).peekable();
-        files.peek().is_none()
-            || (pos.board.get(Square::new(4, back)) == Some(Piece::new(color, Role::King))
-                && files.all(|f| f == 0 || f == 7))
-    })
-}
-
-/// The rook file `K` (king side) or `Q` names, as shakmaty reads X-FEN: the outermost piece of
-/// `color` on its back rank among rooks and the king on that side; if that is not a rook, the
-/// corner file.
-pub(super) fn castling_rook(pos: &Position, color: Color, king_side: bool) -> u8 {
-    let back = pos.back_rank(color);
-    let width = pos.game.width();
-    let is_candidate = |file: u8| {
-        pos.board
-            .get(Square::new(file, back))
-            .filter(|p| p.color == color && matches!(p.role, Role::Rook | Role::King))
-    };
-    let outermost = if king_side {
-        (0..width)
-            .rev()
-            .find_map(|f| is_candidate(f).map(|p| (f, p)))
-    } else {
-        (0..width).find_map(|f| is_candidate(f).map(|p| (f, p)))
-    };
-    match outermost {
-        Some((file, p)) if p.role == Role::Rook => file,
-        _ if king_side => width - 1,
-        _ => 0,
-    }
 }
 
 #[cfg(test)]
