@@ -94,6 +94,8 @@ pub enum Action {
     /// `/`: focus the FEN line for editing.
     EditFenLine,
     ToggleHelp,
+    /// Scrolls the help overlay to this line (the keymap knows how far it can go).
+    ScrollHelp(u16),
     /// Esc: close an overlay, cancel a pending key or a pick-up, or return focus to the board.
     Escape,
     /// A confirmation overlay's answer.

@@ -67,6 +67,8 @@ pub struct State {
     pub history: History,
     pub pending: Option<Pending>,
     pub overlay: Option<Overlay>,
+    /// First line of the help overlay shown (it scrolls when it does not fit).
+    pub help_scroll: u16,
     /// The latest message for the status bar.
     pub notice: Option<Notice>,
     /// Problems of what is shown: reading problems of the text it came from (while they still
@@ -116,6 +118,7 @@ impl State {
             history: History::default(),
             pending: None,
             overlay: None,
+            help_scroll: 0,
             notice: None,
             diagnostics: Vec::new(),
             status: None,

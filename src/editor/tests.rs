@@ -1,13 +1,11 @@
 //! Tests of the editor: one per action, and scenarios written as key sequences on FEN strings
-//! (through the real keymap), in chess, Chess960 and xiangqi.
+//! (through the real key table), in chess, Chess960 and xiangqi.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
+use super::keys::{self, Code, Key};
 use super::*;
 use crate::collection::Collection;
 use crate::core::fen::Field;
 use crate::core::{CastlingSide, Color, Game, Piece, Role, Square};
-use crate::shell::keymap;
 
 const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const XIANGQI: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -27,41 +25,34 @@ pub(crate) fn state(fen: &str) -> State {
 }
 
 /// One key of the little key language: `<Name>` for named keys, `<C-x>` for Ctrl-x.
-fn key_event(token: &str) -> KeyEvent {
-    let none = KeyModifiers::NONE;
-    let (code, mods) = match token {
-        "<Up>" => (KeyCode::Up, none),
-        "<Down>" => (KeyCode::Down, none),
-        "<Left>" => (KeyCode::Left, none),
-        "<Right>" => (KeyCode::Right, none),
-        "<Enter>" => (KeyCode::Enter, none),
-        "<Esc>" => (KeyCode::Esc, none),
-        "<Tab>" => (KeyCode::Tab, none),
-        "<BackTab>" => (KeyCode::BackTab, KeyModifiers::SHIFT),
-        "<Space>" => (KeyCode::Char(' '), none),
-        "<BS>" => (KeyCode::Backspace, none),
-        "<Del>" => (KeyCode::Delete, none),
-        "<Home>" => (KeyCode::Home, none),
-        "<End>" => (KeyCode::End, none),
-        "<F1>" => (KeyCode::F(1), none),
-        "<F5>" => (KeyCode::F(5), none),
-        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => (
-            KeyCode::Char(t.chars().nth(3).unwrap()),
-            KeyModifiers::CONTROL,
-        ),
+fn key_event(token: &str) -> Key {
+    let code = match token {
+        "<Up>" => Code::Up,
+        "<Down>" => Code::Down,
+        "<Left>" => Code::Left,
+        "<Right>" => Code::Right,
+        "<Enter>" => Code::Enter,
+        "<Esc>" => Code::Esc,
+        "<Tab>" => Code::Tab,
+        "<BackTab>" => Code::BackTab,
+        "<Space>" => Code::Char(' '),
+        "<BS>" => Code::Backspace,
+        "<Del>" => Code::Delete,
+        "<Home>" => Code::Home,
+        "<End>" => Code::End,
+        "<F1>" => Code::F(1),
+        "<F5>" => Code::F(5),
+        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => {
+            return Key::ctrl(t.chars().nth(3).unwrap());
+        }
         t => {
             let mut chars = t.chars();
             let c = chars.next().unwrap();
             assert!(chars.next().is_none(), "unknown key {t}");
-            let mods = if c.is_ascii_uppercase() {
-                KeyModifiers::SHIFT
-            } else {
-                none
-            };
-            (KeyCode::Char(c), mods)
+            Code::Char(c)
         }
     };
-    KeyEvent::new(code, mods)
+    Key::plain(code)
 }
 
 /// Splits a key sequence: whitespace separates words, `<…>` is one key, other characters are
@@ -86,11 +77,11 @@ fn tokens(keys: &str) -> Vec<String> {
     out
 }
 
-/// Presses keys through the keymap and `update`; returns every effect.
+/// Presses keys through the key table and `update`; returns every effect.
 pub(crate) fn press(s: &mut State, keys: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for token in tokens(keys) {
-        if let Some(action) = keymap::key_action(&key_event(&token), s) {
+        if let Some(action) = keys::action(s, key_event(&token), u16::MAX) {
             effects.extend(update(s, action));
         }
     }

@@ -141,8 +141,10 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             state.overlay = match state.overlay {
                 Some(Overlay::Help) => None,
                 _ => Some(Overlay::Help),
-            }
+            };
+            state.help_scroll = 0;
         }
+        Action::ScrollHelp(line) => state.help_scroll = line,
         Action::Escape => escape(state),
         Action::Answer(answer) => effects.extend(answer_overlay(state, answer)),
         Action::PromptKey(c) => prompt_key(state, c),

@@ -10,8 +10,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::{self, Event};
 
 use super::Failure;
 use super::cli::EditArgs;
@@ -21,8 +20,7 @@ use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
 use crate::collection::{Collection, is_epd_path};
 use crate::core::Game;
-use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
-use crate::ui::help;
+use crate::editor::{self, Action, Effect, Notice, Options, State};
 use crate::ui::layout::ScreenLayout;
 use crate::ui::screen::{self, ScreenHits, View};
 use crate::ui::text;
@@ -231,10 +229,6 @@ impl App {
         Ok(())
     }
 
-    fn area(&self) -> Rect {
-        self.layout.map_or_else(Rect::default, |l| l.area)
-    }
-
     fn handle(&mut self, ev: AppEvent) -> Result<Option<Exit>> {
         match ev {
             AppEvent::Terminal(ev) => self.terminal_event(ev),
@@ -251,22 +245,6 @@ impl App {
         if let Event::Resize(..) = ev {
             self.tui.terminal.backend_mut().refresh_size()?;
             return Ok(None);
-        }
-        if let Event::Key(key) = &ev
-            && key.kind != KeyEventKind::Release
-            && self.state.overlay == Some(Overlay::Help)
-        {
-            let max = help::max_scroll(&self.view.theme, self.area());
-            let s = &mut self.view.help_scroll;
-            match key.code {
-                KeyCode::Up | KeyCode::Char('k') => *s = s.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => *s = (*s + 1).min(max),
-                KeyCode::PageUp => *s = s.saturating_sub(10),
-                KeyCode::PageDown | KeyCode::Char(' ') => *s = (*s + 10).min(max),
-                KeyCode::Home => *s = 0,
-                KeyCode::End => *s = max,
-                _ => {}
-            }
         }
         let action = match &self.layout {
             Some(layout) => {
@@ -287,9 +265,6 @@ impl App {
     /// Feeds an action to the editor and runs the effects it asks for.
     fn apply(&mut self, action: Action) -> Result<Option<Exit>> {
         let effects = editor::update(&mut self.state, action);
-        if self.state.overlay != Some(Overlay::Help) {
-            self.view.help_scroll = 0;
-        }
         for effect in effects {
             if let Some(exit) = self.effect(effect)? {
                 return Ok(Some(exit));

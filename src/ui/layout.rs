@@ -19,6 +19,10 @@ pub trait HitTest {
     fn castling_at(&self, _col: u16, _row: u16) -> Option<(Color, u8)> {
         None
     }
+    /// How far the help overlay can scroll on this screen.
+    fn help_max_scroll(&self) -> u16 {
+        0
+    }
 }
 
 /// A layout where nothing is anywhere (keys only).
@@ -107,6 +111,10 @@ impl HitTest for ScreenLayout {
 
     fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         ScreenLayout::field_at(self, col, row)
+    }
+
+    fn help_max_scroll(&self) -> u16 {
+        super::help::max_scroll(self.area)
     }
 }
 

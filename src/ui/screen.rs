@@ -18,22 +18,18 @@ use super::wrap::wrap;
 use crate::core::castling;
 use crate::core::fen::{CastlingStyle, Field};
 use crate::core::{Color, Severity, Square};
+use crate::editor::keys::{self, Mode};
 use crate::editor::{Focus, Overlay, Pending, State};
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
 pub struct View {
     pub theme: Theme,
-    /// First line of the help overlay shown (it scrolls when it does not fit).
-    pub help_scroll: u16,
 }
 
 impl View {
     pub fn new(theme: Theme) -> View {
-        View {
-            theme,
-            help_scroll: 0,
-        }
+        View { theme }
     }
 }
 
@@ -77,7 +73,7 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
     message(state, t, l.message, buf);
     hints(state, t, l.hints, buf);
     match &state.overlay {
-        Some(Overlay::Help) => help::render(t, view.help_scroll, area, buf),
+        Some(Overlay::Help) => help::render(t, state.help_scroll, area, buf),
         Some(overlay) => dialog(overlay, t, area, buf),
         None => {}
     }
@@ -228,6 +224,10 @@ impl HitTest for ScreenHits<'_> {
 
     fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         self.layout.field_at(col, row)
+    }
+
+    fn help_max_scroll(&self) -> u16 {
+        self.layout.help_max_scroll()
     }
 
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
@@ -482,14 +482,14 @@ fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let mut spans = vec![Span::raw(" ")];
     let mut used = 1;
     // Whole hints only: one cut in half helps nobody.
-    for (key, what) in text::hints(state.focus, state.overlay.as_ref(), state.game()) {
+    for (key, what) in keys::hints(Mode::of(state), state.game()) {
         let what = format!(" {what}  ");
         let w = key.chars().count() + what.chars().count();
         if used + w > r.width as usize + 2 {
             break;
         }
         used += w;
-        spans.push(Span::styled(*key, t.key));
+        spans.push(Span::styled(key, t.key));
         spans.push(Span::styled(what, t.hint));
     }
     Line::from(spans).render(r, buf);
@@ -620,9 +620,9 @@ mod tests {
         let mut s = state(Game::Chess.start_fen(), false);
         update(&mut s, Action::ToggleHelp);
         let t = text(&s, 160, 60);
-        for group in crate::editor::keys::GROUPS {
-            assert!(t.contains(group.title), "{}", group.title);
-            for (keys, _) in group.keys {
+        for group in keys::Group::ALL {
+            assert!(t.contains(group.title()), "{}", group.title());
+            for (keys, _) in keys::group_rows(group) {
                 let first = keys.split(' ').next().unwrap();
                 assert!(t.contains(first), "{keys}");
             }

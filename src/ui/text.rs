@@ -96,7 +96,7 @@ pub fn record(current: usize, count: usize) -> String {
 }
 
 use crate::core::CastlingSide;
-use crate::editor::{Focus, Notice, Overlay};
+use crate::editor::Notice;
 
 /// How a status-bar message should look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,68 +201,6 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
 /// The pending `g` jump, as the message line shows it.
 pub fn goto_pending(typed: &str) -> String {
     format!("go to square: {typed}_  (Esc cancels)")
-}
-
-/// The key hints for where the keys go: `(key, what)` pairs.
-pub fn hints(
-    focus: Focus,
-    overlay: Option<&Overlay>,
-    game: Game,
-) -> &'static [(&'static str, &'static str)] {
-    match (overlay, focus) {
-        (None, Focus::Board) if game.is_xiangqi() => &[
-            ("←↑↓→", "move"),
-            ("KABNRCP kabnrcp", "put"),
-            ("Space", "empty"),
-            ("Enter", "pick/drop"),
-            ("Tab", "fields"),
-            ("/", "edit FEN"),
-            ("u", "undo"),
-            ("y", "copy"),
-            ("?", "help"),
-            ("^Q", "quit"),
-        ],
-        (Some(Overlay::Help), _) => &[("↑↓ PgUp PgDn", "scroll"), ("Esc ? F1", "close")],
-        (Some(Overlay::ConfirmDelete), _) => &[("y", "delete"), ("n Esc", "keep")],
-        (Some(Overlay::ConfirmQuit), _) => &[
-            ("s", "save and quit"),
-            ("d", "discard and quit"),
-            ("c Esc", "cancel"),
-        ],
-        (Some(Overlay::Chess960Prompt(_)), _) => &[
-            ("0–959", "number"),
-            ("Enter", "apply (empty: random)"),
-            ("Esc", "cancel"),
-        ],
-        (None, Focus::Board) => &[
-            ("←↑↓→", "move"),
-            ("KQRBNP kqrbnp", "put"),
-            ("Space", "empty"),
-            ("Enter", "pick/drop"),
-            ("Tab", "fields"),
-            ("/", "edit FEN"),
-            ("u", "undo"),
-            ("y", "copy"),
-            ("?", "help"),
-            ("^Q", "quit"),
-        ],
-        (None, Focus::Fields) => &[
-            ("↑↓", "field"),
-            ("←→ Space", "change"),
-            ("KQkq", "castling"),
-            ("0-9 + -", "clocks"),
-            ("Tab", "FEN line"),
-            ("Esc", "board"),
-            ("?", "help"),
-        ],
-        (None, Focus::FenLine) => &[
-            ("Enter", "apply"),
-            ("Esc", "restore"),
-            ("←→ Home End", "move"),
-            ("^U", "clear to start"),
-            ("Tab", "board"),
-        ],
-    }
 }
 
 pub const CONFIRM_DELETE_TITLE: &str = "Delete record";
