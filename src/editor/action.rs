@@ -15,6 +15,13 @@ pub enum Direction {
     Right,
 }
 
+/// One step through something that cycles: the focus, the panel's values, the records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Towards {
+    Next,
+    Prev,
+}
+
 /// Editing of the FEN line text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineEdit {

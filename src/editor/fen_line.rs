@@ -2,8 +2,8 @@
 
 use std::ops::Range;
 
-use crate::core::fen::Field;
-use crate::core::{Diagnostic, Position};
+use crate::core::fen::{self, Field, Read};
+use crate::core::{Diagnostic, Game, Position};
 
 /// The FEN line's text and editing state. Offsets are in characters, like diagnostic spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -151,6 +151,18 @@ pub fn one_line(text: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+/// Reads `text` as a FEN, telling the game from its shape; a standard-looking chess FEN stays
+/// Chess960 while editing Chess960.
+pub fn read_fen(text: &str, current: Game) -> Read {
+    let read = fen::read(text, None);
+    match &read.position {
+        Some(pos) if pos.game == Game::Chess && current == Game::Chess960 => {
+            fen::read(text, Some(Game::Chess960))
+        }
+        _ => read,
+    }
 }
 
 /// Character range of FEN field `field` in `text`, fields being runs of non-whitespace.

@@ -5,6 +5,8 @@
 use crate::core::castling::{self, CastlingSide, king_file_or_standard, right_possible};
 use crate::core::{Castling, Color, Piece, Position, Role, Square};
 
+use super::action::Towards;
+
 /// Largest clock value the panel types: more digits are ignored.
 pub const CLOCK_MAX: u32 = 99_999;
 
@@ -92,17 +94,16 @@ pub fn ep_candidates(pos: &Position) -> Vec<Square> {
         .collect()
 }
 
-/// The ep value after `current` in the cycle `-`, candidates…, `-` (backwards when `forward`
-/// is false). An ep square that is no candidate steps to the first/last candidate.
-pub fn cycle_ep(pos: &Position, forward: bool) -> Option<Square> {
+/// The ep value after the current one in the cycle `-`, candidates…, `-` (backwards towards
+/// `Prev`). An ep square that is no candidate steps to the first/last candidate.
+pub fn cycle_ep(pos: &Position, towards: Towards) -> Option<Square> {
     let mut ring: Vec<Option<Square>> = vec![None];
     ring.extend(ep_candidates(pos).into_iter().map(Some));
     let at = ring.iter().position(|&s| s == pos.ep).unwrap_or(0);
     let n = ring.len();
-    let next = if forward {
-        (at + 1) % n
-    } else {
-        (at + n - 1) % n
+    let next = match towards {
+        Towards::Next => (at + 1) % n,
+        Towards::Prev => (at + n - 1) % n,
     };
     ring[next]
 }

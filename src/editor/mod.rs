@@ -2,7 +2,6 @@
 //! the shell turns events into actions (`shell::keymap`) and runs the returned `Effect`s.
 
 pub mod action;
-pub mod collection_nav;
 pub mod effect;
 pub mod fen_line;
 pub mod fields;
@@ -17,8 +16,8 @@ pub use action::{Action, Answer, Direction, LineEdit};
 pub use effect::{Effect, Notice};
 pub use fen_line::FenLine;
 pub use history::{History, Snapshot};
-pub use state::{Focus, Options, Overlay, Pending, State};
-pub use update::update;
+pub use state::{Focus, Options, Overlay, Pending, RecordKind, State};
+pub use update::{Towards, update};
 
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,7 @@ use crate::core::status::{self, Status};
 use crate::core::{Diagnostic, Game, Piece, Position, Square};
 
 use super::effect::Notice;
-use super::fen_line::{FenLine, field_span};
+use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
 
 /// Which part of the screen takes the keys.
@@ -31,6 +31,13 @@ pub enum Overlay {
     ConfirmQuit,
     /// The Chess960 start number typed so far (empty Enter draws one at random).
     Chess960Prompt(String),
+}
+
+/// What a record's text is: a FEN, or an EPD record (four fields, then operations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    Fen,
+    Epd,
 }
 
 /// A key sequence in progress.
@@ -156,7 +163,12 @@ impl State {
         let epd = collection.operations(0).is_some();
         state.collection = Some(collection);
         if let Some(text) = text {
-            state.load_record_text(&text, game, epd);
+            let kind = if epd {
+                RecordKind::Epd
+            } else {
+                RecordKind::Fen
+            };
+            state.load_record_text(&text, game, kind);
             if state.fen_line.editing {
                 state.notice = Some(Notice::RecordHasErrors(0));
             }
@@ -322,17 +334,17 @@ impl State {
 
     /// Loads a FEN text as a new base (no undo step): used at start and for records.
     pub(crate) fn load_text(&mut self, text: &str, game: Option<Game>) {
-        self.load_record_text(text, game, false);
+        self.load_record_text(text, game, RecordKind::Fen);
     }
 
     /// Loads the FEN text of a record. An EPD record has only the four position fields by
     /// definition, so its missing clocks are not worth a warning (as in `fenboard check`).
-    pub(crate) fn load_record_text(&mut self, text: &str, game: Option<Game>, epd: bool) {
+    pub(crate) fn load_record_text(&mut self, text: &str, game: Option<Game>, kind: RecordKind) {
         let mut read = match game {
             Some(g) => fen::read(text, Some(g)),
-            None => super::update::read_fen(text, self.position.game),
+            None => read_fen(text, self.position.game),
         };
-        if epd {
+        if kind == RecordKind::Epd {
             read.diagnostics
                 .retain(|d| d.code != crate::core::Code::MissingFields);
         }
