@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::super::text::{self};
+use super::super::text;
 use super::super::theme::Theme;
 use super::super::wrap::wrap;
 use super::boxed;

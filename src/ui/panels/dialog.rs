@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::super::layout::centered;
-use super::super::text::{self};
+use super::super::text;
 use super::super::theme::Theme;
 use super::boxed;
 use crate::editor::Overlay;

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
-use super::super::text::{self};
+use super::super::text;
 use super::super::theme::Theme;
 use crate::editor::{Focus, State};
 

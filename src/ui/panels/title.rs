@@ -6,7 +6,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::super::text::{self};
+use super::super::text;
 use super::super::theme::Theme;
 use crate::editor::State;
 
