@@ -38,6 +38,9 @@ pub enum Code {
     InvalidEpSquare,
     InvalidHalfmove,
     InvalidFullmove,
+    /// An EPD operation fenboard knows (`Dn count`) written wrongly; reported on field 7, which
+    /// stands for the operations.
+    InvalidOperation,
     // Leniencies used while reading (warnings).
     MissingFields,
     ExtraWhitespace,
@@ -86,6 +89,7 @@ impl Code {
         Code::InvalidEpSquare,
         Code::InvalidHalfmove,
         Code::InvalidFullmove,
+        Code::InvalidOperation,
         Code::MissingFields,
         Code::ExtraWhitespace,
         Code::FenPrefix,
@@ -129,6 +133,7 @@ impl Code {
             Code::InvalidEpSquare => "invalid_ep",
             Code::InvalidHalfmove => "invalid_halfmove",
             Code::InvalidFullmove => "invalid_fullmove",
+            Code::InvalidOperation => "invalid_operation",
             Code::MissingFields => "missing_fields",
             Code::ExtraWhitespace => "extra_whitespace",
             Code::FenPrefix => "fen_prefix",

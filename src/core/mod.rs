@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod diagnostic;
+pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod position;

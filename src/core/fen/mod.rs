@@ -5,5 +5,6 @@ mod fields;
 mod read;
 mod write;
 
-pub use read::{Read, detect, field_spans, read};
+pub use fields::is_fen_space;
+pub use read::{MAX_LEN, Read, detect, field_spans, read};
 pub use write::{CastlingStyle, write, write_with};
