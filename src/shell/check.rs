@@ -17,6 +17,7 @@ use record::check_line;
 
 use super::cli::CheckArgs;
 use crate::core::Game;
+use crate::core::escape::controls;
 
 /// Lines longer than this many bytes (without their line ending) are reported as
 /// `line_too_long` and not read further: the rule the editor's collections follow too.
@@ -93,10 +94,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
-                return ExitCode::from(2);
+                return super::output::write_failed("check", &err);
             }
             let _ = out.flush();
-            eprintln!("fenboard check: {name}: {err}");
+            eprintln!("fenboard check: {}: {err}", controls(name));
             failed = true;
         }
     }
@@ -106,11 +107,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
     } else {
         writeln!(out, "{line}").and_then(|()| out.flush())
     };
-    if let Err(err) = written
-        && err.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("fenboard check: {err}");
-        failed = true;
+    if let Err(err) = written {
+        return super::output::write_failed("check", &err);
     }
     if failed {
         ExitCode::from(2)

@@ -37,9 +37,15 @@ pub fn run(args: ShowArgs) -> ExitCode {
         &Theme::new(mode),
         args.flip,
     );
-    let _ = std::io::stdout().write_all(out.as_bytes());
     let _ = std::io::stderr().write_all(err.as_bytes());
-    ExitCode::from(code)
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::from(code),
+        Err(e) => super::output::write_failed("show", &e),
+    }
 }
 
 /// What `show` prints on stdout and stderr, and its exit status: 0 legal, 1 read but illegal,

@@ -187,6 +187,8 @@ fn column(
 }
 
 fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
+    // A file name reaches the terminal: its control characters are escaped.
+    let label = crate::core::escape::controls(label);
     let mut spans = None;
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
