@@ -55,8 +55,17 @@ pub use crate::core::fen::MAX_LEN as MAX_LINE;
 
 /// Splits a record line (see the module's comment for the forms). Four fields with nothing
 /// after them are EPD only in a file that holds EPD (`epd_file`). A line that fits no form, or
-/// is longer than [`MAX_LINE`], is FEN text, left whole for the FEN reader to judge.
+/// is longer than [`MAX_LINE`] (then untrimmed), is FEN text, left whole for the FEN reader to
+/// judge.
 pub fn parts(text: &str, epd_file: bool) -> Parts {
+    if text.len() > MAX_LINE {
+        // Whole, untrimmed: the reader judges the line by its length, as `fenboard check` does.
+        return Parts {
+            fen: 0..text.len(),
+            ops: None,
+            fields: 0,
+        };
+    }
     let trimmed = trimmed(text);
     let fen = Parts {
         fen: trimmed.clone(),
@@ -64,7 +73,7 @@ pub fn parts(text: &str, epd_file: bool) -> Parts {
         fields: 0,
     };
     // Operations contain `;`: without one only a bare four-field EPD record is possible.
-    if (!epd_file && !text.as_bytes().contains(&b';')) || text.len() > MAX_LINE {
+    if !epd_file && !text.as_bytes().contains(&b';') {
         return fen;
     }
     let bytes = text.as_bytes();
@@ -342,6 +351,8 @@ mod tests {
     fn a_line_too_long_is_not_split() {
         let line = format!("8/8/8/8/8/8/8/K6k w - - c0 \"{}\";", "x".repeat(MAX_LINE));
         assert_eq!(split(&line, false), (line.as_str(), None));
+        let padded = format!("  8/8/8/8/8/8/8/K6k w - - 0 1{}", " ".repeat(MAX_LINE));
+        assert_eq!(split(&padded, false), (padded.as_str(), None));
     }
 
     #[test]
