@@ -13,10 +13,13 @@ use crate::core::perft::MAX_DEPTH;
 use crate::core::status::status_of_legal;
 use crate::core::{Game, Position};
 
-/// Whether a line is blank or a `#` comment (a byte order mark before it aside), by the rule
-/// the editor's collections follow too.
-fn skipped(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+/// Whether a line is blank or a `#` comment, by the rule the editor's collections follow too:
+/// a byte order mark is set aside at the start of the file only.
+fn skipped(text: &str, first_line: bool) -> bool {
+    let text = match first_line {
+        true => text.strip_prefix('\u{feff}').unwrap_or(text),
+        false => text,
+    };
     lines::kind(text.as_bytes()) != Kind::Record
 }
 
@@ -77,7 +80,7 @@ pub(super) fn check_line(
     // without the line ending. The reader stores one byte more than that, for a CR.
     let cr = full_len == bytes.len() as u64 && bytes.last() == Some(&b'\r');
     let too_long = full_len - u64::from(cr) > MAX_LINE as u64;
-    if !too_long && skipped(text) {
+    if !too_long && skipped(text, line_no == 1) {
         return;
     }
     // Spans index this text, so it is kept as it was (a CR included).
