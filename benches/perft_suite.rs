@@ -67,7 +67,8 @@ fn main() {
     let mut binary_times = Vec::new();
     let mut one_thread_times = Vec::new();
     let mut nodes = 0u64;
-    let path = std::env::temp_dir().join(format!("fenboard-bench-suite-{}.epd", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("fenboard-bench-suite-{}.epd", std::process::id()));
     for run in 0..runs {
         // (a) shakmaty's perft, called directly.
         let start = Instant::now();
@@ -90,7 +91,13 @@ fn main() {
         // (b) the binary, as a user runs it.
         let start = Instant::now();
         let out = Command::new(env!("CARGO_BIN_EXE_fenboard"))
-            .args(["perft", "--suite", path.to_str().unwrap(), "--max-depth", "4"])
+            .args([
+                "perft",
+                "--suite",
+                path.to_str().unwrap(),
+                "--max-depth",
+                "4",
+            ])
             .output()
             .expect("run fenboard");
         binary_times.push(start.elapsed());

@@ -74,6 +74,10 @@ pub fn to_chess(pos: &Position) -> Result<Chess, String> {
 /// `pos` as a shakmaty position even when it is illegal in ways move generation survives (an
 /// impossible check, too much material, bad castling rights or en passant square, which are
 /// dropped), or why it cannot be one: what `perft --force` counts.
+#[expect(
+    clippy::result_large_err,
+    reason = "shakmaty's PositionError carries the position; it is its own API, used once here"
+)]
 pub fn to_chess_forced(pos: &Position) -> Result<Chess, String> {
     if let Ok(chess) = to_chess(pos) {
         return Ok(chess);
