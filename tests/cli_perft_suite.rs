@@ -225,3 +225,16 @@ fn a_missing_file_exits_2() {
     assert!(err.contains("\\u{1b}[2Jsuite.epd"), "{err}");
     assert!(!err.contains('\x1b'));
 }
+
+#[test]
+fn suite_options_without_a_suite_are_a_usage_error() {
+    for flag in [&["--force"][..], &["--json"], &["--max-depth", "2"]] {
+        let mut args = vec!["perft"];
+        args.extend_from_slice(flag);
+        args.extend(["8/8/8/8/8/8/8/K6k w - - 0 1", "1"]);
+        let o = fenboard(&args);
+        assert_eq!(o.status.code(), Some(2), "{flag:?}");
+        assert!(stdout(&o).is_empty());
+        assert!(stderr(&o).contains("go with --suite"), "{}", stderr(&o));
+    }
+}

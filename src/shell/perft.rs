@@ -17,6 +17,10 @@ pub fn run(args: PerftArgs) -> ExitCode {
     if let Some(path) = &args.suite {
         return run_suite(&args, path);
     }
+    if args.json || args.force || args.max_depth.is_some() {
+        eprintln!("fenboard perft: --max-depth, --json and --force go with --suite FILE");
+        return ExitCode::from(2);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     match run_to(&args, &mut out, &mut io::stderr()) {
         Ok(()) => match out.flush() {
