@@ -68,7 +68,7 @@ impl Summary {
     }
 }
 
-pub fn run(args: CheckArgs) -> ExitCode {
+pub fn run(args: CheckArgs) -> super::Result<ExitCode> {
     let options = Options {
         game: args.game.game(),
         json: args.json,
@@ -94,10 +94,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
-                return super::output::write_failed("check", &err);
+                return Err(super::output::write_failed(&err));
             }
             let _ = out.flush();
-            eprintln!("fenboard check: {}: {err}", controls(name));
+            // Reported now, in input order, and the other files are still checked.
+            super::report("check", &format!("{}: {err}", controls(name)));
             failed = true;
         }
     }
@@ -108,15 +109,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         writeln!(out, "{line}").and_then(|()| out.flush())
     };
     if let Err(err) = written {
-        return super::output::write_failed("check", &err);
+        return Err(super::output::write_failed(&err));
     }
-    if failed {
+    Ok(if failed {
         ExitCode::from(2)
     } else if summary.invalid > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }
 
 /// One line of a batch: where its stored bytes are and how long it really was.

@@ -1,45 +1,37 @@
 //! `fenboard perft [--game G] [--divide] FEN DEPTH`: the leaf count alone on the last line of
 //! stdout, preceded with `--divide` by one `move: count` line per legal first move. A bad FEN,
-//! an illegal position or a bad depth prints the problems to stderr and exits 2; so does output
-//! that cannot be written. `--suite FILE` checks a perft suite instead (see `perft_suite`).
+//! an illegal position, a bad depth or output that cannot be written is a `Failure` (exit
+//! status 2). `--suite FILE` checks a perft suite instead (see `perft_suite`).
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use super::cli::PerftArgs;
 use super::output::write_failed;
-use super::perft_suite;
+use super::{Failure, Result, perft_suite};
 use crate::core::escape::controls;
 use crate::core::perft::{self, MAX_DEPTH, PerftError};
 use crate::core::{Diagnostic, fen};
 
-pub fn run(args: PerftArgs) -> ExitCode {
+pub fn run(args: PerftArgs) -> Result<ExitCode> {
     if let Some(path) = &args.suite {
         return run_suite(&args, path);
     }
     if args.json || args.force || args.max_depth.is_some() {
-        eprintln!("fenboard perft: --max-depth, --json and --force go with --suite FILE");
-        return ExitCode::from(2);
+        return Err(Failure::new(
+            2,
+            "--max-depth, --json and --force go with --suite FILE",
+        ));
     }
     let mut out = BufWriter::new(io::stdout().lock());
-    match run_to(&args, &mut out, &mut io::stderr()) {
-        Ok(()) => match out.flush() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => write_failed("perft", &e),
-        },
-        Err(Failure::Status(code)) => ExitCode::from(code),
-        Err(Failure::Output(e)) => write_failed("perft", &e),
-    }
+    run_to(&args, &mut out)?;
+    out.flush().map_err(|e| write_failed(&e))?;
+    Ok(ExitCode::SUCCESS)
 }
 
-fn run_suite(args: &PerftArgs, path: &str) -> ExitCode {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("fenboard perft: {}: {e}", controls(path));
-            return ExitCode::from(2);
-        }
-    };
+fn run_suite(args: &PerftArgs, path: &str) -> Result<ExitCode> {
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::new(2, format!("{}: {e}", controls(path))))?;
     let options = perft_suite::Options {
         game: args.game.game(),
         max_depth: args.max_depth,
@@ -50,65 +42,50 @@ fn run_suite(args: &PerftArgs, path: &str) -> ExitCode {
     };
     let epd_file = crate::collection::is_epd_path(std::path::Path::new(path));
     let mut out = BufWriter::new(io::stdout().lock());
-    match perft_suite::run_suite(
+    let summary = perft_suite::run_suite(
         &bytes,
         path,
         epd_file,
         &options,
         &mut out,
         &mut io::stderr(),
-    ) {
-        Ok(summary) => ExitCode::from(summary.status()),
-        Err(e) => write_failed("perft", &e),
-    }
+    )
+    .map_err(|e| write_failed(&e))?;
+    Ok(ExitCode::from(summary.status()))
 }
 
-/// Why the command stopped: an exit status (the message is on stderr), or a failed write.
-#[derive(Debug)]
-pub enum Failure {
-    Status(u8),
-    Output(io::Error),
+/// The diagnostics as lines of a failure, each with its field.
+fn lines(diagnostics: &[Diagnostic]) -> impl Iterator<Item = String> + '_ {
+    diagnostics.iter().map(|d| format!("{d:#}"))
 }
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure::Output(e)
-    }
-}
-
-/// The command itself, writing to `out` and `err`.
-pub fn run_to(args: &PerftArgs, out: &mut impl Write, err: &mut impl Write) -> Result<(), Failure> {
+/// The command itself, writing its results to `out`.
+pub fn run_to(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     let Some((depth_text, fen_parts)) = args.args.split_last() else {
-        let _ = writeln!(err, "fenboard perft: expected a FEN and a depth");
-        return Err(Failure::Status(2));
+        return Err(Failure::new(2, "expected a FEN and a depth"));
     };
-    let depth = match parse_depth(depth_text) {
-        Ok(d) => d,
-        Err(why) => {
-            let _ = writeln!(
-                err,
-                "fenboard perft: invalid depth '{}': {why}",
-                controls(depth_text)
-            );
-            return Err(Failure::Status(2));
-        }
-    };
+    let depth = parse_depth(depth_text).map_err(|why| {
+        Failure::new(
+            2,
+            format!("invalid depth '{}': {why}", controls(depth_text)),
+        )
+    })?;
     let text = fen_parts.join(" ");
     let read = fen::read(&text, args.game.game());
-    for d in &read.diagnostics {
-        print_diagnostic(err, d);
-    }
     let position = match read.position {
         Some(p) if !read.diagnostics.iter().any(Diagnostic::is_error) => p,
         _ => {
-            let _ = writeln!(
-                err,
-                "fenboard perft: the FEN '{}' cannot be read",
-                controls(&text)
-            );
-            return Err(Failure::Status(2));
+            return Err(Failure {
+                status: 2,
+                lines: lines(&read.diagnostics).collect(),
+            }
+            .with_lines([format!("the FEN '{}' cannot be read", controls(&text))]));
         }
     };
+    // Warnings of a FEN that reads are worth seeing, but they do not stop the count.
+    for line in lines(&read.diagnostics) {
+        super::report("perft", &line);
+    }
     let result = if args.divide {
         perft::divide(&position, depth).map(|lines| {
             let total = if depth == 0 {
@@ -123,35 +100,39 @@ pub fn run_to(args: &PerftArgs, out: &mut impl Write, err: &mut impl Write) -> R
     };
     match result {
         Ok((lines, total)) => {
-            if let Some(lines) = lines {
-                for (name, count) in &lines {
-                    writeln!(out, "{name}: {count}")?;
-                }
-                if depth > 0 {
-                    writeln!(out)?;
-                }
-            }
-            writeln!(out, "{total}")?;
-            out.flush()?;
-            Ok(())
+            write_result(out, lines.as_deref(), depth, total).map_err(|e| write_failed(&e))
         }
-        Err(PerftError::Illegal(diagnostics)) => {
-            for d in &diagnostics {
-                print_diagnostic(err, d);
-            }
-            let _ = writeln!(err, "fenboard perft: the position is not legal");
-            Err(Failure::Status(2))
+        Err(PerftError::Illegal(diagnostics)) => Err(Failure {
+            status: 2,
+            lines: lines(&diagnostics).collect(),
         }
-        Err(e) => {
-            let _ = writeln!(err, "fenboard perft: {e}");
-            Err(Failure::Status(2))
+        .with_lines(["the position is not legal".to_owned()])),
+        Err(e) => Err(Failure::new(2, e.to_string())),
+    }
+}
+
+/// The `--divide` lines (when given), then the total.
+fn write_result(
+    out: &mut impl Write,
+    lines: Option<&[(String, u64)]>,
+    depth: u32,
+    total: u64,
+) -> io::Result<()> {
+    if let Some(lines) = lines {
+        for (name, count) in lines {
+            writeln!(out, "{name}: {count}")?;
+        }
+        if depth > 0 {
+            writeln!(out)?;
         }
     }
+    writeln!(out, "{total}")?;
+    out.flush()
 }
 
 /// The depth argument: a whole number of plies from 0 to [`MAX_DEPTH`], digits only (no sign,
 /// no spaces).
-fn parse_depth(text: &str) -> Result<u32, String> {
+fn parse_depth(text: &str) -> std::result::Result<u32, String> {
     const WHOLE: &str = "expected a whole number of plies (0, 1, 2, …) as the last argument";
     if text.len() > 1 && text.starts_with('-') && text[1..].bytes().all(|b| b.is_ascii_digit()) {
         return Err("the depth cannot be negative".into());
@@ -165,17 +146,6 @@ fn parse_depth(text: &str) -> Result<u32, String> {
             "the maximum depth is {MAX_DEPTH} plies, far beyond any search that could finish"
         )),
     }
-}
-
-fn print_diagnostic(err: &mut impl Write, d: &Diagnostic) {
-    let _ = writeln!(
-        err,
-        "{}[{}]: {} (field {})",
-        d.severity.as_str(),
-        d.code.as_str(),
-        d.message,
-        d.field
-    );
 }
 
 #[cfg(test)]

@@ -176,7 +176,7 @@ fn prepare(collection: &Collection, i: usize, options: &Options) -> Option<Recor
             Ok(_) => {}
             Err(malformed) => diagnostics.push(Diagnostic::error(
                 Code::InvalidOperation,
-                7,
+                fen::Field::Operations,
                 malformed.message,
             )),
         }
