@@ -183,19 +183,15 @@ impl Collection {
     }
 
     /// Rewrites record `i` with `fen`, a canonical FEN (as `core::fen::write` gives it). The
-    /// line becomes that FEN — for an EPD record its four fields followed by the record's own
-    /// operations — and keeps its line ending; every other line stays as it was. Nothing happens
-    /// when there is no record `i` or the line would not change.
+    /// line becomes that FEN in the record's own form (see `record::rewrite`): a FEN alone, or
+    /// for a record with operations its four or six fields followed by its own operations, as
+    /// they were. The line keeps its line ending; every other line stays as it was. Nothing
+    /// happens when there is no record `i` or the line would not change.
     pub fn replace(&mut self, i: usize, fen: &str) {
         let Some((text, parts)) = self.record(i) else {
             return;
         };
-        let fen = one_line(fen);
-        let new = match parts.ops {
-            Some(ops) if ops.is_empty() => record::four_fields(&fen),
-            Some(ops) => format!("{} {}", record::four_fields(&fen), &text[ops]),
-            None => fen,
-        };
+        let new = record::rewrite(text, &parts, &one_line(fen));
         let line = &mut self.lines[self.records[i]];
         let unchanged = match &line.text {
             Text::Source { start, end } => self.source[*start..*end] == *new.as_bytes(),
@@ -209,14 +205,15 @@ impl Collection {
     }
 
     /// Adds a record holding `fen` after record `i` (at the end when `i` is past it) and returns
-    /// its index. Beside an EPD record, or in an `.epd` file, it is written as EPD (four fields).
+    /// its index. Beside a four-field EPD record, or in an `.epd` file, it is written as EPD
+    /// (four fields); otherwise as a FEN.
     pub fn insert_after(&mut self, i: usize, fen: &str) -> usize {
         let fen = one_line(fen);
         let (at, line_at, epd, eol) = if self.records.is_empty() {
             (0, self.lines.len(), self.epd_file, self.usual_eol())
         } else {
             let i = i.min(self.records.len() - 1);
-            let epd = self.record(i).is_some_and(|(_, p)| p.is_epd());
+            let epd = self.record(i).is_some_and(|(_, p)| p.is_four_fields());
             let l = self.records[i];
             (i + 1, l + 1, epd, self.lines[l].eol)
         };

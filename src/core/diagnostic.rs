@@ -41,6 +41,9 @@ pub enum Code {
     InvalidEpSquare,
     InvalidHalfmove,
     InvalidFullmove,
+    /// An EPD operation fenboard knows (`Dn count`) written wrongly; reported on field 7, which
+    /// stands for the operations.
+    InvalidOperation,
     // Leniencies used while reading (warnings).
     MissingFields,
     ExtraWhitespace,
@@ -89,6 +92,7 @@ impl Code {
         Code::InvalidEpSquare,
         Code::InvalidHalfmove,
         Code::InvalidFullmove,
+        Code::InvalidOperation,
         Code::MissingFields,
         Code::ExtraWhitespace,
         Code::FenPrefix,
@@ -132,6 +136,7 @@ impl Code {
             Code::InvalidEpSquare => "invalid_ep",
             Code::InvalidHalfmove => "invalid_halfmove",
             Code::InvalidFullmove => "invalid_fullmove",
+            Code::InvalidOperation => "invalid_operation",
             Code::MissingFields => "missing_fields",
             Code::ExtraWhitespace => "extra_whitespace",
             Code::FenPrefix => "fen_prefix",

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod castling;
 pub mod diagnostic;
+pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod position;

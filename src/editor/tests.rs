@@ -1296,3 +1296,22 @@ fn fen_line_cursor_moves_do_not_reread() {
     press(&mut s, "<Left> <Home> <End>");
     assert_eq!(s.refreshes, before);
 }
+
+#[test]
+fn a_record_line_too_long_for_check_opens_with_line_too_long() {
+    // A FEN padded past 16 KiB: `fenboard check` says line_too_long; so does the editor.
+    let padded = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1{}", " ".repeat(16 * 1024));
+    let s = collection(&format!("{padded}\n4k3/8/8/8/8/8/8/4KQ2 w - - 0 1\n"));
+    assert_eq!(s.notice, Some(Notice::RecordHasErrors(0)));
+    assert_eq!(s.focus, Focus::FenLine);
+    let codes: Vec<crate::core::Code> = s.fen_line.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [crate::core::Code::LineTooLong]);
+}
+
+#[test]
+fn a_six_field_record_with_operations_opens_and_keeps_them() {
+    let s = collection("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n");
+    assert_eq!(s.focus, Focus::Board);
+    assert_eq!(s.record_operations(), Some(";D1 5 ;D2 25"));
+    assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
+}

@@ -96,13 +96,30 @@ pub struct PerftArgs {
     pub game: GameArg,
 
     /// List the count under each first move before the total.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "suite")]
     pub divide: bool,
+
+    /// Check every `Dn count` operation of the records in FILE (a perft suite).
+    #[arg(long, value_name = "FILE")]
+    pub suite: Option<String>,
+
+    /// With --suite: check depths up to N only.
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
+
+    /// With --suite: one JSON object per record (JSON Lines); the summary goes to stderr.
+    #[arg(long)]
+    pub json: bool,
+
+    /// With --suite: count illegal positions anyway where moves can still be generated.
+    #[arg(long)]
+    pub force: bool,
 
     /// The FEN (its fields may be separate arguments) followed by the depth.
     #[arg(
         value_name = "FEN DEPTH",
-        required = true,
+        required_unless_present = "suite",
+        conflicts_with = "suite",
         num_args = 2..,
         allow_negative_numbers = true
     )]
@@ -165,6 +182,18 @@ mod tests {
             other => panic!("parsed as {other:?}"),
         }
         assert!(Cli::try_parse_from(["fenboard", "check", "--json", "-"]).is_ok());
+        let cli =
+            Cli::try_parse_from(["fenboard", "perft", "--suite", "s.epd", "--max-depth", "3"])
+                .unwrap();
+        match cli.command {
+            Some(Command::Perft(p)) => {
+                assert_eq!((p.suite.as_deref(), p.max_depth), (Some("s.epd"), Some(3)));
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        assert!(
+            Cli::try_parse_from(["fenboard", "perft", "--suite", "s", "startfen", "3"]).is_err()
+        );
         assert!(Cli::try_parse_from(["fenboard", "--game", "shogi"]).is_err());
     }
 }

@@ -38,7 +38,11 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
         &Theme::new(mode),
         args.flip,
     )?;
-    let _ = std::io::stdout().write_all(out.as_bytes());
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| super::output::write_failed(&e))?;
     Ok(ExitCode::from(code))
 }
 

@@ -132,6 +132,7 @@ fn a_directory_is_an_io_error() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("fenboard check:"), "{err}");
+    assert!(err.contains("Is a directory"), "{err}");
 }
 
 #[test]
@@ -239,7 +240,30 @@ fn garbage_gets_diagnostics_and_the_run_goes_on() {
         out.contains("<stdin>:3:1: error[line_too_long]: the line is 1048576 bytes long"),
         "{out}"
     );
-    assert!(out.contains("<stdin>:4:"), "{out}");
+    // The binary line: each of its problems by code and column, and nothing else.
+    let line4: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("<stdin>:4:"))
+        .map(|l| l.split(": ").nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(
+        line4,
+        [
+            "error[invalid_utf8]",
+            "error[wrong_rank_width]",
+            "error[wrong_rank_count]",
+            "error[invalid_piece]",
+            "error[nul_byte]",
+            "error[invalid_piece]",
+            "warning[missing_fields]",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("<stdin>:4:5: error[nul_byte]"), "{out}");
+    assert!(
+        out.contains("<stdin>:4:7: error[invalid_piece]: '\\u{1a}'"),
+        "{out}"
+    );
     // The last line is still read, and valid.
     assert!(!out.contains("<stdin>:5:"), "{out}");
     // Line 4 (binary) also lacks fields: one warning.
@@ -285,4 +309,49 @@ fn output_stays_in_input_order_on_large_input() {
         .collect();
     let expected: Vec<u64> = (0..20_000).step_by(997).map(|i| i + 1).collect();
     assert_eq!(lines, expected);
+}
+
+#[test]
+fn control_characters_in_a_file_name_are_escaped() {
+    let file = TempFile::new("evil\x1b[2Jname.fen", b"4k3/8/8/8/8/8/8/8 w - - 0 1\n");
+    let o = check(&[file.path()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(
+        out.contains("evil\\u{1b}[2Jname.fen:1:1: error[missing_king]"),
+        "{out:?}"
+    );
+    let missing = format!("{}.gone\x07", file.path());
+    let o = check(&[&missing], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err:?}");
+    assert!(err.contains("\\u{7}"), "{err:?}");
+}
+
+#[test]
+fn blank_means_the_same_as_in_the_editor() {
+    // VT and FF are FEN whitespace: a line of either is blank, skipped, as the editor skips it.
+    let o = check(&[], format!("\x0b\n\x0c\n \x0b\t\n{START}\n").as_bytes());
+    assert_eq!(stdout(&o), "1 record: 1 valid, 0 invalid, 0 warnings\n");
+    let c = fenboard::collection::Collection::from_bytes(None, b"\x0b\n\x0c\n \x0b\t\nx\n");
+    assert_eq!(c.len(), 1);
+}
+
+#[test]
+fn a_line_too_long_for_check_does_not_open_in_the_editor_either() {
+    let padded = format!("{START}{}", " ".repeat(16 * 1024));
+    let o = check(&[], format!("{padded}\n").as_bytes());
+    assert!(
+        stdout(&o).contains("<stdin>:1:1: error[line_too_long]"),
+        "{}",
+        stdout(&o)
+    );
+    let c = fenboard::collection::Collection::from_bytes(None, format!("{padded}\n").as_bytes());
+    let read = fenboard::core::fen::read(c.fen(0), None);
+    assert!(read.position.is_none());
+    assert_eq!(
+        read.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+        [fenboard::core::Code::LineTooLong]
+    );
 }

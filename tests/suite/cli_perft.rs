@@ -92,3 +92,38 @@ fn depth_zero_counts_one() {
     let out = fenboard(&["perft", XIANGQI, "0"]);
     assert_eq!(stdout(&out), "1\n");
 }
+
+#[test]
+fn a_depth_above_the_maximum_is_refused_not_a_crash() {
+    // Before the limit, 5000 overflowed the stack (SIGABRT); xiangqi from about 21,850.
+    for (fen, depth) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "5000",
+        ),
+        (XIANGQI, "30000"),
+        (XIANGQI, "65"),
+        ("8/8/8/8/8/8/8/K6k w - - 0 1", "4294967295"),
+    ] {
+        let out = fenboard(&["perft", fen, depth]);
+        assert_eq!(out.status.code(), Some(2), "{depth}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty());
+        assert!(
+            stderr(&out).contains("the maximum depth is 64 plies"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn a_depth_with_spaces_or_a_sign_is_not_a_depth() {
+    for depth in [" 3", "3 ", "+3", "\t3", "3\n"] {
+        let out = fenboard(&["perft", XIANGQI, depth]);
+        assert_eq!(out.status.code(), Some(2), "{depth:?}");
+        assert!(stdout(&out).is_empty(), "{depth:?}");
+        // The depth is shown escaped: no raw tab or line break reaches the terminal.
+        assert!(stderr(&out).contains("invalid depth '"), "{}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    }
+}

@@ -512,3 +512,92 @@ fn set_mtime(path: &Path, t: std::time::SystemTime) {
         .set_modified(t)
         .unwrap();
 }
+
+/// Every record form fenboard reads, as real files have them: four EPD fields + operations,
+/// six FEN fields + operations introduced by `;` with and without a space, operations ended by
+/// `;` after six fields, `;` right after the last field, and free text after the last `;`.
+const DIALECTS: [(&str, &str, &str); 7] = [
+    (
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -",
+        "bm Qg6; id \"WAC.001\";",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902",
+        START,
+        ";D1 20 ;D2 400 ;D3 8902",
+    ),
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ; D1 21 ; D2 528",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "; D1 21 ; D2 528",
+    ),
+    ("8/8/8/8/8/8/8/K6k w - - 0 1 D1 3; D2 9;", KK, "D1 3; D2 9;"),
+    ("8/8/8/8/8/8/8/K6k w - - 0 1;D1 3", KK, ";D1 3"),
+    (
+        "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9",
+        "8/8/8/8/8/8/8/K6k w - -",
+        ";D1 3 ;D2 9",
+    ),
+    (
+        "8/8/8/8/8/8/8/K6k w - - id \"ZPTS.02\"; CCC post 27.4.2004 by someone",
+        "8/8/8/8/8/8/8/K6k w - -",
+        "id \"ZPTS.02\"; CCC post 27.4.2004 by someone",
+    ),
+];
+
+#[test]
+fn every_record_form_reads_and_comes_back_byte_for_byte() {
+    let mut file = String::from("# perft and test suites\n");
+    for (line, _, _) in DIALECTS {
+        file.push_str(line);
+        file.push('\n');
+    }
+    let c = Collection::from_bytes(None, file.as_bytes());
+    assert_eq!(c.len(), DIALECTS.len());
+    for (i, (line, fen, ops)) in DIALECTS.iter().enumerate() {
+        assert_eq!(c.fen(i), *fen, "{line}");
+        assert_eq!(c.operations(i), Some(*ops), "{line}");
+    }
+    assert_eq!(c.id(6), Some("ZPTS.02"));
+    assert_eq!(c.to_bytes(), file.as_bytes());
+}
+
+#[test]
+fn an_edited_record_keeps_its_form_and_operations_on_save() {
+    let dir = scratch("dialects");
+    let path = dir.join("suite.epd");
+    let mut file = String::new();
+    for (line, _, _) in DIALECTS {
+        file.push_str(line);
+        file.push_str("\r\n");
+    }
+    fs::write(&path, &file).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    // Each record edited to Black to move with new clocks, written as canonical FEN.
+    let edited: Vec<String> = (0..c.len())
+        .map(|i| {
+            let read = fenboard::core::fen::read(c.fen(i), None);
+            let mut pos = read.position.expect("reads");
+            pos.turn = fenboard::core::Color::Black;
+            pos.halfmove = 7;
+            pos.fullmove = 30;
+            fenboard::core::fen::write(&pos)
+        })
+        .collect();
+    for (i, fen) in edited.iter().enumerate() {
+        c.replace(i, fen);
+    }
+    c.save().unwrap();
+    let saved = fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = saved.split_inclusive("\r\n").collect();
+    assert_eq!(lines.len(), DIALECTS.len());
+    for (i, ((line, fen, ops), saved)) in DIALECTS.iter().zip(&lines).enumerate() {
+        let fields = fen.split(' ').count();
+        let new_fields: Vec<&str> = edited[i].split(' ').take(fields).collect();
+        let gap = &line[fen.len()..line.len() - ops.len()];
+        let expected = format!("{}{gap}{ops}\r\n", new_fields.join(" "));
+        assert_eq!(*saved, expected, "record {i}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -130,15 +130,49 @@ fn canonical_chess_fen_matches_python_chess_on_valid_lines() {
 fn xiangqi_verdicts_agree_with_the_pikafish_rules_checker() {
     let data = include_str!("../fixtures/xiangqi_oracle.tsv");
     let mut disagreements = Vec::new();
+    let mut read = 0;
     for (n, line) in data.lines().enumerate() {
         let cols: Vec<&str> = line.split('\t').collect();
         let [text, verdict, detail] = cols[..] else {
             panic!("line {}: malformed fixture", n + 1);
         };
+        read += 1;
         let (valid, diagnostics) = judge(text, Game::Xiangqi);
-        if valid != (verdict == "valid") {
+        let errors: Vec<Code> = diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.code)
+            .collect();
+        // Every reason the checker gives must be a code fenboard reports, and every error
+        // fenboard reports must be one of the reasons' codes, with two exceptions the checker
+        // explains: it stops at the first syntax problem (fenboard lists them all), and it
+        // has no rule about the side not to move being in check (`opposite_check`).
+        let expected: Vec<&[Code]> = detail
+            .split(',')
+            .filter(|r| !r.is_empty())
+            .map(|reason| xiangqi_reason_codes(reason, n + 1))
+            .collect();
+        let beyond_the_checker = |c: &Code| match verdict {
+            "syntax" => Code::ALL[..Code::ALL
+                .iter()
+                .position(|&x| x == Code::MissingFields)
+                .unwrap()]
+                .contains(c),
+            _ => *c == Code::OppositeCheck,
+        };
+        let unexplained: Vec<Code> = errors
+            .iter()
+            .copied()
+            .filter(|c| !expected.iter().any(|codes| codes.contains(c)) && !beyond_the_checker(c))
+            .collect();
+        let missed: Vec<&[Code]> = expected
+            .iter()
+            .copied()
+            .filter(|codes| !codes.iter().any(|c| errors.contains(c)))
+            .collect();
+        if valid != (verdict == "valid") || !unexplained.is_empty() || !missed.is_empty() {
             disagreements.push(format!(
-                "line {}: {text} oracle {verdict} {detail}, fenboard {:?}",
+                "line {}: {text} oracle {verdict} {detail}, fenboard {:?} (unexplained {unexplained:?}, missed {missed:?})",
                 n + 1,
                 diagnostics
                     .iter()
@@ -147,12 +181,30 @@ fn xiangqi_verdicts_agree_with_the_pikafish_rules_checker() {
             ));
         }
     }
+    assert_eq!(read, 1000, "the fixture has 1,000 lines");
     assert!(
         disagreements.is_empty(),
         "{} disagreements:\n{}",
         disagreements.len(),
         disagreements.join("\n")
     );
+}
+
+/// The fenboard codes that say what one reason of the xiangqi checker says.
+fn xiangqi_reason_codes(reason: &str, line: usize) -> &'static [Code] {
+    match reason {
+        r if r.starts_with("too_many_") => &[Code::TooManyPieces],
+        "elephant_point" | "advisor_point" | "soldier_point" => &[Code::PieceOffPoint],
+        "general_count" => &[Code::MissingKing, Code::TooManyKings],
+        "general_outside_palace" => &[Code::KingOutsidePalace],
+        "rank width" => &[Code::WrongRankWidth],
+        "board needs 10 ranks" => &[Code::WrongRankCount],
+        "side" => &[Code::InvalidSide],
+        "castling must be -" => &[Code::InvalidCastling],
+        "ep must be -" => &[Code::InvalidEpSquare],
+        r if r.starts_with("bad piece") => &[Code::InvalidPiece],
+        other => panic!("line {line}: unknown reason {other:?} in the fixture"),
+    }
 }
 
 #[test]

@@ -12,6 +12,9 @@ pub enum Field {
     EnPassant,
     Halfmove,
     Fullmove,
+    /// Not a FEN field: the EPD operations after a record's position fields (`;D1 20`), where
+    /// `fenboard check` reports a malformed one. Numbered 7; not in `ALL`, never selected.
+    Operations,
 }
 
 impl Field {
@@ -42,12 +45,12 @@ impl Field {
 
     /// The field after this one, the first after the last.
     pub fn next(self) -> Field {
-        Field::ALL[(self.index() + 1) % 6]
+        Field::ALL[(self.index().min(5) + 1) % 6]
     }
 
     /// The field before this one, the last before the first.
     pub fn prev(self) -> Field {
-        Field::ALL[(self.index() + 5) % 6]
+        Field::ALL[(self.index().min(5) + 5) % 6]
     }
 
     /// A halfmove or fullmove field: a number the panel types.

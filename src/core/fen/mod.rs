@@ -7,5 +7,6 @@ mod read;
 mod write;
 
 pub use field::Field;
-pub use read::{Read, detect, field_spans, read};
+pub use fields::is_fen_space;
+pub use read::{MAX_LEN, Read, detect, field_spans, read};
 pub use write::{CastlingStyle, write, write_with};

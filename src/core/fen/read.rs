@@ -26,6 +26,11 @@ pub struct Read {
 /// Reads `text` as a FEN of `game`, or of the game its shape says when `game` is `None`
 /// (see [`detect`]).
 pub fn read(text: &str, game: Option<Game>) -> Read {
+    // The line ending is not part of the length: a CR left by CRLF is not counted.
+    let len = text.len() - usize::from(text.ends_with('\r'));
+    if len > MAX_LEN {
+        return too_long(len);
+    }
     if let Some(position) = super::fast::read_fast(text, game) {
         return Read {
             position: Some(position),
@@ -33,6 +38,23 @@ pub fn read(text: &str, game: Option<Game>) -> Read {
         };
     }
     read_full(text, game)
+}
+
+/// Texts longer than this many bytes are not read: no FEN or record is anywhere near as long,
+/// and `fenboard check` and the editor judge a line alike by it (`line_too_long`).
+pub const MAX_LEN: usize = 16 * 1024;
+
+fn too_long(len: usize) -> Read {
+    Read {
+        position: None,
+        diagnostics: vec![Diagnostic::error(
+            Code::LineTooLong,
+            Field::Placement,
+            format!(
+                "the line is {len} bytes long; no FEN is longer than {MAX_LEN} bytes, so it is not read"
+            ),
+        )],
+    }
 }
 
 /// The full reader, which explains everything; [`read`] tries a fast path first.
@@ -148,11 +170,8 @@ fn rank_width(rank: &str) -> u32 {
 
 /// Shows a character in a message: control characters escaped so the line stays one line.
 fn shown(c: char) -> String {
-    if c.is_control() {
-        format!("{}", c.escape_default())
-    } else {
-        c.to_string()
-    }
+    let mut buf = [0; 4];
+    crate::core::escape::controls(c.encode_utf8(&mut buf)).into_owned()
 }
 
 /// Where reading a rank has got to.
@@ -625,7 +644,10 @@ impl Reader<'_> {
                 Code::InvalidCastling,
                 Field::Castling,
                 range,
-                format!("xiangqi has no castling; the castling field must be '-', not '{text}'"),
+                format!(
+                    "xiangqi has no castling; the castling field must be '-', not '{}'",
+                    crate::core::escape::controls(text)
+                ),
             );
             return;
         }
@@ -701,7 +723,8 @@ impl Reader<'_> {
                 Field::EnPassant,
                 range,
                 format!(
-                    "xiangqi has no en passant; the en passant field must be '-', not '{text}'"
+                    "xiangqi has no en passant; the en passant field must be '-', not '{}'",
+                    crate::core::escape::controls(text)
                 ),
             );
             return;

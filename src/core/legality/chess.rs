@@ -72,6 +72,32 @@ pub fn to_chess(pos: &Position) -> Result<Chess, String> {
     Chess::from_setup(setup, castling_mode(pos.game)).map_err(|e| e.to_string())
 }
 
+/// `pos` as a shakmaty position even when it is illegal in ways move generation survives (an
+/// impossible check, too much material, bad castling rights or en passant square, which are
+/// dropped), or why it cannot be one: what `perft --force` counts.
+#[expect(
+    clippy::result_large_err,
+    reason = "shakmaty's PositionError carries the position; it is its own API, used once here"
+)]
+pub fn to_chess_forced(pos: &Position) -> Result<Chess, String> {
+    if let Ok(chess) = to_chess(pos) {
+        return Ok(chess);
+    }
+    if !pos.game.is_chess() {
+        return Err(format!("{} is not a chess game", pos.game));
+    }
+    let (setup, foreign) = setup_and_foreign(pos);
+    if foreign {
+        return to_chess(pos);
+    }
+    Chess::from_setup(setup, castling_mode(pos.game))
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_too_much_material())
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_invalid_ep_square())
+        .map_err(|e| e.to_string())
+}
+
 /// The setup, and whether the board holds anything chess cannot (another game's pieces, or a
 /// board of another size).
 fn setup_and_foreign(pos: &Position) -> (Setup, bool) {

@@ -17,7 +17,7 @@ pub(crate) fn field_step(state: &mut State, towards: Towards) {
         Field::Side => toggle_side(state),
         Field::EnPassant => ep_step(state, towards),
         Field::Halfmove | Field::Fullmove => clock_step(state, towards),
-        Field::Placement | Field::Castling => {}
+        Field::Placement | Field::Castling | Field::Operations => {}
     }
 }
 
@@ -39,7 +39,7 @@ pub(super) fn field_activate(state: &mut State) {
         Field::Placement => state.focus = Focus::Board,
         Field::Side | Field::EnPassant => field_step(state, Towards::Next),
         Field::Castling => toggle_chess960(state),
-        Field::Halfmove | Field::Fullmove => {}
+        Field::Halfmove | Field::Fullmove | Field::Operations => {}
     }
 }
 
