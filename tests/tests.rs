@@ -6,8 +6,12 @@ mod common;
 
 #[path = "suite/check_cli.rs"]
 mod check_cli;
+#[path = "suite/cli_output.rs"]
+mod cli_output;
 #[path = "suite/cli_perft.rs"]
 mod cli_perft;
+#[path = "suite/cli_perft_suite.rs"]
+mod cli_perft_suite;
 #[path = "suite/collection.rs"]
 mod collection;
 #[path = "suite/collection_props.rs"]

@@ -5,7 +5,7 @@
 
 use std::process::{Command, Output};
 
-const SUITE: &str = include_str!("fixtures/perft_suite.epd");
+const SUITE: &str = include_str!("../fixtures/perft_suite.epd");
 const ILLEGAL_LINE: usize = 12;
 
 fn fenboard(args: &[&str]) -> Output {
