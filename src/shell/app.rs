@@ -34,7 +34,7 @@ pub enum AppEvent {
     Terminal(Event),
     /// Reading the terminal failed: the editor cannot go on.
     InputFailed(String),
-    /// SIGHUP or SIGTERM.
+    /// A signal that ends the editor (SIGHUP, SIGTERM, SIGINT, …; see `signals`).
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
     Clipboard(Reply),
@@ -119,9 +119,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = collection
-            .newer_rescue()
-            .map(|r| text::newer_rescue(&r.display().to_string()));
+        let rescue = text::newer_rescues(collection.newer_rescues());
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));
@@ -355,7 +353,8 @@ impl App {
         self.apply(action)
     }
 
-    /// SIGHUP or SIGTERM: unsaved changes go to `FILE.save`, as nano does.
+    /// A signal that ends the editor: unsaved changes go to a new rescue file (`FILE.save`, or
+    /// `FILE.save.1`, … when that exists), as nano does.
     fn killed(&mut self, signal: Signal) -> Exit {
         let note = if self.state.is_modified() {
             editor::collection_nav::write_back(&mut self.state);
@@ -363,8 +362,8 @@ impl App {
                 .collection
                 .as_ref()
                 .map(|c| match c.write_rescue() {
-                    Ok(path) => text::rescued(signal.name(), &path.display().to_string()),
-                    Err(e) => text::rescue_failed(signal.name(), &e.to_string()),
+                    Ok(path) => text::rescued(&signal.name(), &path.display().to_string()),
+                    Err(e) => text::rescue_failed(&signal.name(), &e.to_string()),
                 })
         } else {
             None

@@ -306,7 +306,7 @@ pub fn more_lines(n: usize) -> String {
 }
 
 // The editor's own messages on stderr.
-pub const NO_SIGNALS: &str = "cannot watch SIGHUP and SIGTERM";
+pub const NO_SIGNALS: &str = "cannot watch the signals that end a process";
 pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
 pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
 pub const NO_COLLECTION: &str = "no collection is open";
@@ -315,11 +315,28 @@ pub fn input_failed(why: &str) -> String {
     format!("cannot read the terminal: {why}")
 }
 
-/// A `FILE.save` newer than the file opened.
-pub fn newer_rescue(path: &str) -> String {
-    format!(
-        "{path} holds unsaved changes from a session that was killed; compare it with this file"
-    )
+/// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
+/// the first with its folder, the others beside it by their names alone.
+pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
+    let (first, rest) = paths.split_first()?;
+    let mut names = first.display().to_string();
+    for p in rest {
+        let name = p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        names.push_str(", ");
+        names.push_str(&name);
+    }
+    Some(if rest.is_empty() {
+        format!(
+            "{names} holds unsaved changes from a session that was killed; compare it with this file"
+        )
+    } else {
+        format!(
+            "{names} hold unsaved changes from sessions that were killed; compare them with this file"
+        )
+    })
 }
 
 /// Killed by `signal`, the unsaved changes went to `path`.
@@ -334,6 +351,24 @@ pub fn rescue_failed(signal: &str, why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_newer_rescue_is_named() {
+        use std::path::PathBuf;
+        assert_eq!(newer_rescues(&[]), None);
+        let one = newer_rescues(&[PathBuf::from("d/a.fen.save")]).unwrap();
+        assert!(one.starts_with("d/a.fen.save holds"), "{one}");
+        let three = newer_rescues(&[
+            PathBuf::from("d/a.fen.save"),
+            PathBuf::from("d/a.fen.save.1"),
+            PathBuf::from("d/a.fen.save.2"),
+        ])
+        .unwrap();
+        assert!(
+            three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2 hold"),
+            "{three}"
+        );
+    }
 
     fn over(checkmate: bool) -> Status {
         Status {
