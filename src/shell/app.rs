@@ -67,11 +67,7 @@ pub fn run(args: EditArgs) -> ExitCode {
     state.rng = clock_seed();
     terminal::install_panic_hook();
     match run_editor(state) {
-        Ok(Exit::Quit(fen)) => {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{fen}").and_then(|()| out.flush());
-            ExitCode::SUCCESS
-        }
+        Ok(Exit::Quit(fen)) => print_fen(&fen),
         Ok(Exit::Abort) => ExitCode::from(130),
         Ok(Exit::Signal(signal, note)) => {
             if let Some(note) = note {
@@ -86,6 +82,24 @@ pub fn run(args: EditArgs) -> ExitCode {
     }
 }
 
+/// The final FEN on stdout. When it cannot be written (a full disk, a closed pipe) the exit
+/// status is 2, as for the subcommands, and the FEN goes to stderr with the reason so that it is
+/// not lost.
+fn print_fen(fen: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{fen}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "fenboard: {}",
+                text::fen_not_written(fen, &e.to_string())
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// A seed for the editor's random choices, from the clock and the process id.
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
@@ -94,7 +108,8 @@ fn clock_seed() -> u64 {
     nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-/// Whether the command line names a collection file rather than a FEN.
+/// Whether the command line names a collection file rather than a FEN. An existing folder
+/// counts, so that opening it fails with a clear error instead of reading its name as a FEN.
 pub fn is_collection_target(target: &[String]) -> bool {
     match target {
         [one] => {
@@ -102,7 +117,7 @@ pub fn is_collection_target(target: &[String]) -> bool {
             let fen_name = path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
-            path.is_file() || is_epd_path(path) || fen_name
+            path.is_file() || path.is_dir() || is_epd_path(path) || fen_name
         }
         _ => false,
     }
@@ -154,6 +169,7 @@ fn run_editor(state: State) -> Result<Exit> {
         tui,
         clipboard,
         layout: None,
+        panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
     let exit = app.run(&rx);
     app.clipboard.wait_idle(Duration::from_secs(2));
@@ -200,12 +216,21 @@ struct App {
     clipboard: Clipboard,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
+    /// Set from [`PANIC_AFTER_FIRST_FRAME`].
+    panic_after_first_frame: bool,
 }
+
+/// With this environment variable set, the editor panics once its first frame is drawn: the
+/// end-to-end tests' way to check that a panic gives the terminal back.
+const PANIC_AFTER_FIRST_FRAME: &str = "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME";
 
 impl App {
     fn run(&mut self, rx: &Receiver<AppEvent>) -> Result<Exit> {
         loop {
             self.draw()?;
+            if self.panic_after_first_frame {
+                panic!("{PANIC_AFTER_FIRST_FRAME} is set");
+            }
             let Ok(first) = rx.recv() else {
                 return Ok(Exit::Abort);
             };
@@ -386,6 +411,7 @@ mod tests {
         assert!(is_collection_target(&words("puzzles.fen")));
         assert!(is_collection_target(&words("new/tests.epd")));
         assert!(is_collection_target(&words("Cargo.toml")));
+        assert!(is_collection_target(&words("src")), "a folder");
         assert!(!is_collection_target(&[]));
     }
 }

@@ -311,6 +311,11 @@ pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
 pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
 pub const NO_COLLECTION: &str = "no collection is open";
 
+/// The final FEN could not go to stdout: it is given here instead.
+pub fn fen_not_written(fen: &str, why: &str) -> String {
+    format!("cannot write the FEN to stdout: {why}; it was: {fen}")
+}
+
 pub fn input_failed(why: &str) -> String {
     format!("cannot read the terminal: {why}")
 }
