@@ -822,10 +822,19 @@ mod tests {
         let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
         s.position.game = Game::Chess960;
         update(&mut s, Action::Initial);
-        if matches!(s.overlay, Some(Overlay::Chess960Prompt(_))) {
-            update(&mut s, Action::PromptKey('5'));
-            assert!(text(&s, 80, 24).contains("5_"));
-        }
+        assert_eq!(s.overlay, Some(Overlay::Chess960Prompt(String::new())));
+        let before = text(&s, 80, 24);
+        assert!(before.contains(text::CHESS960_TITLE), "{before}");
+        assert!(
+            before.contains(&format!("{} _", text::CHESS960_PROMPT)),
+            "{before}"
+        );
+        update(&mut s, Action::PromptKey('5'));
+        let typed = text(&s, 80, 24);
+        assert!(
+            typed.contains(&format!("{} 5_", text::CHESS960_PROMPT)),
+            "{typed}"
+        );
     }
 
     #[test]
