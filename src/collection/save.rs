@@ -349,6 +349,20 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 
+    /// What the README says: the rename makes a new file, so a hard link keeps the old one.
+    #[test]
+    fn a_hard_link_keeps_the_old_contents() {
+        let dir = scratch("hardlink");
+        let path = dir.join("a.fen");
+        let other = dir.join("b.fen");
+        fs::write(&path, "old\n").unwrap();
+        fs::hard_link(&path, &other).unwrap();
+        write_atomic(&path, b"new\n").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new\n");
+        assert_eq!(fs::read(&other).unwrap(), b"old\n");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
     #[test]
     fn a_missing_folder_is_an_error_that_names_it() {
         let dir = scratch("gone");
