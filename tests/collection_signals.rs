@@ -273,7 +273,7 @@ fn a_second_kill_keeps_the_first_rescue_and_both_are_announced() {
     drop(tmux);
     // Second session: told of the rescue; record 1 edited, then SIGHUP again.
     let tmux = Tmux::shell(&session(&file), 120, 40);
-    tmux.wait_for("a.fen.save holds unsaved changes");
+    tmux.wait_for("a.fen.save: unsaved changes");
     tmux.keys(&["t"]);
     tmux.wait_for("RNBQKBNR b KQkq - 0 1");
     send_signal(tmux.child_pid(), "HUP");
@@ -291,8 +291,11 @@ fn a_second_kill_keeps_the_first_rescue_and_both_are_announced() {
     );
     // Third session: both named.
     let tmux = Tmux::shell(&session(&file), 200, 40);
-    let screen = tmux.wait_for("hold unsaved changes");
-    assert!(screen.contains("a.fen.save, a.fen.save.1 hold"), "{screen}");
+    let screen = tmux.wait_for("unsaved changes from killed sessions");
+    assert!(
+        screen.contains("a.fen.save, a.fen.save.1: unsaved"),
+        "{screen}"
+    );
     drop(tmux);
     fs::remove_dir_all(dir).unwrap();
 }

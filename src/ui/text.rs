@@ -333,15 +333,15 @@ pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
         names.push_str(", ");
         names.push_str(&name);
     }
-    Some(if rest.is_empty() {
-        format!(
-            "{names} holds unsaved changes from a session that was killed; compare it with this file"
-        )
+    // The names first: a narrow message line cuts the end.
+    let sessions = if rest.is_empty() {
+        "a killed session"
     } else {
-        format!(
-            "{names} hold unsaved changes from sessions that were killed; compare them with this file"
-        )
-    })
+        "killed sessions"
+    };
+    Some(format!(
+        "{names}: unsaved changes from {sessions}; compare with this file"
+    ))
 }
 
 /// Killed by `signal`, the unsaved changes went to `path`.
@@ -362,7 +362,10 @@ mod tests {
         use std::path::PathBuf;
         assert_eq!(newer_rescues(&[]), None);
         let one = newer_rescues(&[PathBuf::from("d/a.fen.save")]).unwrap();
-        assert!(one.starts_with("d/a.fen.save holds"), "{one}");
+        assert!(
+            one.starts_with("d/a.fen.save: unsaved changes from a killed session"),
+            "{one}"
+        );
         let three = newer_rescues(&[
             PathBuf::from("d/a.fen.save"),
             PathBuf::from("d/a.fen.save.1"),
@@ -370,7 +373,7 @@ mod tests {
         ])
         .unwrap();
         assert!(
-            three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2 hold"),
+            three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
             "{three}"
         );
     }
