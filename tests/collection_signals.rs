@@ -361,3 +361,125 @@ fn sigxfsz_does_not_end_the_editor() {
     drop(tmux);
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// Two editors on one file: A saves, then B's save asks instead of losing A's edit.
+#[test]
+fn two_editors_on_one_file_never_lose_an_update_silently() {
+    if !tmux_available("two_editors_on_one_file_never_lose_an_update_silently") {
+        return;
+    }
+    let dir = scratch("two");
+    let file = dir.join("c.fen");
+    let kk = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    fs::write(&file, format!("{START}\n{kk}\n")).unwrap();
+    let a = Tmux::shell(&session(&file), 120, 40);
+    let b = Tmux::shell(&session(&file), 120, 40);
+    a.wait_for(&format!("FEN {START}"));
+    b.wait_for(&format!("FEN {START}"));
+    // A changes record 1 and saves.
+    a.keys(&["t"]);
+    a.wait_for("RNBQKBNR b KQkq - 0 1");
+    a.keys(&["C-s"]);
+    a.wait_for("saved");
+    let after_a = format!("{}\n{kk}\n", START.replace(" w ", " b "));
+    assert_eq!(fs::read_to_string(&file).unwrap(), after_a);
+    // B changes record 2 and saves: it asks, and writes nothing meanwhile.
+    b.keys(&["]"]);
+    b.wait_for(&format!("FEN {kk}"));
+    b.keys(&["t"]);
+    b.wait_for("K6k b - - 0 1");
+    b.keys(&["C-s"]);
+    b.wait_for("File changed on disk");
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        after_a,
+        "nothing written"
+    );
+    b.keys(&["c"]);
+    b.wait_for("not saved");
+    assert_eq!(fs::read_to_string(&file).unwrap(), after_a);
+    // Ctrl-Q's save asks too; `r` reloads A's version and drops B's edit.
+    b.keys(&["C-q"]);
+    b.wait_for("Unsaved changes");
+    b.keys(&["s"]);
+    b.wait_for("File changed on disk");
+    b.keys(&["r"]);
+    b.wait_for("read again from disk");
+    b.wait_for(&format!("FEN {kk}"));
+    assert_eq!(fs::read_to_string(&file).unwrap(), after_a);
+    // Now B is up to date: its own edit saves without a question.
+    b.keys(&["t"]);
+    b.wait_for("K6k b - - 0 1");
+    b.keys(&["C-s"]);
+    b.wait_for("saved");
+    let after_b = after_a.replace("K6k w", "K6k b");
+    assert_eq!(fs::read_to_string(&file).unwrap(), after_b);
+    // A, behind now, overwrites on purpose.
+    a.keys(&["]"]);
+    a.wait_for(&format!("FEN {kk}"));
+    a.keys(&["x"]);
+    a.keys(&["C-s"]);
+    a.wait_for("File changed on disk");
+    a.keys(&["o"]);
+    a.wait_for("saved");
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        after_a.replace(kk, "8/8/8/8/8/8/8/7k w - - 0 1"),
+        "A's version, as asked"
+    );
+    for t in [&a, &b] {
+        t.keys(&["C-q"]);
+        let screen = t.wait_for("checked");
+        assert!(screen.contains("exit=0"), "{screen}");
+    }
+    drop((a, b));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Ctrl-Q on a record that does not read prints nothing and says why: exit status 1.
+#[test]
+fn ctrl_q_on_a_record_that_does_not_read_prints_nothing() {
+    if !tmux_available("ctrl_q_on_a_record_that_does_not_read_prints_nothing") {
+        return;
+    }
+    let dir = scratch("unread");
+    let file = dir.join("u.fen");
+    let stdout = dir.join("out");
+    fs::write(&file, format!("{START}\nnot a fen\n{START}\n")).unwrap();
+    let script = session(&file).replacen(
+        &format!(
+            "{} {}",
+            shell_quote(BIN),
+            shell_quote(&file.to_string_lossy())
+        ),
+        &format!(
+            "{} {} >{}",
+            shell_quote(BIN),
+            shell_quote(&file.to_string_lossy()),
+            shell_quote(&stdout.to_string_lossy())
+        ),
+        1,
+    );
+    let tmux = Tmux::shell(&script, 120, 40);
+    tmux.wait_for(&format!("FEN {START}"));
+    tmux.keys(&["]"]);
+    tmux.wait_for("record 2 does not read");
+    // `]` again moves on, it is not typed into the text; `[` comes back.
+    tmux.keys(&["]"]);
+    tmux.wait_for("record 3/3");
+    tmux.keys(&["["]);
+    tmux.wait_for("record 2 does not read");
+    tmux.keys(&["C-q"]);
+    tmux.wait_for("FEN does not read");
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for("checked");
+    assert!(screen.contains("exit=1"), "{screen}");
+    assert!(screen.contains("no FEN printed"), "{screen}");
+    assert_eq!(
+        fs::read_to_string(&stdout).unwrap(),
+        "",
+        "nothing on stdout"
+    );
+    drop(tmux);
+    fs::remove_dir_all(dir).unwrap();
+}

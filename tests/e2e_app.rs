@@ -421,3 +421,28 @@ fn scratch_dir(name: &str) -> (String, std::path::PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     (tag, dir)
 }
+
+#[test]
+fn keys_on_the_too_small_screen_edit_nothing_unseen() {
+    if !tmux_available("keys_on_the_too_small_screen_edit_nothing_unseen") {
+        return;
+    }
+    let t = Tmux::fenboard(&[START], 120, 40);
+    t.wait_for(&format!("FEN {START}"));
+    t.resize(30, 10);
+    t.wait_for("Terminal too small");
+    // Piece letters, Space, side, clear, undo, paste: none may touch the board unseen. Ctrl-Q,
+    // sent after them, still works here, and prints the FEN as it was.
+    t.keys(&["Q", "Space", "t", "X", "u", "Tab", "+"]);
+    t.run(&[
+        "send-keys",
+        "-t",
+        "t",
+        "-l",
+        "\x1b[200~8/8/8/8/8/8/8/K6k w - - 0 1\x1b[201~",
+    ]);
+    t.keys(&["C-q"]);
+    let end = t.wait_exit();
+    assert_eq!(end.status, 0, "{}", end.stderr);
+    assert_eq!(end.stdout, format!("{START}\n"));
+}

@@ -24,8 +24,11 @@ pub(crate) fn write_back(state: &mut State) -> bool {
     true
 }
 
-/// Opens record `i` (reading it now): a record that does not read opens in the FEN line.
+/// Opens record `i` (reading it now). A record that does not read shows its text in the FEN
+/// line, but the focus stays where it was: the next `]` moves on instead of being typed into
+/// the text (`/` edits it).
 fn open(state: &mut State, i: usize) {
+    let focus = state.focus;
     let Some((text, epd)) = state
         .collection
         .as_ref()
@@ -35,7 +38,8 @@ fn open(state: &mut State, i: usize) {
     };
     state.record = i;
     state.load_record_text(&text, None, epd);
-    if state.fen_line.editing {
+    if state.fen_line_unread() {
+        state.focus = focus;
         state.notice = Some(Notice::RecordHasErrors(i));
     }
 }
@@ -63,6 +67,23 @@ pub(crate) fn step(state: &mut State, forward: bool) {
     }
     write_back(state);
     open(state, target);
+}
+
+/// The shell read the collection again (`state.collection` is new): the same record, or the
+/// last one when the file is shorter now, opens; the edits are gone.
+pub(crate) fn reloaded(state: &mut State) {
+    let Some(len) = state.collection.as_ref().map(|c| c.len()) else {
+        return;
+    };
+    state.record_changed = false;
+    if len == 0 {
+        state.record = 0;
+    } else {
+        open(state, state.record.min(len - 1));
+    }
+    if state.notice.is_none() {
+        state.notice = Some(Notice::Reloaded);
+    }
 }
 
 /// `+`: a new record after this one, holding the current position.

@@ -79,7 +79,7 @@ pub const FIELDS: KeyGroup = KeyGroup {
         ),
         ("← →", "ep field: cycle the plausible squares and -"),
         ("digits, Backspace", "clocks: type the value"),
-        ("+ - (or ← →)", "clocks: count up / down"),
+        ("+ - (or ← →)", "clocks: count up / down (up to 99999)"),
         ("u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board"),
         ("Esc", "back to the board"),
     ],

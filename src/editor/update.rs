@@ -31,7 +31,10 @@ pub fn read_fen(text: &str, current: Game) -> Read {
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let mut effects = Vec::new();
     // Reports from the shell arrive between keys: they must not disturb what the user is doing.
-    let report = matches!(action, Action::Notify(_) | Action::SaveDone(_));
+    let report = matches!(
+        action,
+        Action::Notify(_) | Action::SaveDone(_) | Action::ChangedOnDisk | Action::Reloaded(_)
+    );
     if !report {
         state.notice = None;
     }
@@ -164,7 +167,17 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             clock_edit(state, |v, typing| (fields::clock_digit(v, d, typing), true))
         }
         Action::ClockBackspace => clock_edit(state, |v, _| (v / 10, v / 10 > 0)),
-        Action::ClockIncrement => clock_edit(state, |v, _| ((v + 1).min(fields::CLOCK_MAX), false)),
+        Action::ClockIncrement => {
+            // Never past the cap typing has; a larger value read from a FEN stays as it is.
+            let mut capped = false;
+            clock_edit(state, |v, _| {
+                capped = v >= fields::CLOCK_MAX;
+                (if capped { v } else { v + 1 }, false)
+            });
+            if capped {
+                state.notice = Some(Notice::ClockAtMax(fields::CLOCK_MAX));
+            }
+        }
         Action::ClockDecrement => clock_edit(state, |v, _| (v.saturating_sub(1), false)),
         Action::Line(edit) => line_edit(state, edit),
         Action::LineApply => line_apply(state),
@@ -189,10 +202,12 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::Quit => {
             apply_pending_line(state);
-            if state.is_modified() {
+            if state.fen_line_unread() {
+                state.overlay = Some(Overlay::QuitUnread);
+            } else if state.is_modified() {
                 state.overlay = Some(Overlay::ConfirmQuit);
             } else {
-                effects.push(Effect::Quit(state.position_fen()));
+                effects.push(quit(state));
             }
         }
         Action::Abort => effects.push(Effect::Abort),
@@ -228,7 +243,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             Ok(()) => {
                 state.notice = Some(Notice::Saved);
                 if std::mem::take(&mut state.quit_after_save) {
-                    effects.push(Effect::Quit(state.position_fen()));
+                    effects.push(quit(state));
                 }
             }
             Err(why) => {
@@ -236,6 +251,15 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
                 state.notice = Some(Notice::SaveFailed(why));
             }
         },
+        // A quit-save that meets a changed file waits for the answer (`quit_after_save` kept).
+        Action::ChangedOnDisk => state.overlay = Some(Overlay::ChangedOnDisk),
+        Action::Reloaded(result) => {
+            state.quit_after_save = false;
+            match result {
+                Ok(()) => collection_nav::reloaded(state),
+                Err(why) => state.notice = Some(Notice::ReloadFailed(why)),
+            }
+        }
         Action::Unbound(key) => {
             if state.notice.is_none() {
                 state.notice = Some(Notice::Unbound(key));
@@ -519,11 +543,19 @@ fn cycle_focus(state: &mut State, forward: bool) {
     }
 }
 
+/// How the editor ends on a quit the user confirmed: printing the FEN on screen, or nothing
+/// when the FEN line does not read (the board then shows no position the user typed).
+fn quit(state: &State) -> Effect {
+    if state.fen_line_unread() {
+        Effect::QuitUnread
+    } else {
+        Effect::Quit(state.position_fen())
+    }
+}
+
 fn escape(state: &mut State) {
-    if let Some(overlay) = state.overlay.take() {
-        if overlay == Overlay::ConfirmQuit {
-            state.quit_after_save = false;
-        }
+    if state.overlay.is_some() {
+        answer_overlay(state, Answer::Cancel);
         return;
     }
     if state.picked.take().is_some() {
@@ -551,17 +583,38 @@ fn answer_overlay(state: &mut State, answer: Answer) -> Vec<Effect> {
                 state.notice = Some(Notice::Saving);
                 effects.push(Effect::Save);
             } else {
-                effects.push(Effect::Quit(state.position_fen()));
+                effects.push(quit(state));
             }
         }
         (Some(Overlay::ConfirmQuit), Answer::Discard) => {
             state.overlay = None;
-            effects.push(Effect::Quit(state.position_fen()));
+            effects.push(quit(state));
         }
-        (Some(Overlay::Help), _) => state.overlay = None,
-        (Some(_), Answer::Cancel) => {
+        (Some(Overlay::ChangedOnDisk), Answer::Overwrite) => {
+            state.overlay = None;
+            state.notice = Some(Notice::Saving);
+            effects.push(Effect::SaveOver);
+        }
+        (Some(Overlay::ChangedOnDisk), Answer::Reload) => {
             state.overlay = None;
             state.quit_after_save = false;
+            effects.push(Effect::Reload);
+        }
+        (Some(Overlay::QuitUnread), Answer::QuitUnread) => {
+            state.overlay = None;
+            if state.is_modified() {
+                state.overlay = Some(Overlay::ConfirmQuit);
+            } else {
+                effects.push(Effect::QuitUnread);
+            }
+        }
+        (Some(Overlay::Help), _) => state.overlay = None,
+        (Some(overlay), Answer::Cancel) => {
+            state.overlay = None;
+            state.quit_after_save = false;
+            if overlay == Overlay::ChangedOnDisk {
+                state.notice = Some(Notice::NotSaved);
+            }
         }
         _ => {}
     }

@@ -18,11 +18,11 @@ use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::keymap;
 use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
-use crate::collection::{Collection, is_epd_path};
+use crate::collection::{Collection, SaveError, is_epd_path};
 use crate::core::Game;
 use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
 use crate::ui::help;
-use crate::ui::layout::ScreenLayout;
+use crate::ui::layout::{Arrangement, ScreenLayout};
 use crate::ui::screen::{self, ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
@@ -47,6 +47,8 @@ pub enum Exit {
     Quit(String),
     /// Ctrl-C: print nothing, status 130.
     Abort,
+    /// Quit with a FEN line that does not read: print nothing, status 1.
+    QuitUnread,
     /// Killed by a signal; the message says where unsaved work went.
     Signal(Signal, Option<String>),
 }
@@ -69,6 +71,10 @@ pub fn run(args: EditArgs) -> ExitCode {
     match run_editor(state) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
         Ok(Exit::Abort) => ExitCode::from(130),
+        Ok(Exit::QuitUnread) => {
+            eprintln!("fenboard: {}", text::QUIT_UNREAD_NOTE);
+            ExitCode::from(1)
+        }
         Ok(Exit::Signal(signal, note)) => {
             if let Some(note) = note {
                 eprintln!("fenboard: {note}");
@@ -311,7 +317,12 @@ impl App {
             }
             None => keymap::action_for(&ev, &self.state, &keymap::NoHit),
         };
+        // The "too small" screen shows nothing to edit: keys that would edit unseen are dropped.
+        let too_small = self
+            .layout
+            .is_some_and(|l| l.arrangement == Arrangement::TooSmall);
         match action {
+            Some(action) if too_small && !action.works_unseen() => Ok(None),
             Some(action) => self.apply(action),
             None => Ok(None),
         }
@@ -347,15 +358,32 @@ impl App {
                 let done = self.clipboard.read();
                 self.maybe_outcome(done)
             }
-            Effect::Save => {
+            Effect::Save => match self.state.collection.as_mut().map(Collection::save) {
+                Some(Err(SaveError::ChangedOnDisk(_))) => self.apply(Action::ChangedOnDisk),
+                Some(result) => self.apply(Action::SaveDone(result.map_err(|e| e.to_string()))),
+                None => self.apply(Action::SaveDone(Err(text::NO_COLLECTION.to_owned()))),
+            },
+            Effect::SaveOver => {
                 let result = match self.state.collection.as_mut() {
-                    Some(c) => c.save().map_err(|e| e.to_string()),
+                    Some(c) => c.save_over().map_err(|e| e.to_string()),
                     None => Err(text::NO_COLLECTION.to_owned()),
                 };
                 self.apply(Action::SaveDone(result))
             }
+            Effect::Reload => {
+                let game = self.state.position.game;
+                let result = match self.state.collection.as_mut() {
+                    Some(c) => c
+                        .reload(game)
+                        .map(|fresh| *c = fresh)
+                        .map_err(|e| e.to_string()),
+                    None => Err(text::NO_COLLECTION.to_owned()),
+                };
+                self.apply(Action::Reloaded(result))
+            }
             Effect::Quit(fen) => Ok(Some(Exit::Quit(fen))),
             Effect::Abort => Ok(Some(Exit::Abort)),
+            Effect::QuitUnread => Ok(Some(Exit::QuitUnread)),
         }
     }
 

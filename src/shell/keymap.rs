@@ -112,6 +112,18 @@ fn overlay_key(key: &KeyEvent, overlay: &Overlay) -> Option<Action> {
             KeyCode::Char('c' | 'C') | KeyCode::Esc => Some(Action::Answer(Answer::Cancel)),
             _ => None,
         },
+        Overlay::ChangedOnDisk => match code {
+            KeyCode::Char('o' | 'O') => Some(Action::Answer(Answer::Overwrite)),
+            KeyCode::Char('r' | 'R') => Some(Action::Answer(Answer::Reload)),
+            KeyCode::Char('c' | 'C') | KeyCode::Esc => Some(Action::Answer(Answer::Cancel)),
+            _ => None,
+        },
+        // `q`, and Ctrl-Q again.
+        Overlay::QuitUnread => match code {
+            KeyCode::Char('q' | 'Q') => Some(Action::Answer(Answer::QuitUnread)),
+            KeyCode::Char('c' | 'C') | KeyCode::Esc => Some(Action::Answer(Answer::Cancel)),
+            _ => None,
+        },
         Overlay::Chess960Prompt(_) => match code {
             KeyCode::Char(c) => Some(Action::PromptKey(c)),
             KeyCode::Backspace => Some(Action::PromptBackspace),

@@ -88,14 +88,24 @@ fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
     // Wrapped, so that even a tiny screen shows the size it needs and how to leave.
     let width = usize::from(area.width.max(1));
     let mut lines = Vec::new();
+    // A question asked (Ctrl-Q with unsaved changes…) is shown by its title and keys, which
+    // are the keys that still work here.
+    let (question, keys) = match state.overlay.as_ref().and_then(text::question) {
+        Some((title, keys)) => (title, keys),
+        None => ("", text::TOO_SMALL_QUIT),
+    };
     for (message, style) in [
         (text::TOO_SMALL_TITLE.to_owned(), t.error),
         (
             text::too_small(area.width, area.height, mw, mh),
             Style::new(),
         ),
-        (text::TOO_SMALL_QUIT.to_owned(), t.hint),
+        (question.to_owned(), t.message),
+        (keys.to_owned(), t.hint),
     ] {
+        if message.is_empty() {
+            continue;
+        }
         lines.extend(
             wrap(&message, width)
                 .into_iter()
@@ -518,6 +528,16 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             text::CONFIRM_QUIT_TITLE,
             text::CONFIRM_QUIT.to_owned(),
             text::CONFIRM_QUIT_KEYS,
+        ),
+        Overlay::ChangedOnDisk => (
+            text::CHANGED_ON_DISK_TITLE,
+            text::CHANGED_ON_DISK.to_owned(),
+            text::CHANGED_ON_DISK_KEYS,
+        ),
+        Overlay::QuitUnread => (
+            text::QUIT_UNREAD_TITLE,
+            text::QUIT_UNREAD.to_owned(),
+            text::QUIT_UNREAD_KEYS,
         ),
         Overlay::Chess960Prompt(typed) => (
             text::CHESS960_TITLE,

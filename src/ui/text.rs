@@ -178,7 +178,7 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         ),
         Notice::RecordHasErrors(i) => (
             format!(
-                "record {} does not read: its text is in the FEN line",
+                "record {} does not read: its text is in the FEN line (/ edits it)",
                 i + 1
             ),
             Bad,
@@ -195,6 +195,16 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::Saving => ("saving…".into(), Info),
         Notice::Saved => ("saved".into(), Good),
         Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
+        Notice::NotSaved => (
+            "not saved: the file on disk is as the other program left it".into(),
+            Bad,
+        ),
+        Notice::Reloaded => (
+            "read again from disk: your unsaved changes are dropped".into(),
+            Info,
+        ),
+        Notice::ReloadFailed(why) => (format!("reload failed: {why}"), Bad),
+        Notice::ClockAtMax(max) => (format!("clocks go up to {max}"), Bad),
         Notice::Copied(what) => (what.clone(), Good),
         Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
         Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
@@ -233,6 +243,12 @@ pub fn hints(
             ("d", "discard and quit"),
             ("c Esc", "cancel"),
         ],
+        (Some(Overlay::ChangedOnDisk), _) => &[
+            ("o", "overwrite"),
+            ("r", "reload (drop mine)"),
+            ("c Esc", "cancel"),
+        ],
+        (Some(Overlay::QuitUnread), _) => &[("q ^Q", "quit, print nothing"), ("c Esc", "cancel")],
         (Some(Overlay::Chess960Prompt(_)), _) => &[
             ("0–959", "number"),
             ("Enter", "apply (empty: random)"),
@@ -275,6 +291,25 @@ pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
 pub const CONFIRM_QUIT_TITLE: &str = "Unsaved changes";
 pub const CONFIRM_QUIT: &str = "The collection has unsaved changes.";
 pub const CONFIRM_QUIT_KEYS: &str = "s save and quit · d discard and quit · c cancel";
+/// The title and keys of an overlay that asks a question (not help, not the Chess960 prompt).
+pub fn question(overlay: &Overlay) -> Option<(&'static str, &'static str)> {
+    match overlay {
+        Overlay::ConfirmDelete => Some((CONFIRM_DELETE_TITLE, CONFIRM_DELETE_KEYS)),
+        Overlay::ConfirmQuit => Some((CONFIRM_QUIT_TITLE, CONFIRM_QUIT_KEYS)),
+        Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
+        Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
+        Overlay::Help | Overlay::Chess960Prompt(_) => None,
+    }
+}
+
+pub const CHANGED_ON_DISK_TITLE: &str = "File changed on disk";
+pub const CHANGED_ON_DISK: &str = "Another program changed the file since fenboard read it. Overwrite its changes, or reload the file and drop yours?";
+pub const CHANGED_ON_DISK_KEYS: &str = "o overwrite · r reload (drops your changes) · c cancel";
+pub const QUIT_UNREAD_TITLE: &str = "FEN does not read";
+pub const QUIT_UNREAD: &str = "The FEN line does not read, so there is no FEN to print. Quit printing nothing (exit status 1)?";
+pub const QUIT_UNREAD_KEYS: &str = "q quit · c cancel";
+/// On stderr after quitting that way.
+pub const QUIT_UNREAD_NOTE: &str = "the FEN line did not read: no FEN printed";
 pub const CHESS960_TITLE: &str = "Chess960 start position";
 pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
 pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
