@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
@@ -546,21 +546,31 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
         ),
         Overlay::Help => return,
     };
-    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4).max(30);
-    let r = centered(area, width, 6);
+    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4)
+        .max(30)
+        .min(area.width);
+    // As tall as the wrapped text: the keys line must never be cut off.
+    let inner_width = usize::from(width.saturating_sub(4).max(1));
+    let mut lines = vec![Line::raw("")];
+    lines.extend(
+        wrap(&body, inner_width)
+            .into_iter()
+            .map(|l| Line::styled(l, t.message)),
+    );
+    lines.push(Line::raw(""));
+    lines.extend(
+        wrap(keys, inner_width)
+            .into_iter()
+            .map(|l| Line::styled(l, t.key)),
+    );
+    let r = centered(area, width, lines.len() as u16 + 2);
     Clear.render(r, buf);
     buf.set_style(r, t.overlay);
     let inner = boxed(title, t.border_focused, r, buf);
-    Paragraph::new(vec![
-        Line::raw(""),
-        Line::styled(body, t.message),
-        Line::raw(""),
-        Line::styled(keys, t.key),
-    ])
-    .style(t.overlay)
-    .alignment(ratatui::layout::Alignment::Center)
-    .wrap(Wrap { trim: true })
-    .render(inner, buf);
+    Paragraph::new(lines)
+        .style(t.overlay)
+        .alignment(ratatui::layout::Alignment::Center)
+        .render(inner, buf);
 }
 
 #[cfg(test)]
@@ -855,6 +865,51 @@ mod tests {
             typed.contains(&format!("{} 5_", text::CHESS960_PROMPT)),
             "{typed}"
         );
+    }
+
+    #[test]
+    fn every_question_shows_its_keys_whole_even_when_wrapped() {
+        let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        for (overlay, body, keys) in [
+            (
+                Overlay::ChangedOnDisk,
+                text::CHANGED_ON_DISK,
+                text::CHANGED_ON_DISK_KEYS,
+            ),
+            (
+                Overlay::QuitUnread,
+                text::QUIT_UNREAD,
+                text::QUIT_UNREAD_KEYS,
+            ),
+        ] {
+            s.overlay = Some(overlay.clone());
+            let wide = text(&s, 120, 40);
+            assert!(wide.contains(body) && wide.contains(keys), "{wide}");
+            // Narrow: the lines wrap and the box grows; every word is still there.
+            let narrow = text(&s, 60, 24);
+            let words: Vec<&str> = narrow.split_whitespace().collect();
+            for word in keys.split_whitespace().chain(body.split_whitespace()) {
+                assert!(
+                    words.contains(&word),
+                    "{overlay:?}: {word} missing:\n{narrow}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_too_small_screen_shows_an_open_question_and_its_keys() {
+        let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        s.overlay = Some(Overlay::ConfirmQuit);
+        let t = text(&s, 40, 10);
+        assert!(t.contains(text::TOO_SMALL_TITLE), "{t}");
+        assert!(t.contains(text::CONFIRM_QUIT_TITLE), "{t}");
+        let words: Vec<&str> = t.split_whitespace().collect();
+        for word in text::CONFIRM_QUIT_KEYS.split_whitespace() {
+            assert!(words.contains(&word), "{word} missing:\n{t}");
+        }
+        s.overlay = None;
+        assert!(text(&s, 40, 10).contains("Ctrl-Q quits"));
     }
 
     #[test]

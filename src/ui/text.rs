@@ -303,11 +303,12 @@ pub fn question(overlay: &Overlay) -> Option<(&'static str, &'static str)> {
 }
 
 pub const CHANGED_ON_DISK_TITLE: &str = "File changed on disk";
-pub const CHANGED_ON_DISK: &str = "Another program changed the file since fenboard read it. Overwrite its changes, or reload the file and drop yours?";
-pub const CHANGED_ON_DISK_KEYS: &str = "o overwrite · r reload (drops your changes) · c cancel";
+pub const CHANGED_ON_DISK: &str = "Another program changed the file since fenboard read it.";
+pub const CHANGED_ON_DISK_KEYS: &str =
+    "o overwrite it · r reload it, dropping your changes · c cancel";
 pub const QUIT_UNREAD_TITLE: &str = "FEN does not read";
-pub const QUIT_UNREAD: &str = "The FEN line does not read, so there is no FEN to print. Quit printing nothing (exit status 1)?";
-pub const QUIT_UNREAD_KEYS: &str = "q quit · c cancel";
+pub const QUIT_UNREAD: &str = "The FEN line does not read: there is no FEN to print.";
+pub const QUIT_UNREAD_KEYS: &str = "q quit printing nothing (exit status 1) · c cancel";
 /// On stderr after quitting that way.
 pub const QUIT_UNREAD_NOTE: &str = "the FEN line did not read: no FEN printed";
 pub const CHESS960_TITLE: &str = "Chess960 start position";
