@@ -252,7 +252,10 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         },
         // A quit-save that meets a changed file waits for the answer (`quit_after_save` kept).
-        Action::ChangedOnDisk => state.overlay = Some(Overlay::ChangedOnDisk),
+        Action::ChangedOnDisk => {
+            state.overlay = Some(Overlay::ChangedOnDisk);
+            state.notice = None; // "saving…" is over: the question says why.
+        }
         Action::Reloaded(result) => {
             state.quit_after_save = false;
             match result {
