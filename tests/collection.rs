@@ -448,7 +448,7 @@ fn rescue_writes_file_save_and_leaves_the_file_alone() {
     set_mtime(&path, t - std::time::Duration::from_secs(10));
     set_mtime(&rescue, t);
     let reopened = Collection::open(&path, Game::Chess).unwrap();
-    assert_eq!(reopened.newer_rescues(), [rescue.clone()]);
+    assert_eq!(reopened.newer_rescues(), std::slice::from_ref(&rescue));
 
     // After a save of the file, an older rescue file is no news.
     set_mtime(&rescue, t - std::time::Duration::from_secs(20));

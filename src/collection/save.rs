@@ -390,7 +390,11 @@ mod tests {
         assert_eq!(rescue, dir.join("a.fen.save"));
         assert_eq!(newer_rescues(&path), Vec::<PathBuf>::new());
         fs::write(&rescue, "x").unwrap();
-        assert_eq!(newer_rescues(&path), [rescue.clone()], "file missing");
+        assert_eq!(
+            newer_rescues(&path),
+            std::slice::from_ref(&rescue),
+            "file missing"
+        );
         fs::write(&path, "y").unwrap();
         let t = SystemTime::now();
         set_mtime(&path, t);
