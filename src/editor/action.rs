@@ -46,7 +46,24 @@ pub enum Answer {
     Save,
     /// Quit: drop the unsaved changes and quit.
     Discard,
+    /// The file changed on disk: save over it all the same.
+    Overwrite,
+    /// The file changed on disk: read it again, dropping the edits here.
+    Reload,
+    /// The FEN line does not read: quit printing nothing (exit status 1).
+    QuitUnread,
     Cancel,
+}
+
+impl Action {
+    /// Whether the action may run while the terminal is too small to show the editor: leaving,
+    /// saving, and answering the question the small screen shows — never an edit nobody sees.
+    pub fn works_unseen(&self) -> bool {
+        matches!(
+            self,
+            Action::Quit | Action::Abort | Action::Save | Action::Escape | Action::Answer(_)
+        )
+    }
 }
 
 /// One editing behaviour. `update` applies it to a `State`.
@@ -160,6 +177,11 @@ pub enum Action {
     Notify(Notice),
     /// The shell finished the `Save` effect: `Err` holds why it failed.
     SaveDone(Result<(), String>),
+    /// The `Save` effect wrote nothing: the file changed on disk since it was read or saved.
+    ChangedOnDisk,
+    /// The shell finished the `Reload` effect: `state.collection` is the file as it is now
+    /// (`Err`: it could not be read, and nothing changed).
+    Reloaded(Result<(), String>),
     /// A seed for the random Chess960 draws (the shell's clock; fixed in tests).
     Seed(u64),
     /// The process is being killed: write the current record back into the collection so that

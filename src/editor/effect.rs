@@ -14,12 +14,22 @@ pub enum Effect {
     CopyUrl(String),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
     ReadClipboard,
-    /// Save the collection (`state.collection`) and answer with `Action::SaveDone`.
+    /// Save the collection (`state.collection`) and answer with `Action::SaveDone`, or with
+    /// `Action::ChangedOnDisk` when someone changed the file since it was read.
     Save,
+    /// Save the collection over whatever the file holds now (the user chose to overwrite);
+    /// answer with `Action::SaveDone`.
+    SaveOver,
+    /// Read the collection's file again into `state.collection`, dropping the edits; answer
+    /// with `Action::Reloaded`.
+    Reload,
     /// Leave the editor normally and print this FEN on stdout.
     Quit(String),
     /// Leave at once: exit status 130, nothing printed.
     Abort,
+    /// Leave without printing a FEN, exit status 1: the FEN line did not read, and a FEN the
+    /// user never saw is not printed.
+    QuitUnread,
 }
 
 /// A one-line message for the status bar.
@@ -75,6 +85,13 @@ pub enum Notice {
     Saving,
     Saved,
     SaveFailed(String),
+    /// The save was cancelled: the file on disk changed and stays as it is.
+    NotSaved,
+    /// The collection was read again from disk.
+    Reloaded,
+    ReloadFailed(String),
+    /// `+` on a clock at the largest value the keys give (`fields::CLOCK_MAX`).
+    ClockAtMax(u32),
     Copied(String),
     CopyFailed(String),
     PasteFailed(String),

@@ -90,6 +90,8 @@ pub enum Mode {
     Help,
     ConfirmDelete,
     ConfirmQuit,
+    ChangedOnDisk,
+    QuitUnread,
     Chess960Prompt,
 }
 
@@ -100,6 +102,8 @@ impl Mode {
             Some(Overlay::Help) => Mode::Help,
             Some(Overlay::ConfirmDelete) => Mode::ConfirmDelete,
             Some(Overlay::ConfirmQuit) => Mode::ConfirmQuit,
+            Some(Overlay::ChangedOnDisk) => Mode::ChangedOnDisk,
+            Some(Overlay::QuitUnread) => Mode::QuitUnread,
             Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
             None => match (&state.pending, state.focus) {
                 (Some(Pending::Goto(_)), _) => Mode::Goto,
@@ -124,6 +128,8 @@ const ALL: &[Mode] = &[
     Mode::Help,
     Mode::ConfirmDelete,
     Mode::ConfirmQuit,
+    Mode::ChangedOnDisk,
+    Mode::QuitUnread,
     Mode::Chess960Prompt,
 ];
 const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine];
@@ -364,7 +370,7 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, FOCUSED, "Ctrl-S", "save the collection", &[
         Bind(Ctrl('s'), Do(Action::Save)),
     ], &[]),
-    row(Group::Board, FOCUSED, "Ctrl-Q", "quit and print the FEN (asks when a collection has unsaved changes)", &[
+    row(Group::Board, FOCUSED, "Ctrl-Q", "quit and print the FEN (asks when a collection has unsaved changes or the FEN line does not read)", &[
         Bind(Ctrl('q'), Do(Action::Quit)),
     ], &[hint(Mode::Board, 10, "^Q", "quit")]),
     row(Group::Board, ALL, "Ctrl-C", "abort: print nothing, exit status 130", &[
@@ -397,7 +403,7 @@ pub const TABLE: &[Row] = &[
         Bind(Pat::Digit, Cmd::ClockDigit),
         Bind(Is(Backspace), Do(Action::ClockBackspace)),
     ], &[hint(Mode::Fields, 4, "0-9 + -", "clocks")]),
-    row(Group::Fields, FIELDS, "+ - (or ← →)", "clocks: count up / down", &[
+    row(Group::Fields, FIELDS, "+ - (or ← →)", "clocks: count up / down (up to 99999)", &[
         Bind(Ch('+'), Do(Action::ClockIncrement)),
         Bind(Ch('-'), Do(Action::ClockDecrement)),
     ], &[]),
@@ -462,6 +468,30 @@ pub const TABLE: &[Row] = &[
         hint(Mode::ConfirmQuit, 1, "s", "save and quit"),
         hint(Mode::ConfirmQuit, 2, "d", "discard and quit"),
         hint(Mode::ConfirmQuit, 3, "c Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::ChangedOnDisk], "o / r / c, Esc", "file changed on disk: overwrite it / reload it, dropping your changes / cancel", &[
+        Bind(Ch('o'), Do(Action::Answer(Answer::Overwrite))),
+        Bind(Ch('O'), Do(Action::Answer(Answer::Overwrite))),
+        Bind(Ch('r'), Do(Action::Answer(Answer::Reload))),
+        Bind(Ch('R'), Do(Action::Answer(Answer::Reload))),
+        Bind(Ch('c'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Ch('C'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Is(Esc), Do(Action::Answer(Answer::Cancel))),
+    ], &[
+        hint(Mode::ChangedOnDisk, 1, "o", "overwrite"),
+        hint(Mode::ChangedOnDisk, 2, "r", "reload (drop mine)"),
+        hint(Mode::ChangedOnDisk, 3, "c Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::QuitUnread], "q, Ctrl-Q / c, Esc", "the FEN line does not read: quit printing nothing (exit status 1) / cancel", &[
+        Bind(Ch('q'), Do(Action::Answer(Answer::QuitUnread))),
+        Bind(Ch('Q'), Do(Action::Answer(Answer::QuitUnread))),
+        Bind(Ctrl('q'), Do(Action::Answer(Answer::QuitUnread))),
+        Bind(Ch('c'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Ch('C'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Is(Esc), Do(Action::Answer(Answer::Cancel))),
+    ], &[
+        hint(Mode::QuitUnread, 1, "q ^Q", "quit, print nothing"),
+        hint(Mode::QuitUnread, 2, "c Esc", "cancel"),
     ]),
     row(Group::Questions, &[Mode::Chess960Prompt], "digits, Enter, r, Esc", "Chess960 number: type it / random / cancel", &[
         Bind(Is(Backspace), Do(Action::PromptBackspace)),

@@ -29,6 +29,10 @@ pub enum Overlay {
     ConfirmDelete,
     /// "Unsaved changes": save / discard / cancel.
     ConfirmQuit,
+    /// "The file changed on disk": overwrite / reload / cancel.
+    ChangedOnDisk,
+    /// "The FEN line does not read": quit printing nothing / cancel.
+    QuitUnread,
     /// The Chess960 start number typed so far (empty Enter draws one at random).
     Chess960Prompt(String),
 }
@@ -170,6 +174,8 @@ impl State {
             };
             state.load_record_text(&text, game, kind);
             if state.fen_line.editing {
+                // On the board, as for `]` onto such a record: `]` moves on, `/` edits it.
+                state.focus = Focus::Board;
                 state.notice = Some(Notice::RecordHasErrors(0));
             }
         }
@@ -273,6 +279,12 @@ impl State {
     }
 
     /// Whether quitting now would lose changes to the collection.
+    /// Whether the FEN line holds text that does not read (typed, pasted, or a record's): the
+    /// board then shows no position of it.
+    pub fn fen_line_unread(&self) -> bool {
+        self.fen_line.editing && self.fen_line.preview.is_none()
+    }
+
     pub fn is_modified(&self) -> bool {
         self.collection
             .as_ref()

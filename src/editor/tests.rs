@@ -1094,12 +1094,18 @@ fn brackets_move_between_records_writing_back_only_changes() {
     press(&mut s, "]");
     assert_eq!(s.record, 1);
     assert_eq!(
-        s.focus,
-        Focus::FenLine,
-        "a record that does not read opens in the FEN line"
+        s.fen_line_text(),
+        "not a fen",
+        "its text is in the FEN line"
     );
-    assert_eq!(s.fen_line_text(), "not a fen");
     assert_eq!(s.notice, Some(Notice::RecordHasErrors(1)));
+    assert_eq!(s.focus, Focus::Board, "the focus stays: ] moves on");
+    press(&mut s, "]");
+    assert_eq!(s.record, 2);
+    assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1");
+    press(&mut s, "[ /");
+    assert_eq!((s.record, s.focus), (1, Focus::FenLine), "/ edits it");
+    assert_eq!(s.fen_line_text(), "not a fen");
     press(&mut s, "<Esc> ]");
     assert_eq!(s.record, 2);
     assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1");
@@ -1198,12 +1204,71 @@ fn ctrl_q_in_the_fen_line_quits_with_the_text_when_it_reads() {
         press(&mut s, "<C-q>"),
         vec![Effect::Quit("K7/8/8/8/8/8/8/8 w - - 0 1".into())]
     );
+}
+
+#[test]
+fn ctrl_q_on_text_that_does_not_read_never_prints_an_unseen_position() {
     let mut broken = state(EMPTY);
     press(&mut broken, "/ <Home> <Del> K");
+    assert_eq!(press(&mut broken, "<C-q>"), vec![], "it asks first");
+    assert_eq!(broken.overlay, Some(Overlay::QuitUnread));
+    assert_eq!(press(&mut broken, "c"), vec![]);
+    assert_eq!(broken.overlay, None);
     assert_eq!(
-        press(&mut broken, "<C-q>"),
-        vec![Effect::Quit(EMPTY.into())]
+        broken.fen_line_text(),
+        "K/8/8/8/8/8/8/8 w - - 0 1",
+        "text kept"
     );
+    press(&mut broken, "<C-q>");
+    assert_eq!(press(&mut broken, "<Esc>"), vec![]);
+    assert_eq!(broken.overlay, None);
+    press(&mut broken, "<C-q>");
+    assert_eq!(press(&mut broken, "q"), vec![Effect::QuitUnread]);
+    // Ctrl-Q twice does it too.
+    let mut s = State::from_fen("not a fen", None, opts());
+    assert_eq!(press(&mut s, "<C-q> <C-q>"), vec![Effect::QuitUnread]);
+}
+
+#[test]
+fn ctrl_q_on_a_record_that_does_not_read_prints_nothing() {
+    let mut s = collection(THREE);
+    press(&mut s, "]");
+    assert!(s.fen_line_unread());
+    assert_eq!(press(&mut s, "<C-q> q"), vec![Effect::QuitUnread]);
+    // With unsaved changes elsewhere: first that question, then the save, then no FEN.
+    let mut s = collection(THREE);
+    press(&mut s, "t ]");
+    assert_eq!(press(&mut s, "<C-q> q"), vec![]);
+    assert_eq!(s.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(press(&mut s, "s"), vec![Effect::Save]);
+    assert_eq!(
+        act(&mut s, Action::SaveDone(Ok(()))),
+        vec![Effect::QuitUnread]
+    );
+    let mut s = collection(THREE);
+    press(&mut s, "t ]");
+    assert_eq!(press(&mut s, "<C-q> q d"), vec![Effect::QuitUnread]);
+}
+
+#[test]
+fn plus_on_a_clock_stops_at_the_cap_typing_has() {
+    let max = fields::CLOCK_MAX;
+    let fen = |h: u32, f: u32| format!("4k3/8/8/8/8/8/8/4K3 w - - {h} {f}");
+    // Field 5 (halfmove), then field 6 (fullmove).
+    let mut s = state(&fen(u32::MAX, u32::MAX));
+    press(&mut s, "<Tab> <Down> <Down> <Down> +");
+    assert_eq!(s.fen(), fen(u32::MAX, u32::MAX), "no wrap to 0");
+    assert_eq!(s.notice, Some(Notice::ClockAtMax(max)));
+    press(&mut s, "<Down> +");
+    assert_eq!(s.fen(), fen(u32::MAX, u32::MAX), "no wrap to 1");
+    assert_eq!(s.notice, Some(Notice::ClockAtMax(max)));
+    let mut s = state(&fen(max - 1, max));
+    press(&mut s, "<Tab> <Down> <Down> <Down> + +");
+    assert_eq!(s.fen(), fen(max, max));
+    assert_eq!(s.notice, Some(Notice::ClockAtMax(max)));
+    press(&mut s, "-");
+    assert_eq!(s.fen(), fen(max - 1, max));
+    assert_eq!(s.notice, None);
 }
 
 #[test]
@@ -1232,6 +1297,112 @@ fn ctrl_q_asks_when_the_collection_is_unsaved() {
     );
     press(&mut s, "<C-q>");
     assert_eq!(press(&mut s, "d"), vec![Effect::Quit(fen)]);
+}
+
+#[test]
+fn a_file_changed_on_disk_asks_overwrite_reload_or_cancel() {
+    let mut s = collection(THREE);
+    press(&mut s, "t");
+    assert_eq!(press(&mut s, "<C-s>"), vec![Effect::Save]);
+    assert_eq!(act(&mut s, Action::ChangedOnDisk), vec![]);
+    assert_eq!(s.overlay, Some(Overlay::ChangedOnDisk));
+    assert_eq!(press(&mut s, "c"), vec![]);
+    assert_eq!(
+        (s.overlay.clone(), s.notice.clone()),
+        (None, Some(Notice::NotSaved))
+    );
+    assert!(s.is_modified(), "cancel keeps the edits");
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    assert_eq!(press(&mut s, "<Esc>"), vec![]);
+    assert_eq!(s.notice, Some(Notice::NotSaved));
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    assert_eq!(press(&mut s, "o"), vec![Effect::SaveOver]);
+    assert_eq!(act(&mut s, Action::SaveDone(Ok(()))), vec![]);
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    assert_eq!(press(&mut s, "r"), vec![Effect::Reload]);
+    assert_eq!(s.overlay, None);
+    // Piece letters mean nothing in the question.
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    let before = s.fen().to_owned();
+    press(&mut s, "K Q");
+    assert_eq!(
+        (s.fen(), s.overlay.clone()),
+        (before.as_str(), Some(Overlay::ChangedOnDisk))
+    );
+}
+
+#[test]
+fn the_quit_save_meets_a_changed_file_too() {
+    let mut s = collection(THREE);
+    press(&mut s, "t <C-q>");
+    assert_eq!(press(&mut s, "s"), vec![Effect::Save]);
+    assert_eq!(act(&mut s, Action::ChangedOnDisk), vec![], "no quit yet");
+    assert_eq!(s.overlay, Some(Overlay::ChangedOnDisk));
+    assert_eq!(press(&mut s, "o"), vec![Effect::SaveOver]);
+    let fen = s.position_fen();
+    assert_eq!(
+        act(&mut s, Action::SaveDone(Ok(()))),
+        vec![Effect::Quit(fen)],
+        "overwritten, then quit"
+    );
+    // Reload or cancel: no quit.
+    for answer in ["r", "c"] {
+        let mut s = collection(THREE);
+        press(&mut s, "t <C-q> s");
+        act(&mut s, Action::ChangedOnDisk);
+        press(&mut s, answer);
+        assert!(!s.quit_after_save, "{answer}");
+        assert_eq!(act(&mut s, Action::SaveDone(Ok(()))), vec![], "{answer}");
+    }
+}
+
+#[test]
+fn a_reload_opens_the_same_record_of_the_new_file() {
+    let mut s = collection(THREE);
+    press(&mut s, "] ] x");
+    assert!(s.is_modified());
+    // What the shell does for `Effect::Reload`: the file as it is on disk now, one record
+    // shorter.
+    s.collection = Some(Collection::from_bytes(
+        Some("test.fen".into()),
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n",
+    ));
+    act(&mut s, Action::Reloaded(Ok(())));
+    assert_eq!(s.record, 1, "the last record, the file being shorter");
+    assert_eq!(s.fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+    assert!(!s.is_modified(), "the edits are dropped");
+    assert_eq!(s.notice, Some(Notice::Reloaded));
+    act(&mut s, Action::Reloaded(Err("gone".into())));
+    assert_eq!(s.notice, Some(Notice::ReloadFailed("gone".into())));
+}
+
+#[test]
+fn only_leaving_saving_and_answers_work_unseen() {
+    for unseen in [
+        Action::Quit,
+        Action::Abort,
+        Action::Save,
+        Action::Escape,
+        Action::Answer(Answer::Cancel),
+    ] {
+        assert!(unseen.works_unseen(), "{unseen:?}");
+    }
+    for edit in [
+        Action::Put(Piece::new(Color::White, Role::Queen)),
+        Action::Clear,
+        Action::ToggleSide,
+        Action::Undo,
+        Action::NextRecord,
+        Action::Paste("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+        Action::DeleteRecord,
+        Action::ToggleHelp,
+    ] {
+        assert!(!edit.works_unseen(), "{edit:?}");
+    }
 }
 
 #[test]

@@ -18,10 +18,10 @@ use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::keymap;
 use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
-use crate::collection::{Collection, is_epd_path};
+use crate::collection::{Collection, SaveError, is_epd_path};
 use crate::core::Game;
 use crate::editor::{self, Action, Effect, Notice, Options, State};
-use crate::ui::layout::ScreenLayout;
+use crate::ui::layout::{Arrangement, ScreenLayout};
 use crate::ui::screen::{self, ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
@@ -33,7 +33,7 @@ pub enum AppEvent {
     Terminal(Event),
     /// Reading the terminal failed: the editor cannot go on.
     InputFailed(String),
-    /// SIGHUP or SIGTERM.
+    /// A signal that ends the editor (SIGHUP, SIGTERM, SIGINT, …; see `signals`).
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
     Clipboard(Reply),
@@ -46,6 +46,8 @@ pub enum Exit {
     Quit(String),
     /// Ctrl-C: print nothing, status 130.
     Abort,
+    /// Quit with a FEN line that does not read: print nothing, status 1.
+    QuitUnread,
     /// Killed by a signal; the message says where unsaved work went.
     Signal(Signal, Option<String>),
 }
@@ -60,17 +62,25 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
     editor::update(&mut state, Action::Seed(clock_seed()));
     terminal::install_panic_hook();
     match run_editor(state) {
-        Ok(Exit::Quit(fen)) => {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{fen}").and_then(|()| out.flush());
-            Ok(ExitCode::SUCCESS)
-        }
+        Ok(Exit::Quit(fen)) => print_fen(&fen),
+        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE)),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
         Ok(Exit::Signal(signal, note)) => match note {
             Some(note) => Err(Failure::new(signal.exit_code(), note)),
             None => Ok(ExitCode::from(signal.exit_code())),
         },
         Err(e) => Err(Failure::new(1, format!("{e:#}"))),
+    }
+}
+
+/// The final FEN on stdout. When it cannot be written (a full disk, a closed pipe) the exit
+/// status is 2, as for the subcommands, and the FEN goes to stderr with the reason so that it is
+/// not lost.
+fn print_fen(fen: &str) -> super::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{fen}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(Failure::new(2, text::fen_not_written(fen, &e.to_string()))),
     }
 }
 
@@ -82,7 +92,8 @@ fn clock_seed() -> u64 {
     nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-/// Whether the command line names a collection file rather than a FEN.
+/// Whether the command line names a collection file rather than a FEN. An existing folder
+/// counts, so that opening it fails with a clear error instead of reading its name as a FEN.
 pub fn is_collection_target(target: &[String]) -> bool {
     match target {
         [one] => {
@@ -90,7 +101,7 @@ pub fn is_collection_target(target: &[String]) -> bool {
             let fen_name = path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
-            path.is_file() || is_epd_path(path) || fen_name
+            path.is_file() || path.is_dir() || is_epd_path(path) || fen_name
         }
         _ => false,
     }
@@ -107,9 +118,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = collection
-            .newer_rescue()
-            .map(|r| text::newer_rescue(&r.display().to_string()));
+        let rescue = text::newer_rescues(collection.newer_rescues());
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));
@@ -144,6 +153,7 @@ fn run_editor(state: State) -> Result<Exit> {
         tui,
         clipboard,
         layout: None,
+        panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
     let exit = app.run(&rx);
     app.clipboard.wait_idle(Duration::from_secs(2));
@@ -190,12 +200,21 @@ struct App {
     clipboard: Clipboard,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
+    /// Set from [`PANIC_AFTER_FIRST_FRAME`].
+    panic_after_first_frame: bool,
 }
+
+/// With this environment variable set, the editor panics once its first frame is drawn: the
+/// end-to-end tests' way to check that a panic gives the terminal back.
+const PANIC_AFTER_FIRST_FRAME: &str = "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME";
 
 impl App {
     fn run(&mut self, rx: &Receiver<AppEvent>) -> Result<Exit> {
         loop {
             self.draw()?;
+            if self.panic_after_first_frame {
+                panic!("{PANIC_AFTER_FIRST_FRAME} is set");
+            }
             let Ok(first) = rx.recv() else {
                 return Ok(Exit::Abort);
             };
@@ -256,7 +275,12 @@ impl App {
             }
             None => keymap::action_for(&ev, &self.state, &keymap::NoHit),
         };
+        // The "too small" screen shows nothing to edit: keys that would edit unseen are dropped.
+        let too_small = self
+            .layout
+            .is_some_and(|l| l.arrangement == Arrangement::TooSmall);
         match action {
+            Some(action) if too_small && !action.works_unseen() => Ok(None),
             Some(action) => self.apply(action),
             None => Ok(None),
         }
@@ -289,15 +313,32 @@ impl App {
                 let done = self.clipboard.read();
                 self.maybe_outcome(done)
             }
-            Effect::Save => {
+            Effect::Save => match self.state.collection.as_mut().map(Collection::save) {
+                Some(Err(SaveError::ChangedOnDisk(_))) => self.apply(Action::ChangedOnDisk),
+                Some(result) => self.apply(Action::SaveDone(result.map_err(|e| e.to_string()))),
+                None => self.apply(Action::SaveDone(Err(text::NO_COLLECTION.to_owned()))),
+            },
+            Effect::SaveOver => {
                 let result = match self.state.collection.as_mut() {
-                    Some(c) => c.save().map_err(|e| e.to_string()),
+                    Some(c) => c.save_over().map_err(|e| e.to_string()),
                     None => Err(text::NO_COLLECTION.to_owned()),
                 };
                 self.apply(Action::SaveDone(result))
             }
+            Effect::Reload => {
+                let game = self.state.position.game;
+                let result = match self.state.collection.as_mut() {
+                    Some(c) => c
+                        .reload(game)
+                        .map(|fresh| *c = fresh)
+                        .map_err(|e| e.to_string()),
+                    None => Err(text::NO_COLLECTION.to_owned()),
+                };
+                self.apply(Action::Reloaded(result))
+            }
             Effect::Quit(fen) => Ok(Some(Exit::Quit(fen))),
             Effect::Abort => Ok(Some(Exit::Abort)),
+            Effect::QuitUnread => Ok(Some(Exit::QuitUnread)),
         }
     }
 
@@ -320,7 +361,8 @@ impl App {
         self.apply(action)
     }
 
-    /// SIGHUP or SIGTERM: unsaved changes go to `FILE.save`, as nano does.
+    /// A signal that ends the editor: unsaved changes go to a new rescue file (`FILE.save`, or
+    /// `FILE.save.1`, … when that exists), as nano does.
     fn killed(&mut self, signal: Signal) -> Exit {
         let note = if self.state.is_modified() {
             editor::update(&mut self.state, Action::WriteBack);
@@ -328,8 +370,8 @@ impl App {
                 .collection
                 .as_ref()
                 .map(|c| match c.write_rescue() {
-                    Ok(path) => text::rescued(signal.name(), &path.display().to_string()),
-                    Err(e) => text::rescue_failed(signal.name(), &e.to_string()),
+                    Ok(path) => text::rescued(&signal.name(), &path.display().to_string()),
+                    Err(e) => text::rescue_failed(&signal.name(), &e.to_string()),
                 })
         } else {
             None
@@ -352,6 +394,7 @@ mod tests {
         assert!(is_collection_target(&words("puzzles.fen")));
         assert!(is_collection_target(&words("new/tests.epd")));
         assert!(is_collection_target(&words("Cargo.toml")));
+        assert!(is_collection_target(&words("src")), "a folder");
         assert!(!is_collection_target(&[]));
     }
 }

@@ -89,14 +89,24 @@ fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
     // Wrapped, so that even a tiny screen shows the size it needs and how to leave.
     let width = usize::from(area.width.max(1));
     let mut lines = Vec::new();
+    // A question asked (Ctrl-Q with unsaved changes…) is shown by its title and keys, which
+    // are the keys that still work here.
+    let (question, keys) = match state.overlay.as_ref().and_then(text::question) {
+        Some((title, keys)) => (title, keys),
+        None => ("", text::TOO_SMALL_QUIT),
+    };
     for (message, style) in [
         (text::TOO_SMALL_TITLE.to_owned(), t.error),
         (
             text::too_small(area.width, area.height, mw, mh),
             Style::new(),
         ),
-        (text::TOO_SMALL_QUIT.to_owned(), t.hint),
+        (question.to_owned(), t.message),
+        (keys.to_owned(), t.hint),
     ] {
+        if message.is_empty() {
+            continue;
+        }
         lines.extend(
             wrap(&message, width)
                 .into_iter()
@@ -426,10 +436,62 @@ mod tests {
         let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
         s.position.game = Game::Chess960;
         update(&mut s, Action::Initial);
-        if matches!(s.overlay, Some(Overlay::Chess960Prompt(_))) {
-            update(&mut s, Action::PromptKey('5'));
-            assert!(text(&s, 80, 24).contains("5_"));
+        assert_eq!(s.overlay, Some(Overlay::Chess960Prompt(String::new())));
+        let before = text(&s, 80, 24);
+        assert!(before.contains(text::CHESS960_TITLE), "{before}");
+        assert!(
+            before.contains(&format!("{} _", text::CHESS960_PROMPT)),
+            "{before}"
+        );
+        update(&mut s, Action::PromptKey('5'));
+        let typed = text(&s, 80, 24);
+        assert!(
+            typed.contains(&format!("{} 5_", text::CHESS960_PROMPT)),
+            "{typed}"
+        );
+    }
+    #[test]
+    fn every_question_shows_its_keys_whole_even_when_wrapped() {
+        let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        for (overlay, body, keys) in [
+            (
+                Overlay::ChangedOnDisk,
+                text::CHANGED_ON_DISK,
+                text::CHANGED_ON_DISK_KEYS,
+            ),
+            (
+                Overlay::QuitUnread,
+                text::QUIT_UNREAD,
+                text::QUIT_UNREAD_KEYS,
+            ),
+        ] {
+            s.overlay = Some(overlay.clone());
+            let wide = text(&s, 120, 40);
+            assert!(wide.contains(body) && wide.contains(keys), "{wide}");
+            // Narrow: the lines wrap and the box grows; every word is still there.
+            let narrow = text(&s, 60, 24);
+            let words: Vec<&str> = narrow.split_whitespace().collect();
+            for word in keys.split_whitespace().chain(body.split_whitespace()) {
+                assert!(
+                    words.contains(&word),
+                    "{overlay:?}: {word} missing:\n{narrow}"
+                );
+            }
         }
+    }
+    #[test]
+    fn the_too_small_screen_shows_an_open_question_and_its_keys() {
+        let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
+        s.overlay = Some(Overlay::ConfirmQuit);
+        let t = text(&s, 40, 10);
+        assert!(t.contains(text::TOO_SMALL_TITLE), "{t}");
+        assert!(t.contains(text::CONFIRM_QUIT_TITLE), "{t}");
+        let words: Vec<&str> = t.split_whitespace().collect();
+        for word in text::CONFIRM_QUIT_KEYS.split_whitespace() {
+            assert!(words.contains(&word), "{word} missing:\n{t}");
+        }
+        s.overlay = None;
+        assert!(text(&s, 40, 10).contains("Ctrl-Q quits"));
     }
 
     #[test]

@@ -174,7 +174,7 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         ),
         Notice::RecordHasErrors(i) => (
             format!(
-                "record {} does not read: its text is in the FEN line",
+                "record {} does not read: its text is in the FEN line (/ edits it)",
                 i + 1
             ),
             Bad,
@@ -191,6 +191,16 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::Saving => ("saving…".into(), Info),
         Notice::Saved => ("saved".into(), Good),
         Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
+        Notice::NotSaved => (
+            "not saved: the file on disk is as the other program left it".into(),
+            Bad,
+        ),
+        Notice::Reloaded => (
+            "read again from disk: your unsaved changes are dropped".into(),
+            Info,
+        ),
+        Notice::ReloadFailed(why) => (format!("reload failed: {why}"), Bad),
+        Notice::ClockAtMax(max) => (format!("clocks go up to {max}"), Bad),
         Notice::Copied(what) => (what.clone(), Good),
         Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
         Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
@@ -209,6 +219,27 @@ pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
 pub const CONFIRM_QUIT_TITLE: &str = "Unsaved changes";
 pub const CONFIRM_QUIT: &str = "The collection has unsaved changes.";
 pub const CONFIRM_QUIT_KEYS: &str = "s save and quit · d discard and quit · c cancel";
+/// The title and keys of an overlay that asks a question (not help, not the Chess960 prompt).
+pub fn question(overlay: &crate::editor::Overlay) -> Option<(&'static str, &'static str)> {
+    use crate::editor::Overlay;
+    match overlay {
+        Overlay::ConfirmDelete => Some((CONFIRM_DELETE_TITLE, CONFIRM_DELETE_KEYS)),
+        Overlay::ConfirmQuit => Some((CONFIRM_QUIT_TITLE, CONFIRM_QUIT_KEYS)),
+        Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
+        Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
+        Overlay::Help | Overlay::Chess960Prompt(_) => None,
+    }
+}
+
+pub const CHANGED_ON_DISK_TITLE: &str = "File changed on disk";
+pub const CHANGED_ON_DISK: &str = "Another program changed the file since fenboard read it.";
+pub const CHANGED_ON_DISK_KEYS: &str =
+    "o overwrite it · r reload it, dropping your changes · c cancel";
+pub const QUIT_UNREAD_TITLE: &str = "FEN does not read";
+pub const QUIT_UNREAD: &str = "The FEN line does not read: there is no FEN to print.";
+pub const QUIT_UNREAD_KEYS: &str = "q quit printing nothing (exit status 1) · c cancel";
+/// On stderr after quitting that way.
+pub const QUIT_UNREAD_NOTE: &str = "the FEN line did not read: no FEN printed";
 pub const CHESS960_TITLE: &str = "Chess960 start position";
 pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
 pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
@@ -231,20 +262,42 @@ pub fn more_lines(n: usize) -> String {
 }
 
 // The editor's own messages on stderr.
-pub const NO_SIGNALS: &str = "cannot watch SIGHUP and SIGTERM";
+pub const NO_SIGNALS: &str = "cannot watch the signals that end a process";
 pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
 pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
 pub const NO_COLLECTION: &str = "no collection is open";
+
+/// The final FEN could not go to stdout: it is given here instead.
+pub fn fen_not_written(fen: &str, why: &str) -> String {
+    format!("cannot write the FEN to stdout: {why}; it was: {fen}")
+}
 
 pub fn input_failed(why: &str) -> String {
     format!("cannot read the terminal: {why}")
 }
 
-/// A `FILE.save` newer than the file opened.
-pub fn newer_rescue(path: &str) -> String {
-    format!(
-        "{path} holds unsaved changes from a session that was killed; compare it with this file"
-    )
+/// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
+/// the first with its folder, the others beside it by their names alone.
+pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
+    let (first, rest) = paths.split_first()?;
+    let mut names = first.display().to_string();
+    for p in rest {
+        let name = p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        names.push_str(", ");
+        names.push_str(&name);
+    }
+    // The names first: a narrow message line cuts the end.
+    let sessions = if rest.is_empty() {
+        "a killed session"
+    } else {
+        "killed sessions"
+    };
+    Some(format!(
+        "{names}: unsaved changes from {sessions}; compare with this file"
+    ))
 }
 
 /// Killed by `signal`, the unsaved changes went to `path`.
@@ -259,6 +312,27 @@ pub fn rescue_failed(signal: &str, why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_newer_rescue_is_named() {
+        use std::path::PathBuf;
+        assert_eq!(newer_rescues(&[]), None);
+        let one = newer_rescues(&[PathBuf::from("d/a.fen.save")]).unwrap();
+        assert!(
+            one.starts_with("d/a.fen.save: unsaved changes from a killed session"),
+            "{one}"
+        );
+        let three = newer_rescues(&[
+            PathBuf::from("d/a.fen.save"),
+            PathBuf::from("d/a.fen.save.1"),
+            PathBuf::from("d/a.fen.save.2"),
+        ])
+        .unwrap();
+        assert!(
+            three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
+            "{three}"
+        );
+    }
 
     fn over(checkmate: bool) -> Status {
         Status {

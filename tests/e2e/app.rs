@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{Tmux, tmux_available};
+use common::{BIN, Tmux, shell_quote, tmux_available};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -297,4 +297,152 @@ fn clicking_a_castling_letter_drops_that_right() {
         t.wait_exit().stdout,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1\n"
     );
+}
+
+/// A shell line that runs `command`, then prints its exit status and the terminal's modes
+/// (cooked mode with echo and signals, once restored), and stays open so the screen can be read.
+fn then_report(command: &str) -> String {
+    format!(
+        "{command}; echo exit=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e isig -e -isig -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; echo checked; sleep 60"
+    )
+}
+
+#[test]
+fn a_panic_gives_the_terminal_back() {
+    if !tmux_available("a_panic_gives_the_terminal_back") {
+        return;
+    }
+    let (_, dir) = scratch_dir("panic");
+    let stderr = dir.join("stderr");
+    let command = format!(
+        "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME=1 {} 2>{}",
+        shell_quote(BIN),
+        shell_quote(&stderr.to_string_lossy())
+    );
+    let t = Tmux::shell(&then_report(&command), 100, 30);
+    let screen = t.wait_for("checked");
+    assert!(screen.contains("exit=101"), "a panic's status:\n{screen}");
+    assert!(
+        screen.contains("isig icanon echo"),
+        "terminal not restored:\n{screen}"
+    );
+    assert_eq!(
+        t.modes(),
+        (false, false),
+        "alternate screen or mouse still on"
+    );
+    let report = std::fs::read_to_string(&stderr).unwrap();
+    assert!(
+        report.contains("FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME is set"),
+        "the panic is reported:\n{report}"
+    );
+    drop(t);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_final_fen_that_cannot_be_written_is_exit_2_and_kept_on_stderr() {
+    if !tmux_available("a_final_fen_that_cannot_be_written_is_exit_2_and_kept_on_stderr") {
+        return;
+    }
+    let (_, dir) = scratch_dir("full");
+    let stderr = dir.join("stderr");
+    let status = dir.join("status");
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let run = |stdout: &str| {
+        format!(
+            "{} {} 2>{}",
+            shell_quote(BIN),
+            shell_quote(fen),
+            shell_quote(&stderr.to_string_lossy())
+        ) + stdout
+    };
+    // A full disk.
+    let t = Tmux::shell(&then_report(&run(" >/dev/full")), 100, 30);
+    t.wait_for(&format!("FEN {fen}"));
+    t.keys(&["C-q"]);
+    let screen = t.wait_for("checked");
+    assert!(screen.contains("exit=2"), "{screen}");
+    let said = std::fs::read_to_string(&stderr).unwrap();
+    assert!(said.contains("cannot write the FEN to stdout"), "{said}");
+    assert!(said.contains(fen), "the FEN is not lost: {said}");
+    drop(t);
+    // A closed pipe: `true` reads nothing and exits at once.
+    let command = format!(
+        "{{ {}; echo $? >{}; }} | true; echo exit=$(cat {})",
+        run(""),
+        shell_quote(&status.to_string_lossy()),
+        shell_quote(&status.to_string_lossy())
+    );
+    let t = Tmux::shell(&format!("{command}; echo checked; sleep 60"), 100, 30);
+    t.wait_for(&format!("FEN {fen}"));
+    t.keys(&["C-q"]);
+    let screen = t.wait_for("checked");
+    assert!(screen.contains("exit=2"), "{screen}");
+    let said = std::fs::read_to_string(&stderr).unwrap();
+    assert!(said.contains("Broken pipe"), "{said}");
+    drop(t);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_folder_is_refused_once_and_clearly() {
+    let (_, dir) = scratch_dir("folder");
+    let sub = dir.join("d");
+    std::fs::create_dir(&sub).unwrap();
+    let named = dir.join("x.fen");
+    std::fs::create_dir(&named).unwrap();
+    for (folder, shown) in [(&sub, "d"), (&named, "x.fen")] {
+        // Relative, as a user types it: `fenboard d`.
+        let out = std::process::Command::new(BIN)
+            .arg(shown)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {stderr}", folder.display());
+        assert_eq!(out.stdout, b"", "no FEN printed");
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains(&format!("cannot open {shown}")), "{stderr}");
+        assert_eq!(
+            stderr.matches("directory").count(),
+            1,
+            "the reason once: {stderr}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A fresh scratch folder for one test.
+fn scratch_dir(name: &str) -> (String, std::path::PathBuf) {
+    let tag = format!("fenboard-app-{}-{name}", std::process::id());
+    let dir = std::env::temp_dir().join(&tag);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    (tag, dir)
+}
+
+#[test]
+fn keys_on_the_too_small_screen_edit_nothing_unseen() {
+    if !tmux_available("keys_on_the_too_small_screen_edit_nothing_unseen") {
+        return;
+    }
+    let t = Tmux::fenboard(&[START], 120, 40);
+    t.wait_for(&format!("FEN {START}"));
+    t.resize(30, 10);
+    t.wait_for("Terminal too small");
+    // Piece letters, Space, side, clear, undo, paste: none may touch the board unseen. Ctrl-Q,
+    // sent after them, still works here, and prints the FEN as it was.
+    t.keys(&["Q", "Space", "t", "X", "u", "Tab", "+"]);
+    t.run(&[
+        "send-keys",
+        "-t",
+        "t",
+        "-l",
+        "\x1b[200~8/8/8/8/8/8/8/K6k w - - 0 1\x1b[201~",
+    ]);
+    t.keys(&["C-q"]);
+    let end = t.wait_exit();
+    assert_eq!(end.status, 0, "{}", end.stderr);
+    assert_eq!(end.stdout, format!("{START}\n"));
 }

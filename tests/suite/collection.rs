@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fenboard::collection::Collection;
+use fenboard::collection::{Collection, SaveError};
 use fenboard::core::Game;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -432,7 +432,7 @@ fn rescue_writes_file_save_and_leaves_the_file_alone() {
     let original = "8/8/8/8/8/8/8/k6K w - - id \"one\";\n";
     fs::write(&path, original).unwrap();
     let mut c = Collection::open(&path, Game::Chess).unwrap();
-    assert_eq!(c.newer_rescue(), None);
+    assert!(c.newer_rescues().is_empty());
     c.replace(0, KK);
     let rescue = c.write_rescue().unwrap();
     assert_eq!(rescue, dir.join("a.epd.save"));
@@ -448,12 +448,143 @@ fn rescue_writes_file_save_and_leaves_the_file_alone() {
     set_mtime(&path, t - std::time::Duration::from_secs(10));
     set_mtime(&rescue, t);
     let reopened = Collection::open(&path, Game::Chess).unwrap();
-    assert_eq!(reopened.newer_rescue(), Some(rescue.as_path()));
+    assert_eq!(reopened.newer_rescues(), std::slice::from_ref(&rescue));
 
     // After a save of the file, an older rescue file is no news.
     set_mtime(&rescue, t - std::time::Duration::from_secs(20));
     let reopened = Collection::open(&path, Game::Chess).unwrap();
-    assert_eq!(reopened.newer_rescue(), None);
+    assert!(reopened.newer_rescues().is_empty());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_second_rescue_goes_to_file_save_1_and_both_are_announced() {
+    let dir = scratch("rescue-twice");
+    let path = dir.join("a.fen");
+    fs::write(&path, format!("{START}\n{START}\n")).unwrap();
+    // The first session edits record 2 and is killed…
+    let mut first = Collection::open(&path, Game::Chess).unwrap();
+    first.replace(1, KK);
+    let one = first.write_rescue().unwrap();
+    // …the second edits record 1 and is killed too: the first rescue is still there.
+    let mut second = Collection::open(&path, Game::Chess).unwrap();
+    second.replace(0, KK);
+    let two = second.write_rescue().unwrap();
+    assert_eq!(one, dir.join("a.fen.save"));
+    assert_eq!(two, dir.join("a.fen.save.1"));
+    assert_eq!(
+        fs::read_to_string(&one).unwrap(),
+        format!("{START}\n{KK}\n")
+    );
+    assert_eq!(
+        fs::read_to_string(&two).unwrap(),
+        format!("{KK}\n{START}\n")
+    );
+    set_mtime(
+        &path,
+        std::time::SystemTime::now() - std::time::Duration::from_secs(60),
+    );
+    let third = Collection::open(&path, Game::Chess).unwrap();
+    assert_eq!(third.newer_rescues(), [one, two]);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_rescue_never_writes_through_a_planted_symlink() {
+    let dir = scratch("rescue-link");
+    let path = dir.join("a.fen");
+    let victim = dir.join("victim");
+    fs::write(&path, format!("{START}\n")).unwrap();
+    fs::write(&victim, "precious\n").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("a.fen.save")).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    c.replace(0, KK);
+    let rescue = c.write_rescue().unwrap();
+    assert_eq!(rescue, dir.join("a.fen.save.1"));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert_eq!(fs::read_to_string(&rescue).unwrap(), format!("{KK}\n"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_file_changed_on_disk_is_not_saved_over() {
+    let dir = scratch("changed");
+    let path = dir.join("c.fen");
+    fs::write(&path, format!("{START}\n{START}\n")).unwrap();
+    let mut a = Collection::open(&path, Game::Chess).unwrap();
+    let mut b = Collection::open(&path, Game::Chess).unwrap();
+    a.replace(0, KK);
+    a.save().unwrap();
+    b.replace(1, KK);
+    assert!(b.changed_on_disk().unwrap());
+    let err = b.save().unwrap_err();
+    assert!(matches!(err, SaveError::ChangedOnDisk(_)), "{err}");
+    assert!(err.to_string().contains("changed on disk"), "{err}");
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        format!("{KK}\n{START}\n"),
+        "A's save is still there"
+    );
+    assert!(b.is_modified(), "B keeps its edit");
+    // Reload: the file as A left it, B's edit dropped (merged with nothing).
+    let reloaded = b.reload(Game::Chess).unwrap();
+    assert_eq!((reloaded.fen(0), reloaded.fen(1)), (KK, START));
+    assert!(!reloaded.is_modified());
+    // Overwrite: B's version wins, and from then on B's own saves are no conflict.
+    b.save_over().unwrap();
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        format!("{START}\n{KK}\n")
+    );
+    b.replace(0, KK);
+    b.save().unwrap();
+    // A has not seen B's save.
+    a.replace(1, START);
+    assert!(matches!(a.save(), Err(SaveError::ChangedOnDisk(_))));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_file_rewritten_with_the_same_size_is_a_change() {
+    let dir = scratch("same-size");
+    let path = dir.join("c.fen");
+    fs::write(&path, format!("{START}\n")).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    let t = fs::metadata(&path).unwrap().modified().unwrap();
+    // Same length, same modification time, other bytes.
+    fs::write(&path, format!("{}\n", START.replace(" w ", " b "))).unwrap();
+    set_mtime(&path, t);
+    c.replace(0, KK);
+    assert!(matches!(c.save(), Err(SaveError::ChangedOnDisk(_))));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn touching_a_file_or_deleting_it_is_no_conflict() {
+    let dir = scratch("touched");
+    let path = dir.join("c.fen");
+    fs::write(&path, format!("{START}\n")).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    set_mtime(
+        &path,
+        std::time::SystemTime::now() + std::time::Duration::from_secs(30),
+    );
+    assert!(!c.changed_on_disk().unwrap(), "same bytes");
+    fs::remove_file(&path).unwrap();
+    c.replace(0, KK);
+    c.save().unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), format!("{KK}\n"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_new_file_created_by_someone_else_meanwhile_is_a_conflict() {
+    let dir = scratch("created");
+    let path = dir.join("n.fen");
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    fs::write(&path, "someone else's\n").unwrap();
+    assert!(matches!(c.save(), Err(SaveError::ChangedOnDisk(_))));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "someone else's\n");
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -491,7 +622,7 @@ fn a_rescue_file_of_a_never_saved_file_is_reported() {
     fs::write(dir.join("n.fen.save"), KK).unwrap();
     let c = Collection::open(&path, Game::Chess).unwrap();
     assert!(c.is_new_file());
-    assert_eq!(c.newer_rescue(), Some(dir.join("n.fen.save").as_path()));
+    assert_eq!(c.newer_rescues(), [dir.join("n.fen.save")]);
     fs::remove_dir_all(dir).unwrap();
 }
 

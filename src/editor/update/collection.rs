@@ -27,8 +27,11 @@ fn write_back(state: &mut State) -> bool {
     true
 }
 
-/// Opens record `i` (reading it now): a record that does not read opens in the FEN line.
+/// Opens record `i` (reading it now). A record that does not read shows its text in the FEN
+/// line, but the focus stays where it was: the next `]` moves on instead of being typed into
+/// the text (`/` edits it).
 fn open(state: &mut State, i: usize) {
+    let focus = state.focus;
     let Some((text, epd)) = state
         .collection
         .as_ref()
@@ -43,7 +46,8 @@ fn open(state: &mut State, i: usize) {
         RecordKind::Fen
     };
     state.load_record_text(&text, None, kind);
-    if state.fen_line.editing {
+    if state.fen_line_unread() {
+        state.focus = focus;
         state.notice = Some(Notice::RecordHasErrors(i));
     }
 }
@@ -71,6 +75,23 @@ pub(super) fn step(state: &mut State, towards: Towards) {
     }
     write_back(state);
     open(state, target);
+}
+
+/// The shell read the collection again (`state.collection` is new): the same record, or the
+/// last one when the file is shorter now, opens; the edits are gone.
+pub(super) fn reloaded(state: &mut State) {
+    let Some(len) = state.collection.as_ref().map(|c| c.len()) else {
+        return;
+    };
+    state.record_changed = false;
+    if len == 0 {
+        state.record = 0;
+    } else {
+        open(state, state.record.min(len - 1));
+    }
+    if state.notice.is_none() {
+        state.notice = Some(Notice::Reloaded);
+    }
 }
 
 /// `+`: a new record after this one, holding the current position.
@@ -129,14 +150,28 @@ pub(super) fn save(state: &mut State) -> Option<Effect> {
     }
 }
 
-/// Ctrl-Q: quits, unless unsaved changes need an answer first.
+/// Ctrl-Q: quits, unless a FEN line that does not read or unsaved changes need an answer
+/// first.
 pub(super) fn quit(state: &mut State) -> Option<Effect> {
     apply_pending_line(state);
-    if state.is_modified() {
+    if state.fen_line_unread() {
+        state.overlay = Some(Overlay::QuitUnread);
+        None
+    } else if state.is_modified() {
         state.overlay = Some(Overlay::ConfirmQuit);
         None
     } else {
-        Some(Effect::Quit(state.position_fen()))
+        Some(quit_effect(state))
+    }
+}
+
+/// How the editor ends on a quit the user confirmed: printing the FEN on screen, or nothing
+/// when the FEN line does not read (the board then shows no position the user typed).
+pub(super) fn quit_effect(state: &State) -> Effect {
+    if state.fen_line_unread() {
+        Effect::QuitUnread
+    } else {
+        Effect::Quit(state.position_fen())
     }
 }
 
@@ -147,7 +182,23 @@ pub(super) fn save_and_quit(state: &mut State) -> Effect {
         state.notice = Some(Notice::Saving);
         Effect::Save
     } else {
-        Effect::Quit(state.position_fen())
+        quit_effect(state)
+    }
+}
+
+/// The save met a file changed on disk: ask (a quit-save waits for the answer, with
+/// `quit_after_save` kept).
+pub(super) fn changed_on_disk(state: &mut State) {
+    state.overlay = Some(Overlay::ChangedOnDisk);
+    state.notice = None; // "saving…" is over: the question says why.
+}
+
+/// The shell's report on the reload.
+pub(super) fn reload_done(state: &mut State, result: Result<(), String>) {
+    state.quit_after_save = false;
+    match result {
+        Ok(()) => reloaded(state),
+        Err(why) => state.notice = Some(Notice::ReloadFailed(why)),
     }
 }
 
@@ -156,7 +207,7 @@ pub(super) fn save_done(state: &mut State, result: Result<(), String>) -> Option
     match result {
         Ok(()) => {
             state.notice = Some(Notice::Saved);
-            std::mem::take(&mut state.quit_after_save).then(|| Effect::Quit(state.position_fen()))
+            std::mem::take(&mut state.quit_after_save).then(|| quit_effect(state))
         }
         Err(why) => {
             state.quit_after_save = false;

@@ -93,6 +93,8 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         // Reports from the shell.
         Action::Notify(notice) => state.notice = Some(notice),
         Action::SaveDone(result) => effects.extend(collection::save_done(state, result)),
+        Action::ChangedOnDisk => collection::changed_on_disk(state),
+        Action::Reloaded(result) => collection::reload_done(state, result),
         Action::Seed(seed) => state.rng = seed,
         Action::WriteBack => collection::write_back_for_rescue(state),
         Action::Unbound(key) => unbound(state, key),
@@ -106,7 +108,12 @@ fn before(state: &mut State, action: &Action) -> bool {
     // Reports from the shell arrive between keys: they must not disturb what the user is doing.
     let report = matches!(
         action,
-        Action::Notify(_) | Action::SaveDone(_) | Action::Seed(_) | Action::WriteBack
+        Action::Notify(_)
+            | Action::SaveDone(_)
+            | Action::ChangedOnDisk
+            | Action::Reloaded(_)
+            | Action::Seed(_)
+            | Action::WriteBack
     );
     if report {
         return true;

@@ -47,10 +47,8 @@ pub(super) fn toggle_help(state: &mut State) {
 /// Esc: closes an overlay, else drops a picked-up piece, else restores the FEN line and gives
 /// the focus back to the board.
 pub(super) fn escape(state: &mut State) {
-    if let Some(overlay) = state.overlay.take() {
-        if overlay == Overlay::ConfirmQuit {
-            state.quit_after_save = false;
-        }
+    if state.overlay.is_some() {
+        answer(state, Answer::Cancel);
         return;
     }
     if state.picked.take().is_some() {
@@ -78,12 +76,33 @@ pub(super) fn answer(state: &mut State, answer: Answer) -> Vec<Effect> {
         }
         (Some(Overlay::ConfirmQuit), Answer::Discard) => {
             state.overlay = None;
-            effects.push(Effect::Quit(state.position_fen()));
+            effects.push(collection::quit_effect(state));
         }
-        (Some(Overlay::Help), _) => state.overlay = None,
-        (Some(_), Answer::Cancel) => {
+        (Some(Overlay::ChangedOnDisk), Answer::Overwrite) => {
+            state.overlay = None;
+            state.notice = Some(Notice::Saving);
+            effects.push(Effect::SaveOver);
+        }
+        (Some(Overlay::ChangedOnDisk), Answer::Reload) => {
             state.overlay = None;
             state.quit_after_save = false;
+            effects.push(Effect::Reload);
+        }
+        (Some(Overlay::QuitUnread), Answer::QuitUnread) => {
+            state.overlay = None;
+            if state.is_modified() {
+                state.overlay = Some(Overlay::ConfirmQuit);
+            } else {
+                effects.push(Effect::QuitUnread);
+            }
+        }
+        (Some(Overlay::Help), _) => state.overlay = None,
+        (Some(overlay), Answer::Cancel) => {
+            state.overlay = None;
+            state.quit_after_save = false;
+            if overlay == Overlay::ChangedOnDisk {
+                state.notice = Some(Notice::NotSaved);
+            }
         }
         _ => {}
     }

@@ -114,10 +114,18 @@ pub(super) fn clock_backspace(state: &mut State) {
 
 /// `+`/`-` (and ← → on a clock): one up or down.
 pub(super) fn clock_step(state: &mut State, towards: Towards) {
+    // Never past the cap typing has; a larger value read from a FEN stays as it is.
+    let mut capped = false;
     clock_edit(state, |v, _| match towards {
-        Towards::Next => ((v + 1).min(fields::CLOCK_MAX), false),
+        Towards::Next => {
+            capped = v >= fields::CLOCK_MAX;
+            (if capped { v } else { v + 1 }, false)
+        }
         Towards::Prev => (v.saturating_sub(1), false),
     });
+    if capped {
+        state.notice = Some(Notice::ClockAtMax(fields::CLOCK_MAX));
+    }
 }
 
 /// Edits the selected clock with `f(value, typing) -> (value, typing)`.

@@ -379,6 +379,8 @@ fn in_mode(mode: Mode) -> State {
         Mode::Help => s.overlay = Some(Overlay::Help),
         Mode::ConfirmDelete => s.overlay = Some(Overlay::ConfirmDelete),
         Mode::ConfirmQuit => s.overlay = Some(Overlay::ConfirmQuit),
+        Mode::ChangedOnDisk => s.overlay = Some(Overlay::ChangedOnDisk),
+        Mode::QuitUnread => s.overlay = Some(Overlay::QuitUnread),
         Mode::Chess960Prompt => s.overlay = Some(Overlay::Chess960Prompt(String::new())),
     }
     assert_eq!(Mode::of(&s), mode);
