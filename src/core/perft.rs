@@ -43,7 +43,7 @@ enum Tree {
 }
 
 fn tree(pos: &Position) -> Result<Tree, PerftError> {
-    let errors: Vec<Diagnostic> = legality::diagnose(pos)
+    let errors: Vec<Diagnostic> = legality::diagnose_without_history(pos)
         .into_iter()
         .filter(Diagnostic::is_error)
         .collect();

@@ -1,0 +1,590 @@
+//! Retro analysis of one chess side, seen from its own side of the board (Black's men mirrored
+//! rank for rank), so that every rule is written once, for White.
+//!
+//! The facts every rule rests on:
+//! - a pawn on its second rank has never moved (pawns only move forward), so that square has
+//!   been occupied by that very pawn all game: no man ever stood on it or passed through it;
+//! - a pawn changes file only by capturing, one file per capture, and gains a rank each move;
+//! - the other side's men leave the board only by being captured, so a side has made exactly
+//!   `16 − (the other side's men)` captures;
+//! - a man that is not on its starting square and cannot have come from it is a promoted pawn.
+
+use super::assign::{NO, assign};
+
+pub const RANK_2: u64 = 0xff << 8;
+
+/// Square index in a side's own view: `rank * 8 + file`.
+pub const fn sq(file: u8, rank: u8) -> u8 {
+    rank * 8 + file
+}
+
+const fn bit(s: u8) -> u64 {
+    1 << s
+}
+
+const fn file_of(s: u8) -> u8 {
+    s & 7
+}
+
+const fn rank_of(s: u8) -> u8 {
+    s >> 3
+}
+
+/// Dark squares (a1 is dark).
+const DARK: u64 = 0xaa55_aa55_aa55_aa55;
+
+/// One side's men by kind, as bitboards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Men {
+    pub pawns: u64,
+    pub knights: u64,
+    pub bishops: u64,
+    pub rooks: u64,
+    pub queens: u64,
+    pub king: u64,
+}
+
+impl Men {
+    /// The same men with the board turned upside down (rank 1 ↔ rank 8).
+    pub const fn flip(self) -> Men {
+        Men {
+            pawns: self.pawns.swap_bytes(),
+            knights: self.knights.swap_bytes(),
+            bishops: self.bishops.swap_bytes(),
+            rooks: self.rooks.swap_bytes(),
+            queens: self.queens.swap_bytes(),
+            king: self.king.swap_bytes(),
+        }
+    }
+
+    pub const fn count(&self) -> u32 {
+        (self.pawns | self.knights | self.bishops | self.rooks | self.queens | self.king)
+            .count_ones()
+    }
+}
+
+/// How a kind of man moves, for connectivity: rooks along ranks and files, bishops along
+/// diagonals, kings and queens to any neighbour (a queen's slide passes its neighbours), knights
+/// jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Rook,
+    Bishop,
+    Queen,
+    Knight,
+}
+
+/// The kinds of man retro analysis follows (kings are handled apart: never promoted).
+pub const KINDS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+
+impl Kind {
+    pub fn of(men: &Men, kind: Kind) -> u64 {
+        match kind {
+            Kind::Rook => men.rooks,
+            Kind::Bishop => men.bishops,
+            Kind::Queen => men.queens,
+            Kind::Knight => men.knights,
+        }
+    }
+
+    /// The starting squares of this kind in the standard setup (own view).
+    fn origins(self) -> &'static [u8] {
+        match self {
+            Kind::Rook => &[0, 7],
+            Kind::Knight => &[1, 6],
+            Kind::Bishop => &[2, 5],
+            Kind::Queen => &[3],
+        }
+    }
+}
+
+const C1: u8 = 2;
+const D1: u8 = 3;
+const E1: u8 = 4;
+const F1: u8 = 5;
+
+/// The squares of a side's first two ranks that have been occupied all game by the same man,
+/// in its own view. `castles` (bit 0 a-side, bit 1 h-side) are castling rights taken as true:
+/// the king and those rooks never moved. `standard`: the men started on their standard squares
+/// (in Chess960 only the pawns' squares are known).
+pub fn home_walls(men: &Men, castles: u8, standard: bool) -> u64 {
+    let mut walls = men.pawns & RANK_2;
+    if !standard {
+        return walls;
+    }
+    if castles != 0 {
+        walls |= bit(E1) & men.king;
+        walls |= if castles & 1 != 0 { men.rooks & 1 } else { 0 };
+        walls |= if castles & 2 != 0 {
+            men.rooks & bit(7)
+        } else {
+            0
+        };
+    }
+    // A man on its own starting square whose every way out is walled has never moved, and no
+    // other man of its kind can have come in: it has stood there all game.
+    let rules: [(u8, u64, u64); 4] = [
+        (C1, men.bishops, bit(sq(1, 1)) | bit(sq(3, 1))),
+        (F1, men.bishops, bit(sq(4, 1)) | bit(sq(6, 1))),
+        (
+            D1,
+            men.queens,
+            bit(C1) | bit(E1) | bit(sq(2, 1)) | bit(sq(3, 1)) | bit(sq(4, 1)),
+        ),
+        (
+            E1,
+            men.king,
+            bit(D1) | bit(F1) | bit(sq(3, 1)) | bit(sq(4, 1)) | bit(sq(5, 1)),
+        ),
+    ];
+    loop {
+        let before = walls;
+        for (home, kind, exits) in rules {
+            if kind & bit(home) != 0 && walls & exits == exits {
+                walls |= bit(home);
+            }
+        }
+        if walls == before {
+            return walls;
+        }
+    }
+}
+
+/// Connectivity of the board for each kind of mover, given the walled squares. Ranks 3–6 are
+/// never walled and every unwalled square of ranks 2–7 touches them, so all those squares are one
+/// region (one per square colour for bishops, and knights reach every unwalled square). Only
+/// first- and eighth-rank squares can be cut off: they get a region of their own when no way
+/// leads from them into ranks 2–7.
+#[derive(Clone, Copy, Debug)]
+pub struct Regions {
+    walls: u64,
+    /// [rook, bishop, queen] × [rank 1, rank 8] × file: `MAIN`, `WALL` or a pocket id.
+    edge: [[[u8; 8]; 2]; 3],
+}
+
+pub const MAIN: u8 = 0;
+const WALL: u8 = 255;
+
+impl Regions {
+    pub fn new(walls: u64) -> Regions {
+        let mut edge = [[[MAIN; 8]; 2]; 3];
+        let walled = |file: i8, rank: u8| -> bool {
+            !(0..8).contains(&file) || walls & bit(sq(file as u8, rank)) != 0
+        };
+        for (side, (rank, next)) in [(0u8, 1u8), (7, 6)].into_iter().enumerate() {
+            let id0 = 1 + side as u8 * 8;
+            // Rooks and queens: runs of unwalled squares along the edge.
+            for (k, reach) in [(0usize, 0i8), (2, 1)] {
+                let mut file = 0i8;
+                while file < 8 {
+                    if walled(file, rank) {
+                        edge[k][side][file as usize] = WALL;
+                        file += 1;
+                        continue;
+                    }
+                    let start = file;
+                    let mut open = false;
+                    while file < 8 && !walled(file, rank) {
+                        open |= (-reach..=reach).any(|d| !walled(file + d, next));
+                        file += 1;
+                    }
+                    let id = if open { MAIN } else { id0 + start as u8 };
+                    for f in start..file {
+                        edge[k][side][f as usize] = id;
+                    }
+                }
+            }
+            // Bishops: each edge square on its own, open when a diagonal neighbour is.
+            for file in 0..8i8 {
+                edge[1][side][file as usize] = if walled(file, rank) {
+                    WALL
+                } else if !walled(file - 1, next) || !walled(file + 1, next) {
+                    MAIN
+                } else {
+                    id0 + file as u8
+                };
+            }
+        }
+        Regions { walls, edge }
+    }
+
+    pub fn walls(&self) -> u64 {
+        self.walls
+    }
+
+    /// The region of `s` for a mover of `kind`; squares of one region reach each other.
+    pub fn region(&self, kind: Kind, s: u8) -> u16 {
+        if self.walls & bit(s) != 0 {
+            return u16::from(WALL);
+        }
+        let k = match kind {
+            Kind::Knight => return u16::from(MAIN),
+            Kind::Rook => 0,
+            Kind::Bishop => 1,
+            Kind::Queen => 2,
+        };
+        let id = match rank_of(s) {
+            0 => self.edge[k][0][file_of(s) as usize],
+            7 => self.edge[k][1][file_of(s) as usize],
+            _ => MAIN,
+        };
+        // Bishops never change square colour: one main region per colour.
+        let colour = if kind == Kind::Bishop && DARK & bit(s) != 0 {
+            256
+        } else {
+            0
+        };
+        u16::from(id) + colour
+    }
+
+    /// The walled squares next to the region of `s` (for messages: what walls it in).
+    pub fn wall_around(&self, kind: Kind, s: u8) -> u64 {
+        let region = self.region(kind, s);
+        let mut out = 0;
+        for t in 0..64u8 {
+            if self.region(kind, t) != region || self.walls & bit(t) != 0 {
+                continue;
+            }
+            for (df, dr) in [
+                (-1i8, 0i8),
+                (1, 0),
+                (0, 1),
+                (0, -1),
+                (-1, 1),
+                (1, 1),
+                (-1, -1),
+                (1, -1),
+            ] {
+                let diagonal = df != 0 && dr != 0;
+                if (kind == Kind::Rook && diagonal) || (kind == Kind::Bishop && !diagonal) {
+                    continue;
+                }
+                let (f, r) = (file_of(t) as i8 + df, rank_of(t) as i8 + dr);
+                if (0..8).contains(&f) && (0..8).contains(&r) {
+                    out |= bit(sq(f as u8, r as u8)) & self.walls;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Why a side's men cannot all be accounted for. Squares are in the side's own view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The king stands where it cannot have gone from e1.
+    KingCaged { king: u8, walls: u64 },
+    /// A man that is neither an original man that can have come here nor a pawn that can have
+    /// promoted where it could come from.
+    NoOrigin { kind: Kind, at: u8, walls: u64 },
+    /// More men must be promoted pawns than pawns are missing.
+    TooManyPromoted {
+        promoted: Vec<(Kind, u8)>,
+        pawns: u32,
+        walls: u64,
+    },
+    /// Pawns (and promoted men) need more captures than the other side has lost men, or (`need`
+    /// = `None`) cannot all have started on different files.
+    Captures {
+        need: Option<u32>,
+        missing: u32,
+        movers: u64,
+        promoted: u64,
+    },
+}
+
+/// One man to account for: a pawn or a piece of some kind.
+#[derive(Clone, Copy)]
+struct Item {
+    at: u8,
+    kind: Option<Kind>,
+}
+
+/// The cost of each starting file for a pawn now on `at`: the files it changed by capturing, if
+/// it can have done so (one capture per rank gained).
+fn pawn_costs(at: u8) -> [i32; 8] {
+    let (f, r) = (file_of(at) as i32, rank_of(at) as i32);
+    let mut out = [NO; 8];
+    for (s, c) in out.iter_mut().enumerate() {
+        let d = (f - s as i32).abs();
+        if d <= r - 1 {
+            *c = d;
+        }
+    }
+    out
+}
+
+/// The cost of each starting file for a pawn that promoted and became the `kind` on `at`: it
+/// entered the seventh rank on an unwalled square y7 (after |y − s| captures, at most 5), then
+/// promoted on an unwalled x8 next to it (one more capture when x ≠ y) from which a `kind` can
+/// reach `at`.
+fn promotion_costs(regions: &Regions, kind: Kind, at: u8) -> [i32; 8] {
+    let walls = regions.walls();
+    let target = regions.region(kind, at);
+    let mut out = [NO; 8];
+    for x in 0..8u8 {
+        let x8 = sq(x, 7);
+        if walls & bit(x8) != 0 || regions.region(kind, x8) != target {
+            continue;
+        }
+        for y in x.saturating_sub(1)..=(x + 1).min(7) {
+            if walls & bit(sq(y, 6)) != 0 {
+                continue;
+            }
+            let extra = i32::from(x != y);
+            for (s, c) in out.iter_mut().enumerate() {
+                let d = (i32::from(y) - s as i32).abs();
+                if d <= 5 {
+                    *c = (*c).min(d + extra);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn squares(mut bb: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (bb != 0).then(|| {
+            let s = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            s
+        })
+    })
+}
+
+/// Accounts for every man of `own` (own view; `opp` the other side, same view): where each came
+/// from, and the captures that took. `walls` are the squares occupied all game (both sides').
+pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<(), Failure> {
+    let missing = 16u32.saturating_sub(opp.count());
+    let regions = Regions::new(walls);
+    // The king never promotes: it must have walked from e1.
+    if standard && own.king & walls == 0 {
+        let king = own.king.trailing_zeros() as u8;
+        if king < 64 && regions.region(Kind::Queen, king) != regions.region(Kind::Queen, E1) {
+            return Err(Failure::KingCaged {
+                king,
+                walls: regions.wall_around(Kind::Queen, E1),
+            });
+        }
+    }
+    // Men walled on their own starting square are their original selves: set aside.
+    let mut items = [Item { at: 0, kind: None }; 16];
+    let mut n = 0;
+    for s in squares(own.pawns) {
+        items[n] = Item { at: s, kind: None };
+        n += 1;
+    }
+    let pawns = n;
+    let mut origins = [(0u8, Kind::Rook); 8];
+    let mut n_origins = 0;
+    let mut easy = true;
+    for kind in KINDS {
+        let men = Kind::of(own, kind) & !walls;
+        let mut free_origins = 0;
+        for &o in kind.origins() {
+            if Kind::of(own, kind) & walls & bit(o) == 0 {
+                origins[n_origins] = (o, kind);
+                n_origins += 1;
+                free_origins |= bit(o);
+            }
+        }
+        for s in squares(men) {
+            items[n] = Item {
+                at: s,
+                kind: Some(kind),
+            };
+            n += 1;
+        }
+        // Easy: each man can be a distinct original man of its kind (no promotion needed).
+        easy &= originals_suffice(&regions, kind, men, free_origins, standard);
+    }
+    if easy {
+        return pawns_only(&items[..pawns], missing);
+    }
+    // Each piece: its possible original men and the cost of its being a promoted pawn.
+    let cols = 8 + n_origins;
+    let mut cost = [[NO; 16]; 16];
+    let mut must_promote = 0u64;
+    for (i, item) in items[..n].iter().enumerate() {
+        let Some(kind) = item.kind else {
+            cost[i][..8].copy_from_slice(&pawn_costs(item.at));
+            continue;
+        };
+        cost[i][..8].copy_from_slice(&promotion_costs(&regions, kind, item.at));
+        let mut original = false;
+        for (j, &(o, k)) in origins[..n_origins].iter().enumerate() {
+            if k == kind && can_be_original(&regions, kind, item.at, o, standard) {
+                cost[i][8 + j] = 0;
+                original = true;
+            }
+        }
+        if !original {
+            must_promote |= bit(item.at);
+            if cost[i][..8].iter().all(|&c| c >= NO) {
+                return Err(Failure::NoOrigin {
+                    kind,
+                    at: item.at,
+                    walls: cage_walls(&regions, kind, item.at, standard),
+                });
+            }
+        }
+    }
+    // How many pieces must be promoted: those no original man can account for.
+    let mut can = [0u16; 16];
+    for (i, c) in can.iter_mut().enumerate().take(n).skip(pawns) {
+        for j in 0..n_origins {
+            *c |= u16::from(cost[i][8 + j] == 0) << j;
+        }
+    }
+    let promoted = (n - pawns) as u32 - max_matching(&can[pawns..n]);
+    if promoted + pawns as u32 > 8 {
+        let mut walls_seen = 0;
+        let mut promoted = Vec::new();
+        for item in &items[pawns..n] {
+            if must_promote & bit(item.at) != 0
+                && let Some(kind) = item.kind
+            {
+                walls_seen |= cage_walls(&regions, kind, item.at, standard);
+                promoted.push((kind, item.at));
+            }
+        }
+        return Err(Failure::TooManyPromoted {
+            promoted,
+            pawns: pawns as u32,
+            walls: walls_seen,
+        });
+    }
+    let best = if n <= cols {
+        assign(&cost, n, cols)
+    } else {
+        None
+    };
+    match best {
+        None => Err(Failure::Captures {
+            need: None,
+            missing,
+            movers: squares_of(&items[..pawns]),
+            promoted: must_promote,
+        }),
+        Some((total, col_of)) if total as u32 > missing => {
+            let mut movers = 0;
+            let mut promoted = 0;
+            for (i, item) in items[..n].iter().enumerate() {
+                if cost[i][col_of[i]] > 0 {
+                    if item.kind.is_none() {
+                        movers |= bit(item.at);
+                    } else {
+                        promoted |= bit(item.at);
+                    }
+                }
+            }
+            Err(Failure::Captures {
+                need: Some(total as u32),
+                missing,
+                movers,
+                promoted,
+            })
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+fn squares_of(items: &[Item]) -> u64 {
+    items.iter().fold(0, |acc, i| acc | bit(i.at))
+}
+
+/// Whether the man of `kind` on `at` can be the one that started on `origin`.
+fn can_be_original(regions: &Regions, kind: Kind, at: u8, origin: u8, standard: bool) -> bool {
+    if kind == Kind::Bishop && (DARK & bit(at) != 0) != (DARK & bit(origin) != 0) {
+        return false;
+    }
+    // In Chess960 the starting squares are unknown: only the bishops' colours are.
+    !standard || regions.region(kind, at) == regions.region(kind, origin)
+}
+
+/// The walls that keep the original men of `kind` away from `at` (for the message).
+fn cage_walls(regions: &Regions, kind: Kind, at: u8, standard: bool) -> u64 {
+    if !standard {
+        return 0;
+    }
+    kind.origins()
+        .iter()
+        .filter(|&&o| kind != Kind::Bishop || (DARK & bit(o) != 0) == (DARK & bit(at) != 0))
+        .fold(0, |acc, &o| acc | regions.wall_around(kind, o))
+}
+
+/// Whether each man of `kind` in `men` can be a distinct original man from `free_origins`.
+fn originals_suffice(
+    regions: &Regions,
+    kind: Kind,
+    men: u64,
+    free_origins: u64,
+    standard: bool,
+) -> bool {
+    let ok = |m: u8, o: u8| can_be_original(regions, kind, m, o, standard);
+    let mut origins = squares(free_origins);
+    let (x, y) = (origins.next(), origins.next());
+    let mut it = squares(men);
+    match (it.next(), it.next(), it.next()) {
+        (None, _, _) => true,
+        (Some(m), None, _) => x.is_some_and(|o| ok(m, o)) || y.is_some_and(|o| ok(m, o)),
+        (Some(a), Some(b), None) => match (x, y) {
+            (Some(x), Some(y)) => (ok(a, x) && ok(b, y)) || (ok(a, y) && ok(b, x)),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The size of a largest matching of rows to columns (`can[row]` the allowed columns).
+fn max_matching(can: &[u16]) -> u32 {
+    fn augment(row: usize, can: &[u16], owner: &mut [usize; 16], seen: &mut u16) -> bool {
+        for col in 0..16 {
+            if can[row] & (1 << col) != 0 && *seen & (1 << col) == 0 {
+                *seen |= 1 << col;
+                if owner[col] == usize::MAX || augment(owner[col], can, owner, seen) {
+                    owner[col] = row;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut owner = [usize::MAX; 16];
+    (0..can.len())
+        .filter(|&row| augment(row, can, &mut owner, &mut 0))
+        .count() as u32
+}
+
+/// The captures the pawns alone need, when every piece is an original man.
+fn pawns_only(items: &[Item], missing: u32) -> Result<(), Failure> {
+    let files = items.iter().fold(0u8, |acc, i| acc | 1 << file_of(i.at));
+    // Pawns on distinct files can each have stayed on its own: no capture needed.
+    if files.count_ones() as usize == items.len() {
+        return Ok(());
+    }
+    let mut cost = [[NO; 16]; 16];
+    for (i, item) in items.iter().enumerate() {
+        cost[i][..8].copy_from_slice(&pawn_costs(item.at));
+    }
+    match assign(&cost, items.len(), 8) {
+        None => Err(Failure::Captures {
+            need: None,
+            missing,
+            movers: squares_of(items),
+            promoted: 0,
+        }),
+        Some((total, col_of)) if total as u32 > missing => Err(Failure::Captures {
+            need: Some(total as u32),
+            missing,
+            movers: items
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| cost[i][col_of[i]] > 0)
+                .fold(0, |acc, (_, it)| acc | bit(it.at)),
+            promoted: 0,
+        }),
+        Some(_) => Ok(()),
+    }
+}

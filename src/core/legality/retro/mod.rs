@@ -1,0 +1,306 @@
+//! Retro-legality: positions that each piece's square allows but no game can reach. It runs
+//! only on positions that pass every other check, and every error it gives is provable — a
+//! position reached by a legal game never gets one (see `tests.rs` and
+//! `tests/retro_soundness.rs`).
+
+mod assign;
+mod chess;
+mod xiangqi;
+
+pub(super) use xiangqi::diagnose as diagnose_xiangqi;
+
+use self::chess::{Failure, Kind, Men, analyse, home_walls};
+use super::square_list;
+use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::game::{Color, Game, Role};
+use crate::core::position::Position;
+use crate::core::square::Square;
+
+fn men(board: &shakmaty::Board, color: shakmaty::Color) -> Men {
+    let side = board.by_color(color);
+    Men {
+        pawns: (board.pawns() & side).0,
+        knights: (board.knights() & side).0,
+        bishops: (board.bishops() & side).0,
+        rooks: (board.rooks() & side).0,
+        queens: (board.queens() & side).0,
+        king: (board.kings() & side).0,
+    }
+}
+
+/// Castling rights of a standard-chess side as bits: 1 the a-rook, 2 the h-rook.
+fn castles(pos: &Position, color: Color) -> u8 {
+    u8::from(pos.castling.has(color, 0)) | u8::from(pos.castling.has(color, 7)) << 1
+}
+
+/// Every man of both sides accounted for, with `castles` (per colour) taken as true. Failures
+/// are per side, in that side's own view.
+fn account(white: &Men, black: &Men, castles: [u8; 2], standard: bool) -> [Option<Failure>; 2] {
+    let w = home_walls(white, castles[0], standard);
+    let b = home_walls(black, castles[1], standard);
+    [
+        analyse(white, &black.flip(), w | b.swap_bytes(), standard).err(),
+        analyse(black, &white.flip(), b | w.swap_bytes(), standard).err(),
+    ]
+}
+
+/// Retro errors of a chess position that shakmaty accepts (`board` is its shakmaty board).
+pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnostic>) {
+    let standard = pos.game == Game::Chess;
+    let white = men(board, shakmaty::Color::White);
+    // Black's men in Black's own view: its first rank at the bottom.
+    let black = men(board, shakmaty::Color::Black).flip();
+    let failures = account(&white, &black, [0, 0], standard);
+    let mut found = false;
+    for (color, failure) in Color::BOTH.into_iter().zip(failures) {
+        if let Some(f) = failure {
+            let (message, squares) = explain(&f, color, pos.game);
+            out.push(Diagnostic::error(code(&f), 1, message).with_squares(squares));
+            found = true;
+        }
+    }
+    if found || !standard || pos.castling.is_empty() {
+        return;
+    }
+    // Castling rights: the king and those rooks never moved. Each side's rights alone, then
+    // both sides' together (one side's unmoved men can wall in the other's).
+    let rights = [castles(pos, Color::White), castles(pos, Color::Black)];
+    let mut blamed = false;
+    for color in Color::BOTH {
+        if rights[color.index()] == 0 {
+            continue;
+        }
+        let mut only = [0, 0];
+        only[color.index()] = rights[color.index()];
+        if let Some((side, f)) = first_failure(account(&white, &black, only, standard)) {
+            out.push(castling_error(pos, &[color], side, &f));
+            blamed = true;
+        }
+    }
+    if !blamed
+        && rights[0] != 0
+        && rights[1] != 0
+        && let Some((side, f)) = first_failure(account(&white, &black, rights, standard))
+    {
+        out.push(castling_error(pos, &Color::BOTH, side, &f));
+    }
+}
+
+fn first_failure(failures: [Option<Failure>; 2]) -> Option<(Color, Failure)> {
+    let [w, b] = failures;
+    w.map(|f| (Color::White, f))
+        .or_else(|| b.map(|f| (Color::Black, f)))
+}
+
+fn code(f: &Failure) -> Code {
+    match f {
+        Failure::Captures { .. } => Code::PawnCaptures,
+        _ => Code::CagedPiece,
+    }
+}
+
+fn castling_error(pos: &Position, colors: &[Color], side: Color, f: &Failure) -> Diagnostic {
+    let game = pos.game;
+    let mut letters = String::new();
+    let mut men = Vec::new();
+    for &color in colors {
+        let back = pos.back_rank(color);
+        men.push(Square::new(4, back));
+        for (file, letter) in [(7u8, 'k'), (0, 'q')] {
+            if pos.castling.has(color, file) {
+                letters.push(if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+                men.push(Square::new(file, back));
+            }
+        }
+    }
+    let who = if colors.len() == 1 {
+        colors[0].name(game).to_string()
+    } else {
+        "White and Black".to_string()
+    };
+    let (inner, mut squares) = explain(f, side, game);
+    let message = format!(
+        "{who} cannot still have castling rights {letters}: they need the men on {} never to have moved, but then {}",
+        square_list(&men, game),
+        lower_first(&inner)
+    );
+    men.append(&mut squares);
+    men.dedup();
+    Diagnostic::error(Code::CastlingMoved, 3, message).with_squares(men)
+}
+
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        // Side names stay capitalised.
+        Some(c) if text.starts_with("White") || text.starts_with("Black") => {
+            c.to_string() + chars.as_str()
+        }
+        Some(c) => c.to_lowercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Squares of a bitboard in `color`'s own view, as board squares.
+fn board_squares(bb: u64, color: Color) -> Vec<Square> {
+    let mut out = Vec::with_capacity(bb.count_ones() as usize);
+    let mut bb = if color == Color::White {
+        bb
+    } else {
+        bb.swap_bytes()
+    };
+    while bb != 0 {
+        let s = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        out.push(Square::new(s & 7, s >> 3));
+    }
+    out
+}
+
+fn board_square(s: u8, color: Color) -> Square {
+    board_squares(1 << s, color)[0]
+}
+
+fn role(kind: Kind) -> Role {
+    match kind {
+        Kind::Rook => Role::Rook,
+        Kind::Bishop => Role::Bishop,
+        Kind::Queen => Role::Queen,
+        Kind::Knight => Role::Knight,
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 { one.into() } else { many.into() }
+}
+
+/// The one-line message of a failure and the squares it concerns.
+fn explain(f: &Failure, color: Color, game: Game) -> (String, Vec<Square>) {
+    let side = color.name(game);
+    let other = color.other().name(game);
+    let list = |bb: u64| square_list(&board_squares(bb, color), game);
+    let walled = |walls: u64| {
+        if walls == 0 {
+            String::new()
+        } else {
+            format!(
+                " (the men on {} have never moved and wall {} in)",
+                list(walls),
+                plural(walls.count_ones() as usize, "it", "them")
+            )
+        }
+    };
+    match *f {
+        Failure::KingCaged { king, walls } => {
+            let mut sqs = vec![board_square(king, color)];
+            sqs.extend(board_squares(walls, color));
+            let start = Square::new(4, if color == Color::White { 0 } else { 7 });
+            (
+                format!(
+                    "{side}'s king on {} cannot have got there from {}: the men on {} have never moved and wall its start square in",
+                    sqs[0].name(game),
+                    start.name(game),
+                    list(walls)
+                ),
+                sqs,
+            )
+        }
+        Failure::NoOrigin { kind, at, walls } => {
+            let name = role(kind).name(game);
+            let mut sqs = vec![board_square(at, color)];
+            sqs.extend(board_squares(walls, color));
+            (
+                format!(
+                    "{side}'s {name} on {} cannot have got there: no original {name} can reach it{} and no pawn can have promoted where it could come from",
+                    sqs[0].name(game),
+                    walled(walls)
+                ),
+                sqs,
+            )
+        }
+        Failure::TooManyPromoted {
+            ref promoted,
+            pawns,
+            walls,
+        } => {
+            let n = promoted.len();
+            let mut sqs: Vec<Square> = promoted
+                .iter()
+                .map(|&(_, s)| board_square(s, color))
+                .collect();
+            let names: Vec<String> = promoted
+                .iter()
+                .zip(&sqs)
+                .map(|(&(kind, _), sq)| format!("{} on {}", role(kind).name(game), sq.name(game)))
+                .collect();
+            sqs.extend(board_squares(walls, color));
+            (
+                format!(
+                    "{side}'s {} must be {}: no original man can have got there{}; with {pawns} pawns on the board at most {} can have promoted",
+                    names.join(", "),
+                    plural(n, "a promoted pawn", "promoted pawns"),
+                    walled(walls),
+                    8 - pawns.min(8)
+                ),
+                sqs,
+            )
+        }
+        Failure::Captures {
+            need,
+            missing,
+            movers,
+            promoted,
+        } => {
+            let mut sqs = board_squares(movers, color);
+            sqs.extend(board_squares(promoted, color));
+            let mut why = Vec::new();
+            if movers != 0 {
+                let n = movers.count_ones() as usize;
+                why.push(format!(
+                    "{} {} on other files than {} started",
+                    list(movers),
+                    plural(n, "stands", "stand"),
+                    plural(n, "it", "they")
+                ));
+            }
+            if promoted != 0 {
+                why.push(format!(
+                    "the promoted {} on {} took captures to pass the unmoved pawns",
+                    plural(promoted.count_ones() as usize, "piece", "pieces"),
+                    list(promoted)
+                ));
+            }
+            let message = match need {
+                Some(n) => format!(
+                    "{side}'s pawns need {n} captures ({}), but {other} has lost {}",
+                    why.join("; "),
+                    match missing {
+                        0 => "no piece".to_string(),
+                        1 => "only 1 piece".to_string(),
+                        m => format!("only {m} pieces"),
+                    }
+                ),
+                None => format!(
+                    "{side}'s pawns on {} cannot all have started on different files: a pawn changes file only by capturing, at most once per rank it advances{}",
+                    list(movers),
+                    if promoted != 0 {
+                        format!(
+                            ", and the promoted pieces on {} need pawns too",
+                            list(promoted)
+                        )
+                    } else {
+                        String::new()
+                    }
+                ),
+            };
+            (message, sqs)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
