@@ -353,10 +353,83 @@ fn squares(mut bb: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Which way [`analyse`] found its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Every piece can be an original man, by counting alone: walls on the other side's half
+    /// played no part.
+    Quick,
+    /// The full assignment, promotions and walls everywhere included.
+    Full,
+}
+
 /// Accounts for every man of `own` (own view; `opp` the other side, same view): where each came
 /// from, and the captures that took. `walls` are the squares occupied all game (both sides').
-pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<(), Failure> {
+pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<Path, Failure> {
     let missing = 16u32.saturating_sub(opp.count());
+    if quick(own, walls, standard) {
+        return pawns_only(own.pawns, missing).map(|()| Path::Quick);
+    }
+    full(own, walls, standard, missing).map(|()| Path::Full)
+}
+
+/// Rank-1 files cut off from ranks 2–7 for a mover of `kind` (`walls` in the side's view).
+fn pockets(walls: u64, kind: Kind) -> u8 {
+    let free = !walls as u8;
+    let above = !(walls >> 8) as u8;
+    let mut open = match kind {
+        Kind::Knight => return 0,
+        Kind::Bishop => return free & !((above << 1) | (above >> 1)),
+        Kind::Rook => free & above,
+        Kind::Queen => free & (above | above << 1 | above >> 1),
+    };
+    // Along the first rank, through unwalled squares.
+    loop {
+        let next = (open | open << 1 | open >> 1) & free;
+        if next == open {
+            return free & !open;
+        }
+        open = next;
+    }
+}
+
+/// Whether, without any promotion, each piece can be a distinct original man of its kind and
+/// the king can have walked from e1 — shown cheaply: men on their own starting squares are
+/// those men, and the others, like the starting squares left over, are all outside pockets.
+fn quick(own: &Men, walls: u64, standard: bool) -> bool {
+    const RANK_1_8: u64 = 0xff | 0xff << 56;
+    let pocket_bits = |kind: Kind| -> u64 {
+        u64::from(pockets(walls, kind)) | u64::from(pockets(walls.swap_bytes(), kind)) << 56
+    };
+    if standard && own.king != bit(E1) && own.king & walls == 0 {
+        let p = pocket_bits(Kind::Queen);
+        if p & (own.king | bit(E1)) != 0 {
+            return false;
+        }
+    }
+    for kind in KINDS {
+        let origins = kind.origins().iter().fold(0u64, |acc, &o| acc | bit(o)) & !walls;
+        let men = Kind::of(own, kind) & !walls;
+        let rest = men & !origins;
+        let left = origins & !men;
+        let counts_fit = if kind == Kind::Bishop {
+            (rest & DARK).count_ones() <= (left & DARK).count_ones()
+                && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
+        } else {
+            rest.count_ones() <= left.count_ones()
+        };
+        if !counts_fit {
+            return false;
+        }
+        if standard && rest != 0 && (rest | left) & RANK_1_8 & pocket_bits(kind) != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Every man accounted for by a minimum-cost assignment to the starting squares and files.
+fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failure> {
     let regions = Regions::new(walls);
     // The king never promotes: it must have walked from e1.
     if standard && own.king & walls == 0 {
@@ -378,15 +451,12 @@ pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<(), F
     let pawns = n;
     let mut origins = [(0u8, Kind::Rook); 8];
     let mut n_origins = 0;
-    let mut easy = true;
     for kind in KINDS {
         let men = Kind::of(own, kind) & !walls;
-        let mut free_origins = 0;
         for &o in kind.origins() {
             if Kind::of(own, kind) & walls & bit(o) == 0 {
                 origins[n_origins] = (o, kind);
                 n_origins += 1;
-                free_origins |= bit(o);
             }
         }
         for s in squares(men) {
@@ -396,11 +466,6 @@ pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<(), F
             };
             n += 1;
         }
-        // Easy: each man can be a distinct original man of its kind (no promotion needed).
-        easy &= originals_suffice(&regions, kind, men, free_origins, standard);
-    }
-    if easy {
-        return pawns_only(&items[..pawns], missing);
     }
     // Each piece: its possible original men and the cost of its being a promoted pawn.
     let cols = 8 + n_origins;
@@ -503,38 +568,21 @@ fn can_be_original(regions: &Regions, kind: Kind, at: u8, origin: u8, standard: 
     !standard || regions.region(kind, at) == regions.region(kind, origin)
 }
 
-/// The walls that keep the original men of `kind` away from `at` (for the message).
+/// The walls that keep the original men of `kind` away from `at` (for the message): those
+/// around `at`'s pocket if it is in one, else those around the pockets of the starting squares.
 fn cage_walls(regions: &Regions, kind: Kind, at: u8, standard: bool) -> u64 {
+    let pocket = |s: u8| regions.region(kind, s) & 0xff != u16::from(MAIN);
     if !standard {
         return 0;
+    }
+    if pocket(at) {
+        return regions.wall_around(kind, at);
     }
     kind.origins()
         .iter()
         .filter(|&&o| kind != Kind::Bishop || (DARK & bit(o) != 0) == (DARK & bit(at) != 0))
+        .filter(|&&o| regions.walls() & bit(o) == 0 && pocket(o))
         .fold(0, |acc, &o| acc | regions.wall_around(kind, o))
-}
-
-/// Whether each man of `kind` in `men` can be a distinct original man from `free_origins`.
-fn originals_suffice(
-    regions: &Regions,
-    kind: Kind,
-    men: u64,
-    free_origins: u64,
-    standard: bool,
-) -> bool {
-    let ok = |m: u8, o: u8| can_be_original(regions, kind, m, o, standard);
-    let mut origins = squares(free_origins);
-    let (x, y) = (origins.next(), origins.next());
-    let mut it = squares(men);
-    match (it.next(), it.next(), it.next()) {
-        (None, _, _) => true,
-        (Some(m), None, _) => x.is_some_and(|o| ok(m, o)) || y.is_some_and(|o| ok(m, o)),
-        (Some(a), Some(b), None) => match (x, y) {
-            (Some(x), Some(y)) => (ok(a, x) && ok(b, y)) || (ok(a, y) && ok(b, x)),
-            _ => false,
-        },
-        _ => false,
-    }
 }
 
 /// The size of a largest matching of rows to columns (`can[row]` the allowed columns).
@@ -558,31 +606,68 @@ fn max_matching(can: &[u16]) -> u32 {
 }
 
 /// The captures the pawns alone need, when every piece is an original man.
-fn pawns_only(items: &[Item], missing: u32) -> Result<(), Failure> {
-    let files = items.iter().fold(0u8, |acc, i| acc | 1 << file_of(i.at));
+fn pawns_only(pawns: u64, missing: u32) -> Result<(), Failure> {
+    let mut files = pawns;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
     // Pawns on distinct files can each have stayed on its own: no capture needed.
-    if files.count_ones() as usize == items.len() {
+    if (files & 0xff).count_ones() == pawns.count_ones() {
         return Ok(());
     }
-    let mut cost = [[NO; 16]; 16];
-    for (i, item) in items.iter().enumerate() {
-        cost[i][..8].copy_from_slice(&pawn_costs(item.at));
+    // The cheapest assignment that ignores the one-capture-per-rank limit keeps the files in
+    // order (sorted pawns to sorted files); when it respects the limit, it is the answer.
+    let mut sorted = [0u8; 8];
+    let mut k = 0;
+    for file in 0..8u8 {
+        for s in squares(pawns & (0x0101_0101_0101_0101 << file)) {
+            sorted[k] = s;
+            k += 1;
+        }
     }
-    match assign(&cost, items.len(), 8) {
+    let costs: [[i32; 8]; 8] = std::array::from_fn(|i| pawn_costs(sorted[i]));
+    let mut dp = [[0i32; 9]; 9];
+    for i in 1..=k {
+        dp[i][i - 1] = NO * 8;
+        for j in i..=8 {
+            let d = (i32::from(file_of(sorted[i - 1])) - (j as i32 - 1)).abs();
+            dp[i][j] = dp[i][j - 1].min(dp[i - 1][j - 1] + d);
+        }
+    }
+    let bound = dp[k][8];
+    if bound <= missing as i32 {
+        // Walk back: does the in-order assignment respect each pawn's limit?
+        let (mut i, mut j, mut within) = (k, 8, true);
+        while i > 0 {
+            if dp[i][j] == dp[i][j - 1] && j > i {
+                j -= 1;
+                continue;
+            }
+            within &= costs[i - 1][j - 1] < NO;
+            i -= 1;
+            j -= 1;
+        }
+        if within {
+            return Ok(());
+        }
+    }
+    let mut cost = [[NO; 16]; 16];
+    for i in 0..k {
+        cost[i][..8].copy_from_slice(&costs[i]);
+    }
+    match assign(&cost, k, 8) {
         None => Err(Failure::Captures {
             need: None,
             missing,
-            movers: squares_of(items),
+            movers: pawns,
             promoted: 0,
         }),
         Some((total, col_of)) if total as u32 > missing => Err(Failure::Captures {
             need: Some(total as u32),
             missing,
-            movers: items
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| cost[i][col_of[i]] > 0)
-                .fold(0, |acc, (_, it)| acc | bit(it.at)),
+            movers: (0..k)
+                .filter(|&i| cost[i][col_of[i]] > 0)
+                .fold(0, |acc, i| acc | bit(sorted[i])),
             promoted: 0,
         }),
         Some(_) => Ok(()),

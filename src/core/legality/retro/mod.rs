@@ -9,7 +9,7 @@ mod xiangqi;
 
 pub(super) use xiangqi::diagnose as diagnose_xiangqi;
 
-use self::chess::{Failure, Kind, Men, analyse, home_walls};
+use self::chess::{Failure, Kind, Men, Path, analyse, home_walls};
 use super::square_list;
 use crate::core::diagnostic::{Code, Diagnostic};
 use crate::core::game::{Color, Game, Role};
@@ -33,14 +33,27 @@ fn castles(pos: &Position, color: Color) -> u8 {
     u8::from(pos.castling.has(color, 0)) | u8::from(pos.castling.has(color, 7)) << 1
 }
 
-/// Every man of both sides accounted for, with `castles` (per colour) taken as true. Failures
-/// are per side, in that side's own view.
-fn account(white: &Men, black: &Men, castles: [u8; 2], standard: bool) -> [Option<Failure>; 2] {
+/// Both sides' men accounted for, with `castles` (per colour) taken as true; `skip[c]` leaves
+/// out a side whose answer cannot change. Failures are per side, in that side's own view.
+fn account(
+    white: &Men,
+    black: &Men,
+    castles: [u8; 2],
+    standard: bool,
+    skip: [bool; 2],
+) -> [Result<Path, Failure>; 2] {
     let w = home_walls(white, castles[0], standard);
     let b = home_walls(black, castles[1], standard);
+    let run = |skip: bool, own: &Men, opp: &Men, walls: u64| {
+        if skip {
+            Ok(Path::Quick)
+        } else {
+            analyse(own, &opp.flip(), walls, standard)
+        }
+    };
     [
-        analyse(white, &black.flip(), w | b.swap_bytes(), standard).err(),
-        analyse(black, &white.flip(), b | w.swap_bytes(), standard).err(),
+        run(skip[0], white, black, w | b.swap_bytes()),
+        run(skip[1], black, white, b | w.swap_bytes()),
     ]
 }
 
@@ -50,29 +63,37 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     let white = men(board, shakmaty::Color::White);
     // Black's men in Black's own view: its first rank at the bottom.
     let black = men(board, shakmaty::Color::Black).flip();
-    let failures = account(&white, &black, [0, 0], standard);
+    let base = account(&white, &black, [0, 0], standard, [false, false]);
     let mut found = false;
-    for (color, failure) in Color::BOTH.into_iter().zip(failures) {
-        if let Some(f) = failure {
-            let (message, squares) = explain(&f, color, pos.game);
-            out.push(Diagnostic::error(code(&f), 1, message).with_squares(squares));
-            found = true;
+    let mut full = [false; 2];
+    for (color, result) in Color::BOTH.into_iter().zip(base) {
+        match result {
+            Err(f) => {
+                let (message, squares) = explain(&f, color, pos.game);
+                out.push(Diagnostic::error(code(&f), 1, message).with_squares(squares));
+                found = true;
+            }
+            Ok(path) => full[color.index()] = path == Path::Full,
         }
     }
     if found || !standard || pos.castling.is_empty() {
         return;
     }
-    // Castling rights: the king and those rooks never moved. Each side's rights alone, then
-    // both sides' together (one side's unmoved men can wall in the other's).
+    // Castling rights: the king and those rooks never moved, walling in more. A side's own
+    // rights change its own analysis; they change the other side's only where that one looked
+    // at promotions (the full path), since they wall squares of the other side's last rank.
     let rights = [castles(pos, Color::White), castles(pos, Color::Black)];
     let mut blamed = false;
     for color in Color::BOTH {
-        if rights[color.index()] == 0 {
+        let c = color.index();
+        if rights[c] == 0 {
             continue;
         }
         let mut only = [0, 0];
-        only[color.index()] = rights[color.index()];
-        if let Some((side, f)) = first_failure(account(&white, &black, only, standard)) {
+        only[c] = rights[c];
+        let mut skip = [false; 2];
+        skip[1 - c] = !full[1 - c];
+        if let Some((side, f)) = first_failure(account(&white, &black, only, standard, skip)) {
             out.push(castling_error(pos, &[color], side, &f));
             blamed = true;
         }
@@ -80,16 +101,24 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     if !blamed
         && rights[0] != 0
         && rights[1] != 0
-        && let Some((side, f)) = first_failure(account(&white, &black, rights, standard))
+        && (full[0] || full[1])
+        && let Some((side, f)) = first_failure(account(
+            &white,
+            &black,
+            rights,
+            standard,
+            [!full[0], !full[1]],
+        ))
     {
         out.push(castling_error(pos, &Color::BOTH, side, &f));
     }
 }
 
-fn first_failure(failures: [Option<Failure>; 2]) -> Option<(Color, Failure)> {
-    let [w, b] = failures;
-    w.map(|f| (Color::White, f))
-        .or_else(|| b.map(|f| (Color::Black, f)))
+fn first_failure(results: [Result<Path, Failure>; 2]) -> Option<(Color, Failure)> {
+    let [w, b] = results;
+    w.err()
+        .map(|f| (Color::White, f))
+        .or_else(|| b.err().map(|f| (Color::Black, f)))
 }
 
 fn code(f: &Failure) -> Code {
@@ -187,11 +216,7 @@ fn explain(f: &Failure, color: Color, game: Game) -> (String, Vec<Square>) {
         if walls == 0 {
             String::new()
         } else {
-            format!(
-                " (the men on {} have never moved and wall {} in)",
-                list(walls),
-                plural(walls.count_ones() as usize, "it", "them")
-            )
+            format!(" (walled off by men that never moved: {})", list(walls))
         }
     };
     match *f {

@@ -121,7 +121,7 @@ fn a_bishop_whose_original_is_caged_is_promoted() {
     );
     assert_eq!(
         d.message,
-        "White's bishop on d4 must be a promoted pawn: no original man can have got there (the men on b2, d2 have never moved and wall them in); with 8 pawns on the board at most 0 can have promoted"
+        "White's bishop on d4 must be a promoted pawn: no original man can have got there (walled off by men that never moved: b2, d2); with 8 pawns on the board at most 0 can have promoted"
     );
     assert_eq!(squares(&d, Game::Chess), ["b2", "d2", "d4"]);
     // With d2 gone the bishop simply came out.
