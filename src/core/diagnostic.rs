@@ -68,6 +68,7 @@ pub enum Code {
     PawnCaptures,
     CagedPiece,
     CastlingMoved,
+    TurnParity,
     // Consistency (warnings).
     EpWithHalfmove,
     HalfmoveImpossible,
@@ -116,6 +117,7 @@ impl Code {
         Code::PawnCaptures,
         Code::CagedPiece,
         Code::CastlingMoved,
+        Code::TurnParity,
         Code::EpWithHalfmove,
         Code::HalfmoveImpossible,
         Code::DrawLimit,
@@ -162,6 +164,7 @@ impl Code {
             Code::PawnCaptures => "pawn_captures",
             Code::CagedPiece => "caged_piece",
             Code::CastlingMoved => "castling_moved",
+            Code::TurnParity => "turn_parity",
             Code::EpWithHalfmove => "ep_with_halfmove",
             Code::HalfmoveImpossible => "halfmove_impossible",
             Code::DrawLimit => "draw_limit",

@@ -57,9 +57,13 @@ impl Men {
         }
     }
 
+    /// Every square a man stands on.
+    pub const fn occupied(&self) -> u64 {
+        self.pawns | self.knights | self.bishops | self.rooks | self.queens | self.king
+    }
+
     pub const fn count(&self) -> u32 {
-        (self.pawns | self.knights | self.bishops | self.rooks | self.queens | self.king)
-            .count_ones()
+        self.occupied().count_ones()
     }
 }
 
@@ -397,20 +401,26 @@ fn pockets(walls: u64, kind: Kind) -> u8 {
 /// the king can have walked from e1 — shown cheaply: men on their own starting squares are
 /// those men, and the others, like the starting squares left over, are all outside pockets.
 fn quick(own: &Men, walls: u64, standard: bool) -> bool {
-    const RANK_1_8: u64 = 0xff | 0xff << 56;
-    let pocket_bits = |kind: Kind| -> u64 {
-        u64::from(pockets(walls, kind)) | u64::from(pockets(walls.swap_bytes(), kind)) << 56
+    // Whether any of `men` stands in a pocket of `kind`, each edge rank looked at only when
+    // one of them is on it.
+    let in_pocket = |kind: Kind, men: u64| -> bool {
+        (men & 0xff != 0 && u64::from(pockets(walls, kind)) & men != 0)
+            || (men >> 56 != 0 && u64::from(pockets(walls.swap_bytes(), kind)) & (men >> 56) != 0)
     };
-    if standard && own.king != bit(E1) && own.king & walls == 0 {
-        let p = pocket_bits(Kind::Queen);
-        if p & (own.king | bit(E1)) != 0 {
-            return false;
-        }
+    if standard
+        && own.king != bit(E1)
+        && own.king & walls == 0
+        && in_pocket(Kind::Queen, own.king | bit(E1))
+    {
+        return false;
     }
     for kind in KINDS {
         let origins = kind.origins().iter().fold(0u64, |acc, &o| acc | bit(o)) & !walls;
         let men = Kind::of(own, kind) & !walls;
         let rest = men & !origins;
+        if rest == 0 {
+            continue;
+        }
         let left = origins & !men;
         let counts_fit = if kind == Kind::Bishop {
             (rest & DARK).count_ones() <= (left & DARK).count_ones()
@@ -418,10 +428,7 @@ fn quick(own: &Men, walls: u64, standard: bool) -> bool {
         } else {
             rest.count_ones() <= left.count_ones()
         };
-        if !counts_fit {
-            return false;
-        }
-        if standard && rest != 0 && (rest | left) & RANK_1_8 & pocket_bits(kind) != 0 {
+        if !counts_fit || (standard && in_pocket(kind, rest | left)) {
             return false;
         }
     }
@@ -467,26 +474,22 @@ fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failu
             n += 1;
         }
     }
-    // Each piece: its possible original men and the cost of its being a promoted pawn.
-    let cols = 8 + n_origins;
-    let mut cost = [[NO; 16]; 16];
+    // Each piece: the original men it can be.
+    let mut can = [0u16; 16];
     let mut must_promote = 0u64;
-    for (i, item) in items[..n].iter().enumerate() {
-        let Some(kind) = item.kind else {
-            cost[i][..8].copy_from_slice(&pawn_costs(item.at));
-            continue;
-        };
-        cost[i][..8].copy_from_slice(&promotion_costs(&regions, kind, item.at));
-        let mut original = false;
+    for (i, item) in items[..n].iter().enumerate().skip(pawns) {
+        let Some(kind) = item.kind else { continue };
         for (j, &(o, k)) in origins[..n_origins].iter().enumerate() {
             if k == kind && can_be_original(&regions, kind, item.at, o, standard) {
-                cost[i][8 + j] = 0;
-                original = true;
+                can[i] |= 1 << j;
             }
         }
-        if !original {
+        if can[i] == 0 {
             must_promote |= bit(item.at);
-            if cost[i][..8].iter().all(|&c| c >= NO) {
+            if promotion_costs(&regions, kind, item.at)
+                .iter()
+                .all(|&c| c >= NO)
+            {
                 return Err(Failure::NoOrigin {
                     kind,
                     at: item.at,
@@ -496,13 +499,11 @@ fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failu
         }
     }
     // How many pieces must be promoted: those no original man can account for.
-    let mut can = [0u16; 16];
-    for (i, c) in can.iter_mut().enumerate().take(n).skip(pawns) {
-        for j in 0..n_origins {
-            *c |= u16::from(cost[i][8 + j] == 0) << j;
-        }
+    let (matched, matched_rows) = max_matching(&can[pawns..n]);
+    let promoted = (n - pawns) as u32 - matched;
+    if promoted == 0 {
+        return pawn_plan(own.pawns, missing).map(|_| ());
     }
-    let promoted = (n - pawns) as u32 - max_matching(&can[pawns..n]);
     if promoted + pawns as u32 > 8 {
         let mut walls_seen = 0;
         let mut promoted = Vec::new();
@@ -519,6 +520,45 @@ fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failu
             pawns: pawns as u32,
             walls: walls_seen,
         });
+    }
+    // A quick feasible plan first: the pawns' own best, then each unmatched piece promoted on
+    // the cheapest file left. When it fits the captures available, so does the best plan.
+    let (pawn_cost, mut used) = pawn_plan(own.pawns, missing)?;
+    let mut plan = pawn_cost as i32;
+    for (r, item) in items[pawns..n].iter().enumerate() {
+        if matched_rows & (1 << r) != 0 {
+            continue;
+        }
+        let costs = promotion_costs(&regions, item.kind.unwrap_or(Kind::Queen), item.at);
+        let best = (0..8)
+            .filter(|&f| used & (1 << f) == 0)
+            .min_by_key(|&f| costs[f]);
+        match best {
+            Some(f) if costs[f] < NO => {
+                plan += costs[f];
+                used |= 1 << f;
+            }
+            _ => plan = NO,
+        }
+    }
+    if plan <= missing as i32 {
+        return Ok(());
+    }
+    // The exact minimum: every man to a starting square or file at once.
+    let cols = 8 + n_origins;
+    let mut cost = [[NO; 16]; 16];
+    for (i, item) in items[..n].iter().enumerate() {
+        match item.kind {
+            None => cost[i][..8].copy_from_slice(&pawn_costs(item.at)),
+            Some(kind) => {
+                cost[i][..8].copy_from_slice(&promotion_costs(&regions, kind, item.at));
+                for j in 0..n_origins {
+                    if can[i] & (1 << j) != 0 {
+                        cost[i][8 + j] = 0;
+                    }
+                }
+            }
+        }
     }
     let best = if n <= cols {
         assign(&cost, n, cols)
@@ -585,8 +625,9 @@ fn cage_walls(regions: &Regions, kind: Kind, at: u8, standard: bool) -> u64 {
         .fold(0, |acc, &o| acc | regions.wall_around(kind, o))
 }
 
-/// The size of a largest matching of rows to columns (`can[row]` the allowed columns).
-fn max_matching(can: &[u16]) -> u32 {
+/// The size of a largest matching of rows to columns (`can[row]` the allowed columns), and the
+/// rows it matches.
+fn max_matching(can: &[u16]) -> (u32, u16) {
     fn augment(row: usize, can: &[u16], owner: &mut [usize; 16], seen: &mut u16) -> bool {
         for col in 0..16 {
             if can[row] & (1 << col) != 0 && *seen & (1 << col) == 0 {
@@ -600,20 +641,32 @@ fn max_matching(can: &[u16]) -> u32 {
         false
     }
     let mut owner = [usize::MAX; 16];
-    (0..can.len())
-        .filter(|&row| augment(row, can, &mut owner, &mut 0))
-        .count() as u32
+    let mut rows = 0u16;
+    // A row once matched stays matched: augmenting paths only change its column.
+    for row in 0..can.len() {
+        if can[row] != 0 && augment(row, can, &mut owner, &mut 0) {
+            rows |= 1 << row;
+        }
+    }
+    (rows.count_ones(), rows)
 }
 
 /// The captures the pawns alone need, when every piece is an original man.
 fn pawns_only(pawns: u64, missing: u32) -> Result<(), Failure> {
+    pawn_plan(pawns, missing).map(|_| ())
+}
+
+/// The pawns' cheapest assignment to starting files that fits `missing` captures: its cost
+/// and the files it uses; else why none does.
+fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
     let mut files = pawns;
     files |= files >> 32;
     files |= files >> 16;
     files |= files >> 8;
+    let files = files as u8;
     // Pawns on distinct files can each have stayed on its own: no capture needed.
-    if (files & 0xff).count_ones() == pawns.count_ones() {
-        return Ok(());
+    if files.count_ones() == pawns.count_ones() {
+        return Ok((0, files));
     }
     // The cheapest assignment that ignores the one-capture-per-rank limit keeps the files in
     // order (sorted pawns to sorted files); when it respects the limit, it is the answer.
@@ -637,18 +690,19 @@ fn pawns_only(pawns: u64, missing: u32) -> Result<(), Failure> {
     let bound = dp[k][8];
     if bound <= missing as i32 {
         // Walk back: does the in-order assignment respect each pawn's limit?
-        let (mut i, mut j, mut within) = (k, 8, true);
+        let (mut i, mut j, mut within, mut used) = (k, 8, true, 0u8);
         while i > 0 {
-            if dp[i][j] == dp[i][j - 1] && j > i {
+            if j > i && dp[i][j] == dp[i][j - 1] {
                 j -= 1;
                 continue;
             }
             within &= costs[i - 1][j - 1] < NO;
+            used |= 1 << (j - 1);
             i -= 1;
             j -= 1;
         }
         if within {
-            return Ok(());
+            return Ok((bound as u32, used));
         }
     }
     let mut cost = [[NO; 16]; 16];
@@ -670,6 +724,9 @@ fn pawns_only(pawns: u64, missing: u32) -> Result<(), Failure> {
                 .fold(0, |acc, i| acc | bit(sorted[i])),
             promoted: 0,
         }),
-        Some(_) => Ok(()),
+        Some((total, col_of)) => Ok((
+            total as u32,
+            (0..k).fold(0u8, |acc, i| acc | 1 << col_of[i]),
+        )),
     }
 }

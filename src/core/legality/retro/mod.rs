@@ -5,6 +5,7 @@
 
 mod assign;
 mod chess;
+mod parity;
 mod xiangqi;
 
 pub(super) use xiangqi::diagnose as diagnose_xiangqi;
@@ -76,7 +77,19 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
             Ok(path) => full[color.index()] = path == Path::Full,
         }
     }
-    if found || !standard || pos.castling.is_empty() {
+    if found || !standard {
+        return;
+    }
+    if white.count() + black.count() == 32
+        && let Some((expected, squares)) = parity::wrong_turn(&white, &black, pos.turn)
+    {
+        out.push(
+            Diagnostic::error(Code::TurnParity, 2, parity::message(expected, pos.game))
+                .with_squares(squares),
+        );
+        return;
+    }
+    if pos.castling.is_empty() {
         return;
     }
     // Castling rights: the king and those rooks never moved, walling in more. A side's own

@@ -210,6 +210,41 @@ fn castling_rights_whose_king_must_have_moved() {
 }
 
 #[test]
+fn whose_move_when_only_knights_and_rooks_can_have_moved() {
+    // The start position with Black to move: nothing but knights and rooks can have moved, the
+    // knights stand where they started and the rooks in their corners, so each side has made an
+    // even number of moves — White must be to move.
+    let d = error(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        Code::TurnParity,
+    );
+    assert_eq!(
+        d.message,
+        "White must be to move: with every pawn at home and nothing captured only knights and rooks can have moved, and where they stand says both sides have made as many moves"
+    );
+    assert_eq!(d.field, 2);
+    // 1. Nf3: the knight changed colour once (g1 dark, f3 light): Black to move.
+    legal("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    error(
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 1 1",
+        Code::TurnParity,
+    );
+    // 1. Nf3 Nc6 2. Rg1: the rook off its corner adds one more move.
+    legal("r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKBR1 b Qkq - 3 2");
+    let d = error(
+        "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKBR1 w Qkq - 3 2",
+        Code::TurnParity,
+    );
+    assert!(
+        d.message.starts_with("Black must be to move"),
+        "{}",
+        d.message
+    );
+    // One pawn moved: the rule says nothing (the bishop can have wasted a move).
+    legal("rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+}
+
+#[test]
 fn xiangqi_soldiers_sharing_a_file_before_the_river() {
     // Soldiers move only forward before crossing the river, so they keep their file; one starts
     // on each file.
@@ -228,4 +263,72 @@ fn xiangqi_soldiers_sharing_a_file_before_the_river() {
     );
     // One soldier across the river and one behind: fine.
     legal("4k4/9/9/9/P8/9/P8/9/9/3K5 w - - 0 1");
+}
+
+/// The soundness test (tests/retro_soundness.rs) only means something if its games come near
+/// the rules' limits. Here the same kind of games are played and, at every position, each side
+/// is also judged as if the other had lost one man fewer: when that fails, the position used
+/// every capture it had, so the capture count was tight. The full path (promotions, walls on
+/// both halves) and walled-in pieces must come up too.
+#[test]
+fn random_games_reach_the_limits_of_the_rules() {
+    use super::chess::{Path, analyse, home_walls};
+    use shakmaty::{Chess, Position as _};
+
+    let mut seed = 0x7e57_ab1e_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut tight, mut full, mut walled_pieces, mut positions) = (0, 0, 0, 0);
+    for _ in 0..400 {
+        let mut pos = Chess::default();
+        for _ in 0..(20 + next() % 200) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Captures and pawn moves first, when there are any, most of the time.
+            let eager: Vec<_> = moves
+                .iter()
+                .filter(|m| m.is_capture() || m.role() == shakmaty::Role::Pawn)
+                .collect();
+            let m = if !eager.is_empty() && next() % 4 != 0 {
+                *eager[(next() % eager.len() as u64) as usize]
+            } else {
+                moves[(next() % moves.len() as u64) as usize]
+            };
+            pos.play_unchecked(m);
+            positions += 1;
+            let board = pos.board();
+            let white = super::men(board, shakmaty::Color::White);
+            let black = super::men(board, shakmaty::Color::Black).flip();
+            let (w, b) = (home_walls(&white, 0, true), home_walls(&black, 0, true));
+            walled_pieces += usize::from((w | b) & !(0xff << 8) != 0);
+            for (own, opp, walls) in [
+                (white, black, w | b.swap_bytes()),
+                (black, white, b | w.swap_bytes()),
+            ] {
+                let opp = opp.flip();
+                let path = analyse(&own, &opp, walls, true).expect("a reached position");
+                full += usize::from(path == Path::Full);
+                // One captured man fewer: a spare knight on an empty square.
+                let empty = !(own.occupied() | opp.occupied());
+                let mut fewer = opp;
+                fewer.knights |= 1 << empty.trailing_zeros();
+                if opp.count() < 16 && analyse(&own, &fewer, walls, true).is_err() {
+                    tight += 1;
+                }
+            }
+        }
+    }
+    assert!(positions > 20_000, "{positions}");
+    assert!(tight > 500, "only {tight} tight positions");
+    assert!(full > 200, "only {full} full analyses");
+    assert!(
+        walled_pieces > 500,
+        "only {walled_pieces} with walled-in pieces"
+    );
 }
