@@ -397,22 +397,61 @@ fn pockets(walls: u64, kind: Kind) -> u8 {
     }
 }
 
+/// The region of each edge square for one kind of mover, cheaply: `MAIN` or an id of its
+/// pocket (first- and eighth-rank runs of unwalled squares that no way leads out of).
+struct Pockets {
+    walls: u64,
+    kind: Kind,
+    /// Pocket files of rank 1 and rank 8, computed when first needed.
+    ranks: [Option<u8>; 2],
+}
+
+impl Pockets {
+    fn new(walls: u64, kind: Kind) -> Pockets {
+        Pockets {
+            walls,
+            kind,
+            ranks: [None, None],
+        }
+    }
+
+    /// A key equal for two squares exactly when they are in the same region.
+    fn key(&mut self, s: u8) -> u16 {
+        let colour = if self.kind == Kind::Bishop && DARK & bit(s) != 0 {
+            256
+        } else {
+            0
+        };
+        let (side, rank_walls) = match rank_of(s) {
+            0 => (0, self.walls),
+            7 => (1, self.walls.swap_bytes()),
+            _ => return colour,
+        };
+        let pockets = *self.ranks[side].get_or_insert_with(|| pockets(rank_walls, self.kind));
+        let file = file_of(s);
+        if pockets & (1 << file) == 0 {
+            return colour;
+        }
+        // A bishop's pocket is its square; a rook's or queen's the run of unwalled squares.
+        let mut start = file;
+        if self.kind != Kind::Bishop {
+            while start > 0 && pockets & (1 << (start - 1)) != 0 {
+                start -= 1;
+            }
+        }
+        colour + 1 + side as u16 * 8 + u16::from(start)
+    }
+}
+
 /// Whether, without any promotion, each piece can be a distinct original man of its kind and
 /// the king can have walked from e1 — shown cheaply: men on their own starting squares are
-/// those men, and the others, like the starting squares left over, are all outside pockets.
+/// those men, and the others each share a region with a distinct starting square left over.
 fn quick(own: &Men, walls: u64, standard: bool) -> bool {
-    // Whether any of `men` stands in a pocket of `kind`, each edge rank looked at only when
-    // one of them is on it.
-    let in_pocket = |kind: Kind, men: u64| -> bool {
-        (men & 0xff != 0 && u64::from(pockets(walls, kind)) & men != 0)
-            || (men >> 56 != 0 && u64::from(pockets(walls.swap_bytes(), kind)) & (men >> 56) != 0)
-    };
-    if standard
-        && own.king != bit(E1)
-        && own.king & walls == 0
-        && in_pocket(Kind::Queen, own.king | bit(E1))
-    {
-        return false;
+    if standard && own.king != bit(E1) && own.king & walls == 0 {
+        let mut p = Pockets::new(walls, Kind::Queen);
+        if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
+            return false;
+        }
     }
     for kind in KINDS {
         let origins = kind.origins().iter().fold(0u64, |acc, &o| acc | bit(o)) & !walls;
@@ -422,14 +461,29 @@ fn quick(own: &Men, walls: u64, standard: bool) -> bool {
             continue;
         }
         let left = origins & !men;
-        let counts_fit = if kind == Kind::Bishop {
-            (rest & DARK).count_ones() <= (left & DARK).count_ones()
-                && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
-        } else {
-            rest.count_ones() <= left.count_ones()
-        };
-        if !counts_fit || (standard && in_pocket(kind, rest | left)) {
+        if rest.count_ones() > left.count_ones() {
             return false;
+        }
+        if !standard {
+            // Only the bishops' colours are known.
+            if kind == Kind::Bishop && (rest & DARK).count_ones() > (left & DARK).count_ones() {
+                return false;
+            }
+            continue;
+        }
+        // At most two starting squares are left: match region keys.
+        let mut p = Pockets::new(walls, kind);
+        let mut keys = [u16::MAX; 2];
+        let mut taken = [false; 2];
+        for (k, o) in keys.iter_mut().zip(squares(left)) {
+            *k = p.key(o);
+        }
+        for m in squares(rest) {
+            let key = p.key(m);
+            match (0..2).find(|&i| !taken[i] && keys[i] == key) {
+                Some(i) => taken[i] = true,
+                None => return false,
+            }
         }
     }
     true
@@ -678,7 +732,6 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
             k += 1;
         }
     }
-    let costs: [[i32; 8]; 8] = std::array::from_fn(|i| pawn_costs(sorted[i]));
     let mut dp = [[0i32; 9]; 9];
     for i in 1..=k {
         dp[i][i - 1] = NO * 8;
@@ -696,7 +749,8 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
                 j -= 1;
                 continue;
             }
-            within &= costs[i - 1][j - 1] < NO;
+            let p = sorted[i - 1];
+            within &= (i32::from(file_of(p)) - (j as i32 - 1)).abs() < i32::from(rank_of(p));
             used |= 1 << (j - 1);
             i -= 1;
             j -= 1;
@@ -707,7 +761,7 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
     }
     let mut cost = [[NO; 16]; 16];
     for i in 0..k {
-        cost[i][..8].copy_from_slice(&costs[i]);
+        cost[i][..8].copy_from_slice(&pawn_costs(sorted[i]));
     }
     match assign(&cost, k, 8) {
         None => Err(Failure::Captures {
