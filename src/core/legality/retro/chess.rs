@@ -446,7 +446,7 @@ impl Pockets {
 /// Whether, without any promotion, each piece can be a distinct original man of its kind and
 /// the king can have walked from e1 — shown cheaply: men on their own starting squares are
 /// those men, and the others each share a region with a distinct starting square left over.
-fn quick(own: &Men, walls: u64, standard: bool) -> bool {
+pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
     if standard && own.king != bit(E1) && own.king & walls == 0 {
         let mut p = Pockets::new(walls, Kind::Queen);
         if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
@@ -722,8 +722,10 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
     if files.count_ones() == pawns.count_ones() {
         return Ok((0, files));
     }
-    // The cheapest assignment that ignores the one-capture-per-rank limit keeps the files in
-    // order (sorted pawns to sorted files); when it respects the limit, it is the answer.
+    // The cheapest assignment that keeps the files in order (pawns sorted by file, then rank,
+    // to files from a to h), each pawn within its limit: a dynamic programme over pawns and
+    // files. It is a feasible plan, so when it fits the captures available it settles the
+    // question; otherwise the exact assignment below decides.
     let mut sorted = [0u8; 8];
     let mut k = 0;
     for file in 0..8u8 {
@@ -732,32 +734,31 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
             k += 1;
         }
     }
+    let step = |i: usize, j: usize| -> i32 {
+        let p = sorted[i - 1];
+        let d = (i32::from(file_of(p)) - (j as i32 - 1)).abs();
+        if d < i32::from(rank_of(p)) { d } else { NO }
+    };
     let mut dp = [[0i32; 9]; 9];
     for i in 1..=k {
         dp[i][i - 1] = NO * 8;
         for j in i..=8 {
-            let d = (i32::from(file_of(sorted[i - 1])) - (j as i32 - 1)).abs();
-            dp[i][j] = dp[i][j - 1].min(dp[i - 1][j - 1] + d);
+            dp[i][j] = dp[i][j - 1].min(dp[i - 1][j - 1] + step(i, j));
         }
     }
-    let bound = dp[k][8];
-    if bound <= missing as i32 {
-        // Walk back: does the in-order assignment respect each pawn's limit?
-        let (mut i, mut j, mut within, mut used) = (k, 8, true, 0u8);
+    let plan = dp[k][8];
+    if plan <= missing as i32 {
+        let (mut i, mut j, mut used) = (k, 8, 0u8);
         while i > 0 {
             if j > i && dp[i][j] == dp[i][j - 1] {
                 j -= 1;
                 continue;
             }
-            let p = sorted[i - 1];
-            within &= (i32::from(file_of(p)) - (j as i32 - 1)).abs() < i32::from(rank_of(p));
             used |= 1 << (j - 1);
             i -= 1;
             j -= 1;
         }
-        if within {
-            return Ok((bound as u32, used));
-        }
+        return Ok((plan as u32, used));
     }
     let mut cost = [[NO; 16]; 16];
     for i in 0..k {

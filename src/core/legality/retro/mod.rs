@@ -34,27 +34,39 @@ fn castles(pos: &Position, color: Color) -> u8 {
     u8::from(pos.castling.has(color, 0)) | u8::from(pos.castling.has(color, 7)) << 1
 }
 
-/// Both sides' men accounted for, with `castles` (per colour) taken as true; `skip[c]` leaves
-/// out a side whose answer cannot change. Failures are per side, in that side's own view.
+/// How far a side's earlier answer carries over to new walls.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Known {
+    /// Nothing known: analyse.
+    No,
+    /// The quick path passed before: the pawns' captures fit, so it suffices that the pieces
+    /// still pass the quick test.
+    Quick,
+    /// Taken as unchanged: the other side's new walls stand on its first rank, which a quick
+    /// answer only looks at for a piece standing there (missing an error is safe; a false one
+    /// never comes from this).
+    Same,
+}
+
+/// Both sides' men accounted for, with `castles` (per colour) taken as true. Failures are per
+/// side, in that side's own view.
 fn account(
     white: &Men,
     black: &Men,
     castles: [u8; 2],
     standard: bool,
-    skip: [bool; 2],
+    known: [Known; 2],
 ) -> [Result<Path, Failure>; 2] {
     let w = home_walls(white, castles[0], standard);
     let b = home_walls(black, castles[1], standard);
-    let run = |skip: bool, own: &Men, opp: &Men, walls: u64| {
-        if skip {
-            Ok(Path::Quick)
-        } else {
-            analyse(own, &opp.flip(), walls, standard)
-        }
+    let run = |known: Known, own: &Men, opp: &Men, walls: u64| match known {
+        Known::Same => Ok(Path::Quick),
+        Known::Quick if chess::quick(own, walls, standard) => Ok(Path::Quick),
+        _ => analyse(own, &opp.flip(), walls, standard),
     };
     [
-        run(skip[0], white, black, w | b.swap_bytes()),
-        run(skip[1], black, white, b | w.swap_bytes()),
+        run(known[0], white, black, w | b.swap_bytes()),
+        run(known[1], black, white, b | w.swap_bytes()),
     ]
 }
 
@@ -64,7 +76,7 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     let white = men(board, shakmaty::Color::White);
     // Black's men in Black's own view: its first rank at the bottom.
     let black = men(board, shakmaty::Color::Black).flip();
-    let base = account(&white, &black, [0, 0], standard, [false, false]);
+    let base = account(&white, &black, [0, 0], standard, [Known::No; 2]);
     let mut found = false;
     let mut full = [false; 2];
     for (color, result) in Color::BOTH.into_iter().zip(base) {
@@ -104,9 +116,10 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         }
         let mut only = [0, 0];
         only[c] = rights[c];
-        let mut skip = [false; 2];
-        skip[1 - c] = !full[1 - c];
-        if let Some((side, f)) = first_failure(account(&white, &black, only, standard, skip)) {
+        let mut known = [Known::No; 2];
+        known[c] = if full[c] { Known::No } else { Known::Quick };
+        known[1 - c] = if full[1 - c] { Known::No } else { Known::Same };
+        if let Some((side, f)) = first_failure(account(&white, &black, only, standard, known)) {
             out.push(castling_error(pos, &[color], side, &f));
             blamed = true;
         }
@@ -120,7 +133,7 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
             &black,
             rights,
             standard,
-            [!full[0], !full[1]],
+            full.map(|f| if f { Known::No } else { Known::Quick }),
         ))
     {
         out.push(castling_error(pos, &Color::BOTH, side, &f));
