@@ -126,32 +126,23 @@ pub fn home_walls(men: &Men, castles: u8, standard: bool) -> u64 {
         };
     }
     // A man on its own starting square whose every way out is walled has never moved, and no
-    // other man of its kind can have come in: it has stood there all game.
-    let rules: [(u8, u64, u64); 4] = [
-        (C1, men.bishops, bit(sq(1, 1)) | bit(sq(3, 1))),
-        (F1, men.bishops, bit(sq(4, 1)) | bit(sq(6, 1))),
-        (
-            D1,
-            men.queens,
-            bit(C1) | bit(E1) | bit(sq(2, 1)) | bit(sq(3, 1)) | bit(sq(4, 1)),
-        ),
-        (
-            E1,
-            men.king,
-            bit(D1) | bit(F1) | bit(sq(3, 1)) | bit(sq(4, 1)) | bit(sq(5, 1)),
-        ),
-    ];
-    loop {
-        let before = walls;
-        for (home, kind, exits) in rules {
-            if kind & bit(home) != 0 && walls & exits == exits {
-                walls |= bit(home);
-            }
+    // other man of its kind can have come in: it has stood there all game. In dependency order:
+    // the bishops need only pawns, the queen needs c1 and e1, the king d1 and f1.
+    let walled = |walls: u64, men: u64, home: u8, exits: u64| {
+        if men & bit(home) != 0 && walls & exits == exits {
+            walls | bit(home)
+        } else {
+            walls
         }
-        if walls == before {
-            return walls;
-        }
-    }
+    };
+    let row2 = |files: &[u8]| files.iter().fold(0u64, |acc, &f| acc | bit(sq(f, 1)));
+    walls = walled(walls, men.bishops, C1, row2(&[1, 3]));
+    walls = walled(walls, men.bishops, F1, row2(&[4, 6]));
+    let queen_exits = bit(C1) | bit(E1) | row2(&[2, 3, 4]);
+    let king_exits = bit(D1) | bit(F1) | row2(&[3, 4, 5]);
+    walls = walled(walls, men.queens, D1, queen_exits);
+    walls = walled(walls, men.king, E1, king_exits);
+    walled(walls, men.queens, D1, queen_exits)
 }
 
 /// Connectivity of the board for each kind of mover, given the walled squares. Ranks 3–6 are
@@ -443,32 +434,48 @@ impl Pockets {
     }
 }
 
+/// The starting squares of each kind, in the order of [`KINDS`].
+const ORIGINS: [u64; 4] = [1 << D1, 1 | 1 << 7, 1 << C1 | 1 << F1, 1 << 1 | 1 << 6];
+
 /// Whether, without any promotion, each piece can be a distinct original man of its kind and
 /// the king can have walked from e1 — shown cheaply: men on their own starting squares are
 /// those men, and the others each share a region with a distinct starting square left over.
 pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
+    const EDGES: u64 = 0xff | 0xff << 56;
     if standard && own.king != bit(E1) && own.king & walls == 0 {
-        let mut p = Pockets::new(walls, Kind::Queen);
-        if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
-            return false;
+        let rank1 = u64::from(pockets(walls, Kind::Queen));
+        // Both outside any pocket, or (rarely) look closer.
+        let clear = rank1 & bit(E1) == 0 && own.king & EDGES & !(0xff & !rank1) == 0;
+        if !clear {
+            let mut p = Pockets::new(walls, Kind::Queen);
+            if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
+                return false;
+            }
         }
     }
-    for kind in KINDS {
-        let origins = kind.origins().iter().fold(0u64, |acc, &o| acc | bit(o)) & !walls;
+    for (kind, origins) in KINDS.into_iter().zip(ORIGINS) {
+        let origins = origins & !walls;
         let men = Kind::of(own, kind) & !walls;
         let rest = men & !origins;
         if rest == 0 {
             continue;
         }
         let left = origins & !men;
-        if rest.count_ones() > left.count_ones() {
+        let fits = if kind == Kind::Bishop {
+            (rest & DARK).count_ones() <= (left & DARK).count_ones()
+                && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
+        } else {
+            rest.count_ones() <= left.count_ones()
+        };
+        if !fits {
             return false;
         }
-        if !standard {
-            // Only the bishops' colours are known.
-            if kind == Kind::Bishop && (rest & DARK).count_ones() > (left & DARK).count_ones() {
-                return false;
-            }
+        if !standard || kind == Kind::Knight {
+            continue;
+        }
+        // Starting squares left over outside first-rank pockets, and no piece on an edge
+        // rank: all in the main region (one per colour for bishops, counted above).
+        if u64::from(pockets(walls, kind)) & left == 0 && rest & EDGES == 0 {
             continue;
         }
         // At most two starting squares are left: match region keys.
