@@ -302,7 +302,7 @@ fn pawn_costs(at: u8) -> [i32; 8] {
     let mut out = [NO; 8];
     for (s, c) in out.iter_mut().enumerate() {
         let d = (f - s as i32).abs();
-        if d <= r - 1 {
+        if d < r {
             *c = d;
         }
     }
