@@ -2,6 +2,7 @@
 //! `PositionErrorKinds` flag becomes one or more diagnostics that say which side, which squares
 //! and why.
 
+use crate::core::fen::Field;
 use std::num::NonZeroU32;
 
 use shakmaty::{
@@ -165,7 +166,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
             out.push(
                 Diagnostic::error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     format!(
                         "the {} on {} is not a chess piece",
                         piece.role.name(Game::Xiangqi),
@@ -193,7 +194,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
         out.push(Diagnostic::error(
             Code::EmptyBoard,
-            1,
+            Field::Placement,
             "the board is empty; each side needs at least its king",
         ));
     }
@@ -203,7 +204,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
             match kings.count() {
                 0 => out.push(Diagnostic::error(
                     Code::MissingKing,
-                    1,
+                    Field::Placement,
                     format!("{} has no king", name(color)),
                 )),
                 1 => {}
@@ -212,7 +213,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
                     out.push(
                         Diagnostic::error(
                             Code::TooManyKings,
-                            1,
+                            Field::Placement,
                             format!(
                                 "{} has {n} kings ({}); each side has exactly one",
                                 name(color),
@@ -237,7 +238,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
         out.push(
             Diagnostic::error(
                 Code::PawnsOnBackrank,
-                1,
+                Field::Placement,
                 format!(
                     "{what} on {}: pawns never stand on the first or last rank",
                     square_list(&sqs, game)
@@ -261,7 +262,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
             out.push(
                 Diagnostic::error(
                     Code::OppositeCheck,
-                    2,
+                    Field::Side,
                     format!(
                         "{}'s king on {} is in check (from {}) but {} is to move",
                         name(them),
@@ -288,7 +289,7 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
             out.push(
                 Diagnostic::error(
                     Code::ImpossibleCheck,
-                    1,
+                    Field::Placement,
                     format!(
                         "{}'s king on {} is in check from {}: {why}",
                         name(us),
@@ -381,7 +382,10 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
                 }
             }
         };
-        out.push(Diagnostic::error(Code::InvalidCastlingRights, 3, message).with_squares(sqs));
+        out.push(
+            Diagnostic::error(Code::InvalidCastlingRights, Field::Castling, message)
+                .with_squares(sqs),
+        );
     }
 }
 
@@ -430,7 +434,10 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
             )
         }
     };
-    out.push(Diagnostic::error(Code::InvalidEpSquareForPosition, 4, message).with_squares(sqs));
+    out.push(
+        Diagnostic::error(Code::InvalidEpSquareForPosition, Field::EnPassant, message)
+            .with_squares(sqs),
+    );
 }
 
 /// shakmaty's material rule: pawns plus pieces beyond the initial set (a second queen, a third
@@ -481,7 +488,7 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
     out.push(
         Diagnostic::error(
             Code::TooMuchMaterial,
-            1,
+            Field::Placement,
             if extra == 0 {
                 format!(
                     "{} has {} pawns; a side starts with 8 and never gets more",
