@@ -57,7 +57,7 @@ fn tree(pos: &Position, depth: u32) -> Result<Tree, PerftError> {
     if depth > MAX_DEPTH {
         return Err(PerftError::TooDeep(depth));
     }
-    let errors: Vec<Diagnostic> = legality::diagnose(pos)
+    let errors: Vec<Diagnostic> = legality::diagnose_without_history(pos)
         .into_iter()
         .filter(Diagnostic::is_error)
         .collect();

@@ -190,6 +190,33 @@ fn json_spans_and_squares() {
 }
 
 #[test]
+fn json_carries_retro_errors_with_their_squares() {
+    // a2 never moved, so a3 and a4 came from the b- and c-files: 3 captures, and Black has all
+    // 16 men. The second record is the legal neighbour (Black lost 3).
+    let o = check(
+        &["--json"],
+        b"rnbqkbnr/pppppppp/8/8/P7/P7/P7/4K3 w kq - 0 1\nrnbqkbnr/ppppp3/8/8/P7/P7/P7/4K3 w kq - 0 1\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["valid"], false);
+    let d = &lines[0]["diagnostics"][0];
+    assert_eq!(d["code"], "pawn_captures");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["field"], 1);
+    assert_eq!(d["squares"], serde_json::json!(["a3", "a4"]));
+    assert!(
+        d["message"].as_str().unwrap().contains("need 3 captures"),
+        "{d}"
+    );
+    assert_eq!(lines[1]["valid"], true);
+    assert_eq!(lines[1]["diagnostics"], serde_json::json!([]));
+}
+
+#[test]
 fn epd_records_are_checked_on_their_four_fields() {
     let o = check(&[], b"4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; id \"test\";\n");
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));

@@ -182,7 +182,7 @@ fn squares(bb: Bitboard) -> Vec<Square> {
     bb.into_iter().map(from_square).collect()
 }
 
-pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
+pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>) {
     let game = pos.game;
     let (setup, foreign) = setup_and_foreign(pos);
     if foreign {
@@ -205,7 +205,13 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     }
     let mode = castling_mode(game);
     let kinds = match Chess::from_setup(setup.clone(), mode) {
-        Ok(_) => return,
+        Ok(_) => {
+            // Retro rules only once every cheap check has passed.
+            if history && !foreign {
+                super::retro::diagnose_chess(pos, &setup.board, out);
+            }
+            return;
+        }
         Err(e) => e.kinds(),
     };
     let board = &setup.board;
