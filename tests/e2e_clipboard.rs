@@ -669,3 +669,358 @@ fn on_x11_quitting_right_after_a_copy_still_leaves_it_on_the_clipboard() {
     assert_eq!(ended.stdout, format!("{FEN}\n"));
     assert_eq!(x.clipboard(), FEN);
 }
+
+// Wayland: a headless sway (wlroots, with the data-control protocol) and a headless weston
+// (without it, as GNOME), each in a runtime directory of its own.
+
+/// A headless Wayland compositor, killed with everything it started on drop. Compositors refuse
+/// to run as root, so as root it runs as `nobody` (root can still use its socket).
+struct Compositor {
+    child: Child,
+    runtime: std::path::PathBuf,
+    socket: String,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Sway,
+    Weston,
+}
+
+impl Compositor {
+    fn start(kind: Kind) -> Compositor {
+        use std::os::unix::process::CommandExt;
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let runtime = std::env::temp_dir().join(format!("fenboard-wl-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&runtime);
+        std::fs::create_dir_all(&runtime).unwrap();
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        const NOBODY: u32 = 65534;
+        if root {
+            std::os::unix::fs::chown(&runtime, Some(NOBODY), Some(NOBODY)).unwrap();
+        }
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+        // sway picks its socket's name itself (the first free `wayland-N` of the directory).
+        let mut socket = format!("wayland-fb{n}");
+        let mut cmd = match kind {
+            Kind::Sway => {
+                let mut c = Command::new("sway");
+                c.args(["-c", "/dev/null"])
+                    .env("WLR_BACKENDS", "headless")
+                    .env("WLR_LIBINPUT_NO_DEVICES", "1")
+                    .env("WLR_RENDERER", "pixman")
+                    .env_remove("WAYLAND_DISPLAY");
+                c
+            }
+            Kind::Weston => {
+                let mut c = Command::new("weston");
+                c.args(["--backend=headless-backend.so", "--idle-time=0"])
+                    .arg(format!("--socket={socket}"));
+                c
+            }
+        };
+        cmd.env("XDG_RUNTIME_DIR", &runtime)
+            .env_remove("DISPLAY")
+            .current_dir("/")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            // Its own process group: weston starts helpers, and all of them go on drop.
+            .process_group(0);
+        if root {
+            cmd.uid(NOBODY).gid(NOBODY).env("HOME", "/");
+        }
+        let child = cmd.spawn().expect("the compositor starts");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let made = std::fs::read_dir(&runtime)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .find(|name| name.starts_with("wayland-") && !name.ends_with(".lock"));
+            if let Some(name) = made {
+                socket = name;
+                break;
+            }
+            assert!(Instant::now() < deadline, "the compositor made no socket");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Compositor {
+            child,
+            runtime,
+            socket,
+        }
+    }
+
+    /// The variables that point a client at this compositor.
+    fn env(&self) -> Vec<String> {
+        vec![
+            format!("XDG_RUNTIME_DIR={}", self.runtime.display()),
+            format!("WAYLAND_DISPLAY={}", self.socket),
+            "DISPLAY=".into(),
+            "SSH_TTY=".into(),
+            "SSH_CONNECTION=".into(),
+            "SSH_CLIENT=".into(),
+        ]
+    }
+
+    fn wl(&self, program: &str, args: &[&str]) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .env("XDG_RUNTIME_DIR", &self.runtime)
+            .env("WAYLAND_DISPLAY", &self.socket)
+            .env_remove("DISPLAY")
+            .stdin(Stdio::null())
+            .stderr(Stdio::null());
+        cmd
+    }
+
+    /// `wl-paste` of the clipboard (or the primary selection), without its added newline.
+    fn paste(&self, primary: bool) -> String {
+        let mut args = vec!["--no-newline"];
+        if primary {
+            args.push("--primary");
+        }
+        let out = self.wl("wl-paste", &args).output().expect("wl-paste runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Another program copies `text` (`wl-copy` forks a server of its own and returns).
+    fn copy_elsewhere(&self, text: &str) {
+        let status = self
+            .wl("wl-copy", &[text])
+            .stdout(Stdio::null())
+            .status()
+            .expect("wl-copy runs");
+        assert!(status.success());
+    }
+
+    /// Clipboard holders serving this compositor.
+    fn holders(&self) -> Vec<u32> {
+        let wanted = format!("XDG_RUNTIME_DIR={}\0", self.runtime.display());
+        holders(|pid| {
+            let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            environ
+                .windows(wanted.len())
+                .any(|w| w == wanted.as_bytes())
+        })
+    }
+}
+
+impl Drop for Compositor {
+    fn drop(&mut self) {
+        let group = self.child.id() as libc::pid_t;
+        // SAFETY: kill(2) on the process group this test started.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+        let _ = self.child.wait();
+        // wl-copy servers and holders of this compositor.
+        let wanted = format!("XDG_RUNTIME_DIR={}\0", self.runtime.display());
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|p| p.parse::<i32>().ok())
+            else {
+                continue;
+            };
+            let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            if pid != std::process::id() as i32
+                && environ
+                    .windows(wanted.len())
+                    .any(|w| w == wanted.as_bytes())
+            {
+                // SAFETY: a process started for this compositor (found by its runtime dir).
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        let _ = std::fs::remove_dir_all(&self.runtime);
+    }
+}
+
+fn wayland_tools(test: &str, extra: &[&str]) -> bool {
+    tmux_available(test) && have(&[&["wl-copy", "wl-paste"], extra].concat())
+}
+
+fn waits_for(what: &str, mut check: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !check() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn on_sway_y_and_shift_y_copy_to_the_wayland_clipboard_and_primary_and_stay_after_quitting() {
+    if !wayland_tools("on_sway_…", &["sway"]) {
+        return;
+    }
+    let wl = Compositor::start(Kind::Sway);
+    let env = wl.env();
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied (Wayland clipboard)");
+    assert_eq!(wl.paste(false), FEN);
+    assert_eq!(wl.paste(true), FEN, "the primary selection gets it too");
+    t.keys(&["Y"]);
+    t.wait_for("lichess URL copied (Wayland clipboard)");
+    let url = format!("https://lichess.org/analysis/{}", FEN.replace(' ', "_"));
+    assert_eq!(wl.paste(false), url);
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+    drop(t);
+
+    // The holder serves it after fenboard is gone.
+    let holders = wl.holders();
+    assert_eq!(holders.len(), 1, "one holder: {holders:?}");
+    assert_eq!(wl.paste(false), url, "pasteable after fenboard exited");
+    // Selecting text elsewhere takes only the primary selection: the holder stays.
+    let primary = wl
+        .wl("wl-copy", &["--primary", "selected"])
+        .status()
+        .unwrap();
+    assert!(primary.success());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        running(holders[0]),
+        "losing the primary selection ends nothing"
+    );
+    assert_eq!(wl.paste(false), url);
+    // Another program copies: the holder yields and exits.
+    wl.copy_elsewhere(OTHER);
+    waits_for("the holder to exit", || !running(holders[0]));
+    assert_eq!(wl.paste(false), OTHER);
+}
+
+#[test]
+fn on_sway_v_loads_what_wl_copy_copied() {
+    if !wayland_tools("on_sway_v_loads_what_wl_copy_copied", &["sway"]) {
+        return;
+    }
+    let wl = Compositor::start(Kind::Sway);
+    wl.copy_elsewhere(OTHER);
+    let env = wl.env();
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["v"]);
+    t.wait_for(&format!("FEN {OTHER}"));
+    assert_eq!(quit(&t), format!("{OTHER}\n"));
+}
+
+#[test]
+fn on_weston_without_data_control_the_copy_falls_back_to_the_terminal_and_says_why() {
+    if !wayland_tools("on_weston_…", &["weston"]) {
+        return;
+    }
+    let wl = Compositor::start(Kind::Weston);
+    let env = wl.env();
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    // tmux's default `external`: the copy goes to tmux's buffer.
+    let t = editor_in_tmux(&env, "external");
+    t.keys(&["y"]);
+    let screen = t.wait_for("no Wayland clipboard");
+    assert!(screen.contains("FEN copied to the tmux buffer"), "{screen}");
+    assert!(screen.contains("data-control"), "{screen}");
+    assert_eq!(t.run(&["show-buffer"]), FEN);
+    assert!(
+        wl.holders().is_empty(),
+        "no holder without a desktop clipboard"
+    );
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}
+
+#[test]
+fn on_weston_with_an_x11_display_the_copy_goes_to_x11_and_its_primary() {
+    if !wayland_tools("on_weston_…_x11", &["weston", "Xvfb", "xclip"]) {
+        return;
+    }
+    let wl = Compositor::start(Kind::Weston);
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let mut env = wl.env();
+    env.retain(|e| !e.starts_with("DISPLAY="));
+    env.push(format!("DISPLAY={}", x.display));
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = editor_in_tmux(&env, "on");
+    t.keys(&["y"]);
+    t.wait_for("FEN copied (X11 clipboard)");
+    assert_eq!(x.clipboard(), FEN);
+    let primary = Command::new("xclip")
+        .args(["-o", "-selection", "primary"])
+        .env("DISPLAY", &x.display)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&primary.stdout), FEN);
+    assert_eq!(quit(&t), format!("{FEN}\n"));
+}
+
+#[test]
+fn a_holder_exits_when_its_wayland_compositor_goes_away() {
+    if !wayland_tools(
+        "a_holder_exits_when_its_wayland_compositor_goes_away",
+        &["sway"],
+    ) {
+        return;
+    }
+    let wl = Compositor::start(Kind::Sway);
+    let mut cmd = holder::command(BIN.as_ref());
+    cmd.env("XDG_RUNTIME_DIR", &wl.runtime)
+        .env("WAYLAND_DISPLAY", &wl.socket)
+        .env_remove("DISPLAY");
+    let mut holder = Reap(Some(holder::start(cmd, FEN).expect("holder starts")));
+    assert_eq!(wl.paste(false), FEN);
+    let group = wl.child.id() as libc::pid_t;
+    // SAFETY: the compositor's own process group, started by this test.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+    assert!(
+        exits_within(holder.0.as_mut().unwrap(), Duration::from_secs(10)),
+        "holder exits once its compositor is gone"
+    );
+}
+
+#[test]
+fn when_the_holder_cannot_start_fenboard_holds_the_copy_itself_while_it_runs() {
+    if !tmux_available("when_the_holder_cannot_start_…") || !have(&["Xvfb", "xclip"]) {
+        return;
+    }
+    // The holder is fenboard's own binary: once that file is gone (fenboard upgraded or
+    // removed while it runs) no holder can start.
+    let x = Xvfb::start();
+    let _cleanup = KillHolders(x.display.clone());
+    let dir = std::env::temp_dir().join(format!("fenboard-gone-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("fenboard");
+    std::fs::copy(BIN, &copy).unwrap();
+    let env = x11_env(&x);
+    let mut script = String::from("exec env");
+    for e in &env {
+        script.push(' ');
+        script.push_str(&common::shell_quote(e));
+    }
+    script.push(' ');
+    script.push_str(&common::shell_quote(&copy.to_string_lossy()));
+    script.push(' ');
+    script.push_str(&common::shell_quote(FEN));
+    let t = Tmux::shell(&script, 120, 40);
+    t.wait_for(&format!("FEN {FEN}"));
+    std::fs::remove_file(&copy).unwrap();
+    t.keys(&["y"]);
+    t.wait_for("FEN copied (X11 clipboard, only while fenboard runs)");
+    assert!(holders_on(&x.display).is_empty(), "no holder could start");
+    assert_eq!(x.clipboard(), FEN, "fenboard itself serves the copy");
+    t.keys(&["C-q"]);
+    waits_for("the editor to exit", || t.is_dead());
+    assert_eq!(x.clipboard(), "", "gone with fenboard");
+    let _ = std::fs::remove_dir_all(&dir);
+}

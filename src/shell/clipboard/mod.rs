@@ -21,6 +21,7 @@ pub mod holder;
 pub mod osc52;
 pub mod outcome;
 mod tmux;
+pub mod wayland;
 mod worker;
 
 use std::io::Write;
@@ -28,7 +29,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use environment::{Environment, Route};
+pub use environment::{Desktop, Environment, Route};
 pub use outcome::{Content, Outcome, Via};
 use worker::{Job, Worker};
 

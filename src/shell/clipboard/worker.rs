@@ -8,10 +8,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::contain::contain;
-use super::environment::{Environment, Route};
+use super::environment::{Desktop, Environment, Route};
 use super::osc52::{self, Framing};
 use super::outcome::{Content, Outcome, Via};
-use super::{Reply, ReplyKind, holder, no_display_reason, tmux};
+use super::{Reply, ReplyKind, holder, no_display_reason, tmux, wayland};
 
 pub(super) type Notify = Box<dyn Fn(Reply) + Send>;
 
@@ -62,6 +62,7 @@ impl Worker {
                 holder_exe: exe,
                 notify,
                 busy: self.busy.clone(),
+                desktop: None,
                 arboard: None,
                 holders: Vec::new(),
             };
@@ -112,6 +113,9 @@ struct Thread {
     holder_exe: PathBuf,
     notify: Notify,
     busy: Arc<(Mutex<usize>, Condvar)>,
+    /// Which desktop clipboard there is, found out on first use (asking the compositor takes
+    /// a round trip) and kept for the session.
+    desktop: Option<Desktop>,
     /// fenboard's own arboard instance: created on first use, once, kept for the session. It
     /// reads the clipboard, and holds a copy when the holder cannot.
     arboard: Option<Result<arboard::Clipboard, String>>,
@@ -136,6 +140,13 @@ impl Thread {
             *n = n.saturating_sub(1);
             idle.notify_all();
         }
+    }
+
+    fn desktop(&mut self) -> Desktop {
+        let env = &self.env;
+        self.desktop
+            .get_or_insert_with(|| env.desktop(|| contain(wayland::probe).and_then(|r| r)))
+            .clone()
     }
 
     fn arboard(&mut self) -> Result<&mut arboard::Clipboard, String> {
@@ -167,7 +178,11 @@ impl Thread {
         if self.env.route() == Route::Terminal {
             return terminal_copy(&self.env, text, content, None);
         }
-        let name = self.env.desktop_name();
+        let desktop = self.desktop();
+        if let Desktop::Missing { reason } = desktop {
+            return terminal_copy(&self.env, text, content, Some(reason));
+        }
+        let name = desktop.name();
         self.holders
             .retain_mut(|c| !matches!(c.try_wait(), Ok(Some(_)) | Err(_)));
         let holder_error = match holder::spawn(&self.holder_exe, text) {
@@ -181,7 +196,16 @@ impl Thread {
             }
             Err(e) => e,
         };
-        match self.with_arboard(|c| c.set_text(text), arboard_error) {
+        let primary = holder::has_primary(&desktop);
+        let set = |c: &mut arboard::Clipboard| {
+            c.set_text(text)?;
+            if primary {
+                // Best effort: the clipboard is what counts.
+                let _ = set_primary(c, text);
+            }
+            Ok(())
+        };
+        match self.with_arboard(set, arboard_error) {
             Ok(()) => ReplyKind::Done(Outcome::Copied {
                 content,
                 via: Via::DesktopWhileRunning(name),
@@ -199,7 +223,11 @@ impl Thread {
     fn read(&mut self) -> ReplyKind {
         let outcome = match self.env.route() {
             Route::Desktop => {
-                let name = self.env.desktop_name();
+                let desktop = self.desktop();
+                if let Desktop::Missing { reason } = desktop {
+                    return ReplyKind::Done(Outcome::ReadFailed { reason });
+                }
+                let name = desktop.name();
                 match self.with_arboard(|c| c.get_text(), read_error) {
                     Ok(text) => Outcome::Read {
                         text,
@@ -223,6 +251,17 @@ impl Thread {
         };
         ReplyKind::Done(outcome)
     }
+}
+
+#[cfg(target_os = "linux")]
+fn set_primary(c: &mut arboard::Clipboard, text: &str) -> Result<(), arboard::Error> {
+    use arboard::{LinuxClipboardKind, SetExtLinux};
+    c.set().clipboard(LinuxClipboardKind::Primary).text(text)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn set_primary(_: &mut arboard::Clipboard, _: &str) -> Result<(), arboard::Error> {
+    Ok(())
 }
 
 fn read_error(e: arboard::Error) -> String {
