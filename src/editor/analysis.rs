@@ -1,7 +1,9 @@
 //! What the editor knows of an engine's analysis: plain data that the shell's UCI client sends
 //! in as actions and the Analysis panel draws. No process, no protocol here.
 
-use crate::core::Color;
+use std::sync::Arc;
+
+use crate::core::{Color, Game};
 
 /// An evaluation from White's (Red's) side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +80,10 @@ pub enum Phase {
     Starting,
     /// Thinking about the position; the report grows.
     Running,
-    /// The position cannot be sent (illegal): the reason.
-    NotSent(String),
+    /// The position is illegal: engines are not given one (its diagnostics say why).
+    Illegal,
+    /// The side to move has no legal move: nothing to analyse.
+    GameOver,
     /// No engine, or it failed or died: the reason.
     Unavailable(String),
 }
@@ -91,17 +95,66 @@ pub struct Analysis {
     pub engine: Option<String>,
     pub phase: Phase,
     pub report: Report,
-    /// The FEN the report is about; reports about another position are dropped.
-    pub fen: String,
+    /// The FEN the report is about (empty when none was sent); reports about another position
+    /// are dropped.
+    pub fen: Arc<str>,
 }
 
 impl Analysis {
-    pub fn starting(fen: String) -> Analysis {
+    pub fn starting(fen: Arc<str>) -> Analysis {
         Analysis {
             engine: None,
             phase: Phase::Starting,
             report: Report::default(),
             fen,
+        }
+    }
+}
+
+/// A position for the engine: its canonical FEN (shared, cheap to pass around) and game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub fen: Arc<str>,
+    pub game: Game,
+}
+
+/// What the engine client reports. Reports about a position carry its FEN, so that a late
+/// line about a position already left is dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineEvent {
+    /// The engine answered `uci`: its name.
+    Ready { name: String },
+    /// A principal variation, score from White's (Red's) side.
+    Line { fen: Arc<str>, line: PvLine },
+    /// Node counters of the running search.
+    Counters {
+        fen: Arc<str>,
+        nodes: Option<u64>,
+        nps: Option<u64>,
+    },
+    /// The engine cannot be used (none found, did not answer, died): the reason.
+    Failed { reason: String },
+}
+
+impl Analysis {
+    /// Takes a report of the engine client.
+    pub fn take(&mut self, event: EngineEvent) {
+        match event {
+            EngineEvent::Ready { name } => self.engine = Some(name),
+            EngineEvent::Line { fen, line } if *fen == *self.fen => {
+                self.phase = Phase::Running;
+                self.report.merge(line);
+            }
+            EngineEvent::Counters { fen, nodes, nps } if *fen == *self.fen => {
+                if let Some(n) = nodes {
+                    self.report.nodes = n;
+                }
+                if let Some(n) = nps {
+                    self.report.nps = n;
+                }
+            }
+            EngineEvent::Line { .. } | EngineEvent::Counters { .. } => {}
+            EngineEvent::Failed { reason } => self.phase = Phase::Unavailable(reason),
         }
     }
 }
@@ -134,6 +187,37 @@ mod tests {
             Score::from_mover(Score::Mate(3), Color::White),
             Score::Mate(3)
         );
+    }
+
+    #[test]
+    fn reports_about_another_position_are_dropped() {
+        let mut a = Analysis::starting("8/8/8/8/8/8/8/K6k w - - 0 1".into());
+        a.take(EngineEvent::Ready {
+            name: "Stockfish 15.1".into(),
+        });
+        assert_eq!(a.engine.as_deref(), Some("Stockfish 15.1"));
+        assert_eq!(a.phase, Phase::Starting);
+        a.take(EngineEvent::Line {
+            fen: Arc::from("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            line: line(1, 9, 50),
+        });
+        assert!(a.report.lines.is_empty());
+        a.take(EngineEvent::Line {
+            fen: Arc::from("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            line: line(1, 9, 0),
+        });
+        assert_eq!(a.phase, Phase::Running);
+        assert_eq!(a.report.depth, 9);
+        a.take(EngineEvent::Counters {
+            fen: Arc::from("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            nodes: Some(1000),
+            nps: None,
+        });
+        assert_eq!(a.report.nodes, 1000);
+        a.take(EngineEvent::Failed {
+            reason: "the engine exited".into(),
+        });
+        assert_eq!(a.phase, Phase::Unavailable("the engine exited".into()));
     }
 
     #[test]

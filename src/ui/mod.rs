@@ -1,5 +1,6 @@
 //! Widgets rendered from the editor state, layout, theme and glyphs.
 
+pub mod analysis;
 pub mod ansi;
 pub mod board;
 pub mod glyphs;

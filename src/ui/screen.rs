@@ -40,7 +40,12 @@ pub fn glyphs(state: &State) -> GlyphSet {
 
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
-    layout(area, state.game(), glyphs(state), state.flipped)
+    let l = layout(area, state.game(), glyphs(state), state.flipped);
+    if state.analysis.is_some() {
+        l.with_analysis()
+    } else {
+        l
+    }
 }
 
 /// Draws the screen into `buf` over `area` and returns the layout used. `buf` is expected
@@ -69,6 +74,10 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
     }
     fields(state, t, l.fields, buf);
     diagnostics(state, t, l.diagnostics, buf);
+    if let Some(analysis) = &state.analysis {
+        let inner = boxed(text::ANALYSIS_TITLE, t.border, l.analysis, buf);
+        super::analysis::render(state, analysis, t, inner, buf);
+    }
     fen_line(state, t, l.fen, buf);
     message(state, t, l.message, buf);
     hints(state, t, l.hints, buf);

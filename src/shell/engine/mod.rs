@@ -12,8 +12,6 @@ use std::sync::Arc;
 use session::Session;
 pub use session::{Event, Request};
 
-use crate::core::Game;
-
 /// The engines of one editor run: one session per game at most, started on first use.
 pub struct Engines {
     /// `--engine PATH` or `FENBOARD_ENGINE`.
@@ -82,13 +80,5 @@ impl Engines {
     pub fn mark_failed(&mut self) {
         self.failed = true;
         self.session = None;
-    }
-}
-
-/// Requests are cheap to clone: the FEN is shared.
-pub fn request(fen: &str, game: Game) -> Request {
-    Request {
-        fen: Arc::from(fen),
-        game,
     }
 }

@@ -11,8 +11,12 @@ pub enum EngineLine {
     Name(String),
     UciOk,
     ReadyOk,
-    /// An `info` line with a principal variation.
-    Pv(PvLine),
+    /// An `info` line with a principal variation, and the line's node counters.
+    Pv {
+        line: PvLine,
+        nodes: Option<u64>,
+        nps: Option<u64>,
+    },
     /// An `info` line without a PV (current move, hash use, …): only its counters matter.
     Counters {
         nodes: Option<u64>,
@@ -99,13 +103,17 @@ fn parse_info<'a>(mut words: impl Iterator<Item = &'a str>, game: Game) -> Engin
         }
     }
     match (depth, score) {
-        (Some(depth), Some(score)) if !moves.is_empty() && rank >= 1 => EngineLine::Pv(PvLine {
-            rank,
-            depth,
-            score,
-            bound,
-            moves,
-        }),
+        (Some(depth), Some(score)) if !moves.is_empty() && rank >= 1 => EngineLine::Pv {
+            line: PvLine {
+                rank,
+                depth,
+                score,
+                bound,
+                moves,
+            },
+            nodes,
+            nps,
+        },
         _ => EngineLine::Counters { nodes, nps },
     }
 }
@@ -172,7 +180,7 @@ mod tests {
 
     fn pv(line: &str, game: Game) -> PvLine {
         match parse_line(line, game) {
-            EngineLine::Pv(pv) => pv,
+            EngineLine::Pv { line, .. } => line,
             other => panic!("not a PV: {other:?}"),
         }
     }
@@ -199,13 +207,17 @@ mod tests {
         assert_eq!(parsed[4], EngineLine::UciOk);
         assert_eq!(parsed[5], EngineLine::ReadyOk);
         assert_eq!(parsed[6], EngineLine::Other);
-        let EngineLine::Pv(first) = &parsed[7] else {
+        let EngineLine::Pv {
+            line: first, nps, ..
+        } = &parsed[7]
+        else {
             panic!()
         };
+        assert_eq!(*nps, Some(316_500));
         assert_eq!((first.rank, first.depth), (1, 5));
         assert_eq!(first.score, Score::Mate(1));
         assert_eq!(first.moves, ["a1a8"]);
-        let EngineLine::Pv(second) = &parsed[8] else {
+        let EngineLine::Pv { line: second, .. } = &parsed[8] else {
             panic!()
         };
         assert_eq!(second.rank, 2);
@@ -278,7 +290,7 @@ mod tests {
         ] {
             let parsed = parse_line(line, Game::Chess);
             assert!(
-                !matches!(parsed, EngineLine::Pv(_) | EngineLine::Name(_)),
+                !matches!(parsed, EngineLine::Pv { .. } | EngineLine::Name(_)),
                 "{line:?} read as {parsed:?}"
             );
         }

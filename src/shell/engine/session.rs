@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{self, EngineLine};
 use crate::core::{Color, Game};
-use crate::editor::analysis::{PvLine, Score};
+use crate::editor::analysis::Score;
+pub use crate::editor::analysis::{EngineEvent as Event, Request};
 
 /// How long an engine may take to answer `uci` and `isready`, and to stop.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(5);
@@ -26,30 +27,6 @@ pub const DEBOUNCE: Duration = Duration::from_millis(15);
 pub const QUIT_GRACE: Duration = Duration::from_millis(300);
 /// The principal variations asked for.
 pub const LINES: u8 = 3;
-
-/// A position to analyse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub fen: Arc<str>,
-    pub game: Game,
-}
-
-/// What the session tells the editor. Each carries the FEN it is about.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// The engine answered `uci`: its name.
-    Ready { name: String },
-    /// A principal variation of the position being analysed, score from White's side.
-    Line { fen: Arc<str>, line: PvLine },
-    /// Node counters of the running search.
-    Counters {
-        fen: Arc<str>,
-        nodes: Option<u64>,
-        nps: Option<u64>,
-    },
-    /// The engine cannot be used (did not start, did not answer, died): the reason.
-    Failed { reason: String },
-}
 
 enum Msg {
     Analyse(Request),
@@ -126,9 +103,9 @@ struct Engine {
 
 impl Engine {
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("engine stopped reading its input: {e}"))
+        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        // A closed pipe most often means the engine is gone: say how it ended.
+        written.map_err(|_| self.exit_reason())
     }
 
     /// `quit`, a short grace, then kill.
@@ -156,7 +133,7 @@ impl Engine {
         });
         match status {
             Some(s) => format!("the engine exited ({s})"),
-            None => "the engine closed its output".to_owned(),
+            None => "the engine stopped talking".to_owned(),
         }
     }
 }
@@ -321,12 +298,21 @@ fn run(
                     search.current = None;
                     search.stopping = None;
                 }
-                EngineLine::Pv(mut line) if search.stopping.is_none() => {
+                EngineLine::Pv {
+                    mut line,
+                    nodes,
+                    nps,
+                } if search.stopping.is_none() => {
                     if let Some((fen, mover)) = &search.current {
                         line.score = Score::from_mover(line.score, *mover);
                         on_event(Event::Line {
                             fen: fen.clone(),
                             line,
+                        });
+                        on_event(Event::Counters {
+                            fen: fen.clone(),
+                            nodes,
+                            nps,
                         });
                     }
                 }
