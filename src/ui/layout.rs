@@ -1,7 +1,7 @@
 //! Where everything goes on screen. One function, `layout`, serves drawing and mouse hits, so a
 //! click lands on exactly what is drawn there.
 
-use ratatui::layout::Rect;
+use ratatui::layout::{Margin, Position, Rect};
 
 use super::board::BoardGeometry;
 use super::glyphs::GlyphSet;
@@ -98,7 +98,7 @@ impl ScreenLayout {
 
     /// The row of `field` inside the fields panel, if it is on screen.
     pub fn field_row(&self, field: Field) -> Option<Rect> {
-        let inner = inner(self.fields);
+        let inner = self.fields.inner(Margin::new(1, 1));
         let row = field.index() as u16;
         (row < inner.height).then(|| Rect::new(inner.x, inner.y + row, inner.width, 1))
     }
@@ -110,14 +110,16 @@ impl ScreenLayout {
 
     /// The field whose row is under a screen cell.
     pub fn field_at(&self, x: u16, y: u16) -> Option<Field> {
-        Field::ALL
-            .into_iter()
-            .find(|&f| self.field_row(f).is_some_and(|r| contains(r, x, y)))
+        Field::ALL.into_iter().find(|&f| {
+            self.field_row(f)
+                .is_some_and(|r| r.contains(Position::new(x, y)))
+        })
     }
 
     /// Whether a screen cell lies on the board widget (squares, grid or coordinates).
     pub fn on_board(&self, x: u16, y: u16) -> bool {
-        self.board.is_some_and(|b| contains(b.area, x, y))
+        self.board
+            .is_some_and(|b| b.area.contains(Position::new(x, y)))
     }
 }
 
@@ -226,24 +228,10 @@ fn split_panel(panel: Rect) -> (Rect, Rect) {
     (fields, diagnostics)
 }
 
-/// The inside of a bordered block.
-pub fn inner(r: Rect) -> Rect {
-    Rect::new(
-        r.x.saturating_add(1),
-        r.y.saturating_add(1),
-        r.width.saturating_sub(2),
-        r.height.saturating_sub(2),
-    )
-}
-
-fn contains(r: Rect, x: u16, y: u16) -> bool {
-    x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
-}
-
-/// A box of at most `width` × `height` centred in `area`.
+/// A box of at most `width` × `height` centred in `area`, an odd spare cell going right and
+/// down (`Rect::centered`'s flex layout puts it the other way, which would move every dialog).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let w = width.min(area.width);
-    let h = height.min(area.height);
+    let (w, h) = (width.min(area.width), height.min(area.height));
     Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,

@@ -1,11 +1,11 @@
 //! Widgets rendered from the editor state, layout, theme and glyphs.
 
-pub mod analysis;
 pub mod ansi;
 pub mod board;
 pub mod glyphs;
 pub mod help;
 pub mod layout;
+pub mod panels;
 pub mod screen;
 pub mod text;
 pub mod theme;

@@ -8,15 +8,29 @@ use ratatui::widgets::Widget;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 
-use super::text;
-use super::theme::Theme;
+use super::super::text;
+use super::super::theme::Theme;
+use super::boxed;
 use crate::core::legality::chess::to_chess;
 use crate::core::{Game, Position};
 use crate::editor::State;
 use crate::editor::analysis::{Analysis, Bound, Phase, PvLine, Score};
 
-/// Draws the panel's inside (the caller draws the box).
-pub fn render(state: &State, analysis: &Analysis, t: &Theme, inner: Rect, buf: &mut Buffer) {
+/// The Analysis panel, drawn while it is open.
+pub struct AnalysisPanel<'a> {
+    pub state: &'a State,
+    pub analysis: &'a Analysis,
+    pub theme: &'a Theme,
+}
+
+impl Widget for AnalysisPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let inner = boxed(text::ANALYSIS_TITLE, self.theme.border, area, buf);
+        render(self.state, self.analysis, self.theme, inner, buf);
+    }
+}
+
+fn render(state: &State, analysis: &Analysis, t: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.width == 0 || inner.height == 0 {
         return;
     }

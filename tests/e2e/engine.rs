@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 use common::{Tmux, tmux_available};
 
