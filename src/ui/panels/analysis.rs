@@ -205,8 +205,8 @@ mod tests {
 
     #[test]
     fn chess960_castling_as_king_takes_rook() {
-        let p = position("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
-        let moves: Vec<String> = ["g1h1"].map(String::from).to_vec();
-        assert_eq!(moves_text(&p, &moves, 80), "9.O-O");
+        let p = position("1rk3r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w GBgb - 0 9");
+        let moves: Vec<String> = ["c1g1", "c8b8"].map(String::from).to_vec();
+        assert_eq!(moves_text(&p, &moves, 80), "9.O-O O-O-O");
     }
 }
