@@ -10,3 +10,5 @@ mod app;
 mod clipboard;
 #[path = "e2e/collection_signals.rs"]
 mod collection_signals;
+#[path = "e2e/engine.rs"]
+mod engine;

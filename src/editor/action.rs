@@ -1,5 +1,6 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
+use super::analysis::EngineEvent;
 use crate::core::fen::Field;
 use crate::core::{Color, Piece, Square};
 
@@ -187,6 +188,12 @@ pub enum Action {
     /// The process is being killed: write the current record back into the collection so that
     /// the shell can rescue it.
     WriteBack,
+
+    /// A report of the engine client (the Analysis panel's content).
+    Engine(EngineEvent),
+
+    /// `l`: open or close the Analysis panel.
+    ToggleAnalysis,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

@@ -1,6 +1,7 @@
 //! What the editor asks the shell to do, and the notices it shows in the status line. Notices
 //! are data: the ui turns them into words in one place.
 
+use super::analysis::Request;
 use crate::core::{Color, Game, Piece, Square};
 
 use crate::core::CastlingSide;
@@ -30,6 +31,8 @@ pub enum Effect {
     /// Leave without printing a FEN, exit status 1: the FEN line did not read, and a FEN the
     /// user never saw is not printed.
     QuitUnread,
+    /// Analyse this position from now on (`None`: stop thinking; the engine stays).
+    Analyse(Option<Request>),
 }
 
 /// A one-line message for the status bar.

@@ -357,6 +357,9 @@ pub const TABLE: &[Row] = &[
     ], &[hint(Mode::Board, 9, "?", "help"), hint(Mode::Fields, 7, "?", "help")]),
     // In the FEN line `?` is text; F1 still opens the help (documented by the row above).
     row(Group::Board, FEN_LINE, "", "", &[Bind(Is(F(1)), Do(Action::ToggleHelp))], &[]),
+    row(Group::Board, BOARD_AND_FIELDS, "l", "Analysis panel: a UCI engine evaluates the position as you edit (open / close)", &[
+        Bind(Ch('l'), Do(Action::ToggleAnalysis)),
+    ], &[hint(Mode::Board, 11, "l", "analyse")]),
     row(Group::Board, BOARD, "[ ]", "previous / next record of a collection", &[
         Bind(Ch('['), Do(Action::PrevRecord)),
         Bind(Ch(']'), Do(Action::NextRecord)),

@@ -2,6 +2,7 @@
 //! the shell turns events into actions (`shell::keymap`) and runs the returned `Effect`s.
 
 pub mod action;
+pub mod analysis;
 pub mod effect;
 pub mod fen_line;
 pub mod fields;

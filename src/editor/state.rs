@@ -9,6 +9,7 @@ use crate::core::legality;
 use crate::core::status::{self, Status};
 use crate::core::{Diagnostic, Game, Piece, Position, Square};
 
+use super::analysis::Analysis;
 use super::effect::Notice;
 use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
@@ -110,6 +111,8 @@ pub struct State {
     /// How often the derived data (FEN, diagnostics, status) was recomputed: caching is
     /// checked against it.
     pub refreshes: u64,
+    /// The Analysis panel, while it is open.
+    pub analysis: Option<Analysis>,
     fen: String,
 }
 
@@ -145,6 +148,7 @@ impl State {
             clock_typing: false,
             base: position,
             refreshes: 0,
+            analysis: None,
             fen,
         };
         state.cursor = state.home_square();

@@ -3,6 +3,7 @@
 //! Every wake-up (a terminal event, a signal, a clipboard result) arrives on one channel; the
 //! loop blocks on it, so an idle editor uses no CPU, and draws once per batch of events.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -15,11 +16,13 @@ use ratatui::crossterm::event::{self, Event};
 use super::Failure;
 use super::cli::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
+use super::engine::Engines;
 use super::keymap;
 use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
 use crate::collection::{Collection, SaveError, is_epd_path};
 use crate::core::Game;
+use crate::editor::analysis::EngineEvent;
 use crate::editor::{self, Action, Effect, Notice, Options, State};
 use crate::ui::layout::{Arrangement, ScreenLayout};
 use crate::ui::screen::{self, ScreenHits, View};
@@ -37,6 +40,8 @@ pub enum AppEvent {
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
     Clipboard(Reply),
+    /// A report of the engine client.
+    Engine(EngineEvent),
 }
 
 /// How the editor ended.
@@ -61,7 +66,12 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
     // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
     editor::update(&mut state, Action::Seed(clock_seed()));
     terminal::install_panic_hook();
-    match run_editor(state) {
+    let engine = args
+        .engine
+        .clone()
+        .map(Into::into)
+        .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
+    match run_editor(state, engine) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
         Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE)),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
@@ -133,7 +143,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 }
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
-fn run_editor(state: State) -> Result<Exit> {
+fn run_editor(state: State, engine: Option<OsString>) -> Result<Exit> {
     let (tx, rx) = mpsc::channel();
     spawn_input_reader(tx.clone())?;
     let signal_tx = tx.clone();
@@ -141,6 +151,10 @@ fn run_editor(state: State) -> Result<Exit> {
         let _ = signal_tx.send(AppEvent::Signal(s));
     })
     .wrap_err(text::NO_SIGNALS)?;
+    let engine_tx = tx.clone();
+    let engines = Engines::new(engine, move |ev| {
+        let _ = engine_tx.send(AppEvent::Engine(ev));
+    });
     let clip_tx = tx;
     let clipboard = Clipboard::system(move |reply| {
         let _ = clip_tx.send(AppEvent::Clipboard(reply));
@@ -152,6 +166,7 @@ fn run_editor(state: State) -> Result<Exit> {
         view: View::new(Theme::from_env()),
         tui,
         clipboard,
+        engines,
         layout: None,
         panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
@@ -198,6 +213,8 @@ struct App {
     view: View,
     tui: Tui,
     clipboard: Clipboard,
+    /// The Analysis panel's engine (ended with the app: `quit`, then kill).
+    engines: Engines,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
     /// Set from [`PANIC_AFTER_FIRST_FRAME`].
@@ -253,6 +270,12 @@ impl App {
             AppEvent::Terminal(ev) => self.terminal_event(ev),
             AppEvent::InputFailed(why) => Err(color_eyre::eyre::eyre!(text::input_failed(&why))),
             AppEvent::Signal(signal) => Ok(Some(self.killed(signal))),
+            AppEvent::Engine(event) => {
+                if matches!(event, EngineEvent::Failed { .. }) {
+                    self.engines.mark_failed();
+                }
+                self.apply(Action::Engine(event))
+            }
             AppEvent::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
                 self.outcome(outcome)
@@ -339,6 +362,14 @@ impl App {
             Effect::Quit(fen) => Ok(Some(Exit::Quit(fen))),
             Effect::Abort => Ok(Some(Exit::Abort)),
             Effect::QuitUnread => Ok(Some(Exit::QuitUnread)),
+            Effect::Analyse(Some(request)) => {
+                self.engines.analyse(request);
+                Ok(None)
+            }
+            Effect::Analyse(None) => {
+                self.engines.stop();
+                Ok(None)
+            }
         }
     }
 

@@ -34,6 +34,12 @@ pub struct EditArgs {
     #[arg(long)]
     pub no_mouse: bool,
 
+    /// The UCI engine of the Analysis panel (`l`): a path, or a name on PATH (else
+    /// FENBOARD_ENGINE, else the first of stockfish for chess, fairy-stockfish or pikafish for
+    /// xiangqi, on PATH or in /usr/games).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<std::path::PathBuf>,
+
     /// A FEN to edit (its fields may be separate arguments), or a .fen/.epd FILE to open as a
     /// collection.
     #[arg(value_name = "FEN | FILE")]

@@ -10,6 +10,7 @@ pub mod app;
 pub mod check;
 pub mod cli;
 pub mod clipboard;
+pub mod engine;
 pub mod keymap;
 pub mod output;
 pub mod perft;

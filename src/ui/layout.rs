@@ -73,12 +73,29 @@ pub struct ScreenLayout {
     pub fields: Rect,
     /// The diagnostics panel with its border.
     pub diagnostics: Rect,
+    /// The Analysis panel with its border, under the diagnostics (empty while it is closed).
+    pub analysis: Rect,
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
 }
 
+/// The Analysis panel: its border, the engine's line and three best lines.
+pub const ANALYSIS_HEIGHT: u16 = 6;
+
 impl ScreenLayout {
+    /// Gives the bottom of the diagnostics region to the Analysis panel: its full height where
+    /// the diagnostics keep their minimum, else what is left above that minimum.
+    pub fn with_analysis(mut self) -> ScreenLayout {
+        let d = self.diagnostics;
+        let height = ANALYSIS_HEIGHT.min(d.height.saturating_sub(DIAGNOSTICS_MIN_HEIGHT));
+        if height >= 3 {
+            self.diagnostics.height -= height;
+            self.analysis = Rect::new(d.x, d.y + d.height - height, d.width, height);
+        }
+        self
+    }
+
     /// The row of `field` inside the fields panel, if it is on screen.
     pub fn field_row(&self, field: Field) -> Option<Rect> {
         let inner = self.fields.inner(Margin::new(1, 1));
@@ -139,6 +156,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         board: None,
         fields: Rect::default(),
         diagnostics: Rect::default(),
+        analysis: Rect::default(),
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),

@@ -11,6 +11,7 @@ use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
 use super::help;
 use super::layout::{Arrangement, HitTest, ScreenLayout, layout, minimum_size};
+use super::panels::analysis::AnalysisPanel;
 use super::panels::diagnostics::DiagnosticsPanel;
 use super::panels::dialog::Dialog;
 use super::panels::fen_line::FenLineBar;
@@ -44,7 +45,12 @@ pub fn glyphs(state: &State) -> GlyphSet {
 
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
-    layout(area, state.game(), glyphs(state), state.flipped)
+    let l = layout(area, state.game(), glyphs(state), state.flipped);
+    if state.analysis.is_some() {
+        l.with_analysis()
+    } else {
+        l
+    }
 }
 
 /// Draws the screen into `buf` over `area` and returns the layout used. `buf` is expected
@@ -73,6 +79,14 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
     }
     FieldsPanel { state, theme: t }.render(l.fields, buf);
     DiagnosticsPanel { state, theme: t }.render(l.diagnostics, buf);
+    if let Some(analysis) = &state.analysis {
+        AnalysisPanel {
+            state,
+            analysis,
+            theme: t,
+        }
+        .render(l.analysis, buf);
+    }
     FenLineBar { state, theme: t }.render(l.fen, buf);
     MessageLine { state, theme: t }.render(l.message, buf);
     HintBar { state, theme: t }.render(l.hints, buf);

@@ -28,6 +28,34 @@ pub const FIELD_SHORT_NAMES: [&str; 6] = [
 
 pub const FIELDS_TITLE: &str = "Fields";
 pub const DIAGNOSTICS_TITLE: &str = "Diagnostics";
+pub const ANALYSIS_TITLE: &str = "Analysis";
+
+// The Analysis panel.
+pub const ENGINE: &str = "engine";
+pub const ENGINE_STARTING: &str = "starting the engine…";
+pub const ENGINE_GAME_OVER: &str = "no legal move: nothing to analyse";
+
+/// ` · depth 18 · 1.2 Mn/s` after the engine's name.
+pub fn engine_progress(depth: u32, nps: u64) -> String {
+    let speed = match nps {
+        0 => String::new(),
+        n if n >= 1_000_000 => format!(" · {:.1} Mn/s", n as f64 / 1e6),
+        n => format!(" · {} kn/s", n / 1000),
+    };
+    format!(" · depth {depth}{speed}")
+}
+
+pub fn engine_not_sent(why: &str) -> String {
+    if why.is_empty() {
+        "illegal position: not sent to the engine".to_owned()
+    } else {
+        format!("illegal position, not sent: {why}")
+    }
+}
+
+pub fn engine_unavailable(reason: &str) -> String {
+    format!("no analysis: {reason}")
+}
 pub const FEN_TITLE: &str = "FEN";
 pub const HELP_TITLE: &str = "Keys";
 pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";

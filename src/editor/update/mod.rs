@@ -2,6 +2,7 @@
 //! dispatcher: each arm hands its action to the handler of its section, in the order of
 //! `Action`'s own sections (board, panel, FEN line, overlays, collection, mouse).
 
+mod analysis;
 mod board;
 mod change;
 mod collection;
@@ -23,6 +24,8 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     if !before(state, &action) {
         return effects;
     }
+    let refreshes = state.refreshes;
+    let toggles_analysis = matches!(action, Action::ToggleAnalysis);
     match action {
         // Board cursor and pieces.
         Action::MoveCursor(dir) => board::move_cursor(state, dir),
@@ -97,7 +100,13 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::Reloaded(result) => collection::reload_done(state, result),
         Action::Seed(seed) => state.rng = seed,
         Action::WriteBack => collection::write_back_for_rescue(state),
+        Action::Engine(event) => analysis::engine(state, event),
+        Action::ToggleAnalysis => effects.push(analysis::toggle(state)),
         Action::Unbound(key) => unbound(state, key),
+    }
+    // The engine follows the board: every change of what it shows is a new request.
+    if state.analysis.is_some() && state.refreshes != refreshes && !toggles_analysis {
+        effects.push(analysis::request(state));
     }
     effects
 }
@@ -114,6 +123,7 @@ fn before(state: &mut State, action: &Action) -> bool {
             | Action::Reloaded(_)
             | Action::Seed(_)
             | Action::WriteBack
+            | Action::Engine(_)
     );
     if report {
         return true;

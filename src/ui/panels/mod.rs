@@ -8,6 +8,7 @@ use ratatui::style::Style;
 
 use super::theme::Theme;
 
+pub mod analysis;
 pub mod diagnostics;
 pub mod dialog;
 pub mod fen_line;
