@@ -13,6 +13,7 @@ pub(super) use xiangqi::diagnose as diagnose_xiangqi;
 use self::chess::{Failure, Kind, Men, Path, analyse, home_walls};
 use super::square_list;
 use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::fen::Field;
 use crate::core::game::{Color, Game, Role};
 use crate::core::position::Position;
 use crate::core::square::Square;
@@ -83,7 +84,9 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         match result {
             Err(f) => {
                 let (message, squares) = explain(&f, color, pos.game);
-                out.push(Diagnostic::error(code(&f), 1, message).with_squares(squares));
+                out.push(
+                    Diagnostic::error(code(&f), Field::Placement, message).with_squares(squares),
+                );
                 found = true;
             }
             Ok(path) => full[color.index()] = path == Path::Full,
@@ -96,8 +99,12 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         && let Some((expected, squares)) = parity::wrong_turn(&white, &black, pos.turn)
     {
         out.push(
-            Diagnostic::error(Code::TurnParity, 2, parity::message(expected, pos.game))
-                .with_squares(squares),
+            Diagnostic::error(
+                Code::TurnParity,
+                Field::Side,
+                parity::message(expected, pos.game),
+            )
+            .with_squares(squares),
         );
         return;
     }
@@ -185,7 +192,7 @@ fn castling_error(pos: &Position, colors: &[Color], side: Color, f: &Failure) ->
     );
     men.append(&mut squares);
     men.dedup();
-    Diagnostic::error(Code::CastlingMoved, 3, message).with_squares(men)
+    Diagnostic::error(Code::CastlingMoved, Field::Castling, message).with_squares(men)
 }
 
 fn lower_first(text: &str) -> String {

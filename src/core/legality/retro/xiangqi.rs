@@ -4,6 +4,7 @@
 //! river are impossible.
 
 use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::fen::Field;
 use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::Position;
 use crate::core::square::Square;
@@ -34,7 +35,7 @@ pub fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::PieceOffPoint,
-                    1,
+                    Field::Placement,
                     format!(
                         "{}'s soldiers on {} cannot all be there: a soldier keeps its file until it crosses the river, and only one starts on each file",
                         color.name(game),
