@@ -84,7 +84,9 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         match result {
             Err(f) => {
                 let (message, squares) = explain(&f, color, pos.game);
-                out.push(Diagnostic::error(code(&f), Field::Placement, message).with_squares(squares));
+                out.push(
+                    Diagnostic::error(code(&f), Field::Placement, message).with_squares(squares),
+                );
                 found = true;
             }
             Ok(path) => full[color.index()] = path == Path::Full,
@@ -97,8 +99,12 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         && let Some((expected, squares)) = parity::wrong_turn(&white, &black, pos.turn)
     {
         out.push(
-            Diagnostic::error(Code::TurnParity, Field::Side, parity::message(expected, pos.game))
-                .with_squares(squares),
+            Diagnostic::error(
+                Code::TurnParity,
+                Field::Side,
+                parity::message(expected, pos.game),
+            )
+            .with_squares(squares),
         );
         return;
     }

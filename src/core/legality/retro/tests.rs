@@ -3,7 +3,6 @@
 
 use crate::core::fen::read;
 use crate::core::legality::diagnose;
-use crate::core::fen::Field;
 use crate::core::{Code, Diagnostic, Game, Square};
 
 fn all(text: &str) -> Vec<Diagnostic> {
@@ -205,7 +204,7 @@ fn castling_rights_whose_king_must_have_moved() {
         "{}",
         d.message
     );
-    assert_eq!(d.field, Field::Castling);
+    assert_eq!(d.field, crate::core::fen::Field::Castling);
     // Without the right, the king stepped aside and let the rook out.
     legal("4k3/8/8/8/3RP3/8/PPPP1PPP/4K2R w - - 0 1");
 }
@@ -223,7 +222,7 @@ fn whose_move_when_only_knights_and_rooks_can_have_moved() {
         d.message,
         "White must be to move: with every pawn at home and nothing captured only knights and rooks can have moved, and where they stand says both sides have made as many moves"
     );
-    assert_eq!(d.field, Field::Side);
+    assert_eq!(d.field, crate::core::fen::Field::Side);
     // 1. Nf3: the knight changed colour once (g1 dark, f3 light): Black to move.
     legal("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
     error(
