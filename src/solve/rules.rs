@@ -32,6 +32,13 @@ pub(crate) trait Rules: Clone + Send + Sync {
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;
     /// Whether the side to move has been brought to `goal`.
     fn goal(&mut self, goal: Goal) -> bool;
+    /// Whether playing `m` brings the other side to `goal` (and, with `check`, gives check).
+    fn reaches(&mut self, m: Self::Move, goal: Goal, check: bool) -> bool {
+        self.play(m);
+        let r = (!check || self.in_check()) && self.goal(goal);
+        self.undo();
+        r
+    }
     /// The public form of `m` (UCI and SAN or WXF) in the current position.
     fn describe(&mut self, m: Self::Move) -> Move;
 }

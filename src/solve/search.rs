@@ -162,10 +162,7 @@ impl<'a, R: Rules> Search<'a, R> {
             if self.goal == Goal::Mate && !may_check(i) {
                 continue;
             }
-            self.play(m);
-            let reached = (!self.checks || self.pos.in_check()) && self.goal_here();
-            self.undo();
-            if reached {
+            if self.pos.reaches(m, self.goal, self.checks) {
                 self.table.store_win(key, 1);
                 return true;
             }
@@ -339,15 +336,12 @@ impl<'a, R: Rules> Search<'a, R> {
                 if self.goal == Goal::Mate && !self.pos.may_check(&hint, m) {
                     continue;
                 }
-                self.play(m);
-                let reached = self.goal_here();
-                if reached {
+                if self.pos.reaches(m, self.goal, false) {
                     let mut whole = line.clone();
                     whole.push(m);
                     found.push(whole);
+                    any = true;
                 }
-                self.undo();
-                any |= reached;
             }
             return any;
         }

@@ -230,6 +230,19 @@ impl Rules for ChessRules {
         }
     }
 
+    /// On a scratch copy, without the stack or the hash: the solver's hottest test.
+    #[inline]
+    fn reaches(&mut self, m: SMove, goal: Goal, checks: bool) -> bool {
+        let mut after = self.pos().clone();
+        after.play_unchecked(m);
+        let check = after.is_check();
+        // Mate needs check; stalemate needs none (and `check` asks for one: never both).
+        match goal {
+            Goal::Mate => check && after.legal_moves().is_empty(),
+            Goal::Stalemate => !check && !checks && after.legal_moves().is_empty(),
+        }
+    }
+
     fn describe(&mut self, m: SMove) -> Move {
         let pos = self.pos();
         let from = m.from().map_or(Square::new(0, 0), to_square);
