@@ -3,7 +3,7 @@
 
 use crate::core::{Color, Game, Piece, Square};
 
-use super::fields::CastlingSide;
+use crate::core::CastlingSide;
 
 /// Work that needs the outside world; the shell runs these in order.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -40,10 +40,12 @@ impl Status {
     }
 }
 
-pub fn run(args: SolveArgs) -> ExitCode {
+/// Per-record problems are written to stderr as they come (a file may have many), so the
+/// status is always returned as `Ok`.
+pub fn run(args: SolveArgs) -> super::Result<ExitCode> {
     let out = &mut std::io::stdout().lock();
     let err = &mut std::io::stderr();
-    ExitCode::from(run_to(&args, out, err))
+    Ok(ExitCode::from(run_to(&args, out, err)))
 }
 
 /// One problem to solve: where it came from, its position and stipulation, what it claims.

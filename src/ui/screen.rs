@@ -1,38 +1,39 @@
-//! The whole editor screen drawn from the editor state: title, board, fields, diagnostics, FEN
-//! line, message, key hints, and the overlays on top.
+//! The whole editor screen drawn from the editor state: the board and the panels of
+//! `ui::panels` in the regions `ui::layout` computes, and the overlays on top.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
 
 use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
 use super::help;
-use super::layout;
-use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
-use super::text::{self, Tone};
+use super::layout::{Arrangement, HitTest, ScreenLayout, layout, minimum_size};
+use super::panels::diagnostics::DiagnosticsPanel;
+use super::panels::dialog::Dialog;
+use super::panels::fen_line::FenLineBar;
+use super::panels::fields::{FieldsPanel, field_columns};
+use super::panels::status::{HintBar, MessageLine};
+use super::panels::title::Title;
+use super::text::{self};
 use super::theme::Theme;
 use super::wrap::wrap;
-use crate::core::{Color, Severity, Square};
-use crate::editor::{Focus, Overlay, Pending, State};
-use crate::shell::keymap::HitTest;
+use crate::core::castling;
+use crate::core::fen::{CastlingStyle, Field};
+use crate::core::{Color, Square};
+use crate::editor::{Overlay, State};
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
 pub struct View {
     pub theme: Theme,
-    /// First line of the help overlay shown (it scrolls when it does not fit).
-    pub help_scroll: u16,
 }
 
 impl View {
     pub fn new(theme: Theme) -> View {
-        View {
-            theme,
-            help_scroll: 0,
-        }
+        View { theme }
     }
 }
 
@@ -55,7 +56,7 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
         too_small(state, t, area, buf);
         return l;
     }
-    title(state, t, l.title, buf);
+    Title { state, theme: t }.render(l.title, buf);
     if let Some(geometry) = l.board {
         let shown = state.shown_position();
         let mut marks = Marks::from_diagnostics(&state.diagnostics);
@@ -70,14 +71,14 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
         };
         (&view).render(geometry.area, buf);
     }
-    fields(state, t, l.fields, buf);
-    diagnostics(state, t, l.diagnostics, buf);
-    fen_line(state, t, l.fen, buf);
-    message(state, t, l.message, buf);
-    hints(state, t, l.hints, buf);
+    FieldsPanel { state, theme: t }.render(l.fields, buf);
+    DiagnosticsPanel { state, theme: t }.render(l.diagnostics, buf);
+    FenLineBar { state, theme: t }.render(l.fen, buf);
+    MessageLine { state, theme: t }.render(l.message, buf);
+    HintBar { state, theme: t }.render(l.hints, buf);
     match &state.overlay {
-        Some(Overlay::Help) => help::render(t, view.help_scroll, area, buf),
-        Some(overlay) => dialog(overlay, t, area, buf),
+        Some(Overlay::Help) => help::render(t, state.help_scroll, area, buf),
+        Some(overlay) => Dialog { overlay, theme: t }.render(area, buf),
         None => {}
     }
     l
@@ -109,110 +110,6 @@ fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
         .render(r, buf);
 }
 
-fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    buf.set_style(r, t.title);
-    let mut spans = vec![
-        Span::styled(
-            format!(" {} ", text::APP_NAME),
-            t.title.add_modifier(Modifier::BOLD),
-        ),
-        Span::styled(format!("· {} ", state.game()), t.title),
-    ];
-    let mut id = None;
-    if let Some(c) = &state.collection {
-        let name = c
-            .path()
-            .and_then(|p| p.file_name())
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        spans.push(Span::styled(format!("· {name} "), t.title));
-        if let Some((i, n)) = state.record_label() {
-            spans.push(Span::styled(
-                format!("· record {} ", text::record(i, n)),
-                t.title,
-            ));
-        }
-        if let Some(record_id) = state.record_id() {
-            id = Some(spans.len());
-            spans.push(Span::styled(format!("· id \"{record_id}\" "), t.title));
-        }
-    }
-    if state.is_modified() {
-        spans.push(Span::styled(
-            format!("· {} ", text::MODIFIED_MARK),
-            t.title_modified,
-        ));
-    }
-    // The modified mark matters more than the record's id: drop the id when both do not fit.
-    if let Some(i) = id
-        && spans.iter().map(Span::width).sum::<usize>() > usize::from(r.width)
-    {
-        spans.remove(i);
-    }
-    let line = Line::from(spans);
-    let used = line.width() as u16;
-    line.render(r, buf);
-    let help = text::TITLE_HELP;
-    let w = help.chars().count() as u16;
-    if r.width >= used + w {
-        buf.set_stringn(r.right() - w, r.y, help, w as usize, t.title);
-    }
-}
-
-fn border_style(focused: bool, t: &Theme) -> Style {
-    if focused { t.border_focused } else { t.border }
-}
-
-/// Draws a titled box and returns its inside. Written cell by cell: a `Block` would first
-/// restyle every cell inside, which costs more than the rest of the panel.
-fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rect {
-    let r = r.intersection(buf.area);
-    if r.width < 2 || r.height < 2 {
-        return Rect::new(r.x, r.y, 0, 0);
-    }
-    let (right, bottom) = (r.right() - 1, r.bottom() - 1);
-    for x in r.x + 1..right {
-        buf[(x, r.y)].set_symbol("─").set_style(style);
-        buf[(x, bottom)].set_symbol("─").set_style(style);
-    }
-    for y in r.y + 1..bottom {
-        buf[(r.x, y)].set_symbol("│").set_style(style);
-        buf[(right, y)].set_symbol("│").set_style(style);
-    }
-    for (x, y, corner) in [
-        (r.x, r.y, "┌"),
-        (right, r.y, "┐"),
-        (r.x, bottom, "└"),
-        (right, bottom, "┘"),
-    ] {
-        buf[(x, y)].set_symbol(corner).set_style(style);
-    }
-    if r.width > 4 {
-        buf.set_stringn(
-            r.x + 1,
-            r.y,
-            format!(" {title} "),
-            (r.width - 3) as usize,
-            style,
-        );
-    }
-    layout::inner(r)
-}
-
-/// The field names that fit in the panel's inside, and the column where the values start
-/// (after the selection mark, the number and the names).
-fn field_columns(inner: Rect) -> (&'static [&'static str; 6], u16) {
-    // The long names only where they leave room for a useful part of the placement (20
-    // columns): values matter more than names.
-    let long = inner.width >= 2 + 2 + 24 + 2 + 20;
-    let names = if long {
-        &text::FIELD_NAMES
-    } else {
-        &text::FIELD_SHORT_NAMES
-    };
-    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u16;
-    (names, inner.x + 1 + 2 + name_width + 2)
-}
-
 /// What is under a screen cell, for the mouse: the layout's squares and fields, and the
 /// castling letters shown in the panel (which needs the state to know them).
 pub struct ScreenHits<'a> {
@@ -225,331 +122,38 @@ impl HitTest for ScreenHits<'_> {
         self.layout.square_at(col, row)
     }
 
-    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+    fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         self.layout.field_at(col, row)
     }
 
+    fn help_max_scroll(&self) -> u16 {
+        self.layout.help_max_scroll()
+    }
+
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
-        let r = self.layout.field_row(3)?;
+        let r = self.layout.field_row(Field::Castling)?;
         if row != r.y || col >= r.right() {
             return None;
         }
         let (_, value_x) = field_columns(r);
         let index = col.checked_sub(value_x)? as usize;
-        let value = self.state.fen().split(' ').nth(2)?;
-        let c = value.chars().nth(index).filter(char::is_ascii_alphabetic)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        // The writer puts each side's letters from the highest rook file down.
-        let nth = value
-            .chars()
-            .take(index)
-            .filter(|d| d.is_ascii_alphabetic() && d.is_ascii_uppercase() == c.is_ascii_uppercase())
-            .count();
-        let mut files: Vec<u8> = self.state.shown_position().castling.files(color).collect();
-        files.reverse();
-        files.get(nth).map(|&f| (color, f))
+        // The panel shows the FEN's castling field: the letters the writer writes, in order.
+        castling::letters(self.state.shown_position(), CastlingStyle::XFen)
+            .nth(index)
+            .map(|l| (l.color, l.file))
     }
-}
-
-fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let focused = state.focus == Focus::Fields;
-    let inner = boxed(text::FIELDS_TITLE, border_style(focused, t), r, buf);
-    let game = state.game();
-    let fen = state.fen();
-    let values: Vec<&str> = fen.split(' ').collect();
-    let (names, value_x) = field_columns(inner);
-    let name_width = (value_x - inner.x - 5) as usize;
-    for (i, name) in names.iter().enumerate() {
-        let n = i as u8 + 1;
-        if i as u16 >= inner.height {
-            break;
-        }
-        let selected = state.field == n;
-        let value = match n {
-            2 => text::side_value(state.shown_position().turn, game),
-            _ => values.get(i).copied().unwrap_or("").to_owned(),
-        };
-        let row_style = if selected && focused {
-            t.focused_row
-        } else {
-            Style::new()
-        };
-        let marker = if selected { "▸" } else { " " };
-        let room = (inner.width as usize).saturating_sub(2 + 2 + name_width + 2);
-        let value = ellipsis(&value, room);
-        let line = Line::from(vec![
-            Span::styled(marker, t.key),
-            Span::styled(format!("{n} "), t.label),
-            Span::styled(format!("{name:<name_width$}  "), t.label),
-            Span::styled(value, t.value),
-        ])
-        .style(row_style);
-        let row = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
-        buf.set_style(row, row_style);
-        line.render(row, buf);
-    }
-}
-
-/// `s` cut to `width` characters, the cut marked with an ellipsis.
-fn ellipsis(s: &str, width: usize) -> String {
-    if s.chars().count() <= width {
-        s.to_owned()
-    } else if width == 0 {
-        String::new()
-    } else {
-        let mut out: String = s.chars().take(width - 1).collect();
-        out.push('…');
-        out
-    }
-}
-
-fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let inner = boxed(text::DIAGNOSTICS_TITLE, t.border, r, buf);
-    let width = inner.width as usize;
-    if width == 0 {
-        return;
-    }
-    let game = state.game();
-    let shown = state.shown_position();
-    let errors = state.diagnostics.iter().filter(|d| d.is_error()).count();
-    let mut lines: Vec<Line> = Vec::new();
-    if state.fen_line.editing && state.fen_line.preview.is_none() {
-        for part in wrap(text::NOT_PARSED, width) {
-            lines.push(Line::styled(part, t.error));
-        }
-    } else {
-        let status = text::status_line(state.status.as_ref(), errors, shown.turn, game);
-        let (mark, style) = if errors > 0 {
-            ("✗ ", t.error)
-        } else {
-            ("✓ ", t.ok)
-        };
-        for (i, part) in wrap(&status, width - 2).into_iter().enumerate() {
-            let lead = if i == 0 { mark } else { "  " };
-            lines.push(Line::from(vec![
-                Span::styled(lead, style),
-                Span::styled(part, style),
-            ]));
-        }
-    }
-    if state.diagnostics.is_empty() {
-        lines.push(Line::styled(text::NO_PROBLEMS, t.muted));
-    }
-    // Each problem: a line with its mark, code and field, then its message indented under it.
-    for d in &state.diagnostics {
-        let (mark, style) = match d.severity {
-            Severity::Error => ("✗ ", t.error),
-            Severity::Warning => ("! ", t.warning),
-        };
-        lines.push(Line::from(vec![
-            Span::styled(mark, style),
-            Span::styled(d.code.as_str(), style),
-            Span::styled(format!(" · {}", text::field_ref(d.field)), t.muted),
-        ]));
-        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-        let message = text::with_squares(&d.message, &names);
-        for part in wrap(&message, width.saturating_sub(2).max(1)) {
-            lines.push(Line::raw(format!("  {part}")));
-        }
-    }
-    // The record's EPD operations (the key move, the composer, the solution), one per line,
-    // after the problems; the id is already in the title.
-    if let Some(ops) = state.record_operations() {
-        let shown: Vec<&str> = crate::collection::epd::operations(ops)
-            .map(str::trim)
-            .filter(|op| !op.starts_with("id ") && *op != "id")
-            .collect();
-        if !shown.is_empty() {
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(text::EPD_OPERATIONS, t.muted));
-        }
-        for op in shown {
-            for part in wrap(op, width.saturating_sub(2).max(1)) {
-                lines.push(Line::raw(format!("  {part}")));
-            }
-        }
-    }
-    let rows = inner.height as usize;
-    // Too many lines: the last row says how many are hidden, when there is room to spare one.
-    if lines.len() > rows && rows >= 3 {
-        let hidden = lines.len() - (rows - 1);
-        lines.truncate(rows - 1);
-        lines.push(Line::styled(text::more_lines(hidden), t.muted));
-    }
-    for (i, line) in lines.iter().enumerate().take(rows) {
-        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
-    }
-}
-
-fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let label = format!(" {} ", text::FEN_TITLE);
-    let focused = state.focus == Focus::FenLine;
-    let label_style = if focused { t.border_focused } else { t.label };
-    buf.set_stringn(
-        r.x,
-        r.y,
-        &label,
-        r.width as usize,
-        label_style.add_modifier(Modifier::BOLD),
-    );
-    let x0 = r.x + label.chars().count() as u16;
-    if x0 >= r.right() {
-        return;
-    }
-    let width = (r.right() - x0) as usize;
-    let chars: Vec<char> = state.fen_line_text().chars().collect();
-    let highlight = state.focused_field_span();
-    let error = state.fen_line_error_span();
-    let cursor = focused.then_some(state.fen_line.cursor);
-    // Scroll so that the cursor, else the highlighted span, else the error stays in view.
-    let target = cursor
-        .map(|c| c..c + 1)
-        .or_else(|| highlight.clone())
-        .or_else(|| error.clone())
-        .unwrap_or(0..0);
-    let total = chars.len() + usize::from(focused);
-    let start = if total <= width {
-        0
-    } else {
-        let end = target.end.min(total);
-        let start = end.saturating_sub(width);
-        start.min(target.start).min(total - width)
-    };
-    let mut x = x0;
-    let mut shown_end = start;
-    for (i, c) in chars.iter().enumerate().skip(start) {
-        let mut style = t.fen;
-        if highlight.as_ref().is_some_and(|h| h.contains(&i)) {
-            style = style.patch(t.fen_focused);
-        }
-        if error.as_ref().is_some_and(|e| e.contains(&i)) {
-            style = style.patch(t.fen_error);
-        }
-        if cursor == Some(i) {
-            style = style.add_modifier(Modifier::REVERSED);
-        }
-        let mut s = [0u8; 4];
-        let (nx, _) = buf.set_stringn(
-            x,
-            r.y,
-            c.encode_utf8(&mut s),
-            (r.right() - x) as usize,
-            style,
-        );
-        if nx == x {
-            break;
-        }
-        x = nx;
-        shown_end = i + 1;
-        if x >= r.right() {
-            break;
-        }
-    }
-    // A FEN cut by a narrow screen says so at the cut, unless the user is editing it (the
-    // cursor shows where the text goes on).
-    if !focused && x > x0 {
-        if start > 0 {
-            buf.set_stringn(x0, r.y, "…", 1, t.muted);
-        }
-        if shown_end < chars.len() {
-            buf.set_stringn(x - 1, r.y, "…", 1, t.muted);
-        }
-    }
-    if cursor == Some(chars.len()) && x < r.right() {
-        buf.set_stringn(x, r.y, " ", 1, t.fen.add_modifier(Modifier::REVERSED));
-    }
-    // An empty error span (a missing field) is marked just after the text.
-    if let Some(e) = &error
-        && e.is_empty()
-        && x < r.right()
-        && cursor != Some(chars.len())
-    {
-        buf.set_stringn(x, r.y, "_", 1, t.fen_error);
-    }
-}
-
-fn message(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let game = state.game();
-    let (content, style) = if let Some(Pending::Goto(typed)) = &state.pending {
-        (text::goto_pending(typed), t.message)
-    } else if let Some(n) = &state.notice {
-        let (words, tone) = text::notice(n, game);
-        let style = match tone {
-            Tone::Info => t.message,
-            Tone::Good => t.ok,
-            Tone::Bad => t.error,
-        };
-        (words, style)
-    } else {
-        return;
-    };
-    Line::from(vec![Span::raw(" "), Span::styled(content, style)]).render(r, buf);
-}
-
-fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let mut spans = vec![Span::raw(" ")];
-    let mut used = 1;
-    // Whole hints only: one cut in half helps nobody.
-    for (key, what) in text::hints(state.focus, state.overlay.as_ref(), state.game()) {
-        let what = format!(" {what}  ");
-        let w = key.chars().count() + what.chars().count();
-        if used + w > r.width as usize + 2 {
-            break;
-        }
-        used += w;
-        spans.push(Span::styled(*key, t.key));
-        spans.push(Span::styled(what, t.hint));
-    }
-    Line::from(spans).render(r, buf);
-}
-
-fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let (title, body, keys) = match overlay {
-        Overlay::ConfirmDelete => (
-            text::CONFIRM_DELETE_TITLE,
-            text::CONFIRM_DELETE.to_owned(),
-            text::CONFIRM_DELETE_KEYS,
-        ),
-        Overlay::ConfirmQuit => (
-            text::CONFIRM_QUIT_TITLE,
-            text::CONFIRM_QUIT.to_owned(),
-            text::CONFIRM_QUIT_KEYS,
-        ),
-        Overlay::Chess960Prompt(typed) => (
-            text::CHESS960_TITLE,
-            format!("{} {typed}_", text::CHESS960_PROMPT),
-            text::CHESS960_KEYS,
-        ),
-        Overlay::Help => return,
-    };
-    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4).max(30);
-    let r = centered(area, width, 6);
-    Clear.render(r, buf);
-    buf.set_style(r, t.overlay);
-    let inner = boxed(title, t.border_focused, r, buf);
-    Paragraph::new(vec![
-        Line::raw(""),
-        Line::styled(body, t.message),
-        Line::raw(""),
-        Line::styled(keys, t.key),
-    ])
-    .style(t.overlay)
-    .alignment(ratatui::layout::Alignment::Center)
-    .wrap(Wrap { trim: true })
-    .render(inner, buf);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::Game;
+    use crate::editor::keys;
     use crate::editor::{Action, Options, update};
     use crate::ui::ansi::buffer_to_text;
     use crate::ui::theme::ColorMode;
+    use ratatui::style::Modifier;
+    use ratatui::text::Span;
 
     fn state(fen: &str, ascii: bool) -> State {
         State::from_fen(fen, None, Options { ascii, mouse: true })
@@ -632,9 +236,9 @@ mod tests {
         let mut s = state(Game::Chess.start_fen(), false);
         update(&mut s, Action::ToggleHelp);
         let t = text(&s, 160, 60);
-        for group in crate::editor::keys::GROUPS {
-            assert!(t.contains(group.title), "{}", group.title);
-            for (keys, _) in group.keys {
+        for group in keys::Group::ALL {
+            assert!(t.contains(group.title()), "{}", group.title());
+            for (keys, _) in keys::group_rows(group) {
                 let first = keys.split(' ').next().unwrap();
                 assert!(t.contains(first), "{keys}");
             }
@@ -837,7 +441,7 @@ mod tests {
             layout: &layout,
             state: &s,
         };
-        let row = layout.field_row(3).unwrap();
+        let row = layout.field_row(Field::Castling).unwrap();
         let (_, x) = field_columns(row);
         let buf = draw(&s, 120, 40, ColorMode::Mono);
         assert_eq!(buf[(x, row.y)].symbol(), "K");
@@ -877,7 +481,7 @@ mod tests {
         for _ in 0..4 {
             update(&mut s, Action::FieldDown);
         }
-        assert_eq!(s.field, 6);
+        assert_eq!(s.field, Field::Fullmove);
         let row = fen_row(&s);
         assert!(row.ends_with("w - - 0 1"), "{row}");
         assert!(!row.contains("rnbakabnr"), "{row}");

@@ -54,7 +54,7 @@ const PYTHON_CHESS_WRONG: [(usize, Code, &str); 5] = [
 
 #[test]
 fn chess_verdicts_agree_with_python_chess() {
-    let data = include_str!("fixtures/chess_oracle.tsv");
+    let data = include_str!("../fixtures/chess_oracle.tsv");
     let mut disagreements = Vec::new();
     let mut excused = Vec::new();
     let mut lines = 0;
@@ -101,7 +101,7 @@ fn chess_verdicts_agree_with_python_chess() {
 
 #[test]
 fn canonical_chess_fen_matches_python_chess_on_valid_lines() {
-    let data = include_str!("fixtures/chess_oracle.tsv");
+    let data = include_str!("../fixtures/chess_oracle.tsv");
     let mut compared = 0;
     for line in data.lines() {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -128,7 +128,7 @@ fn canonical_chess_fen_matches_python_chess_on_valid_lines() {
 
 #[test]
 fn xiangqi_verdicts_agree_with_the_pikafish_rules_checker() {
-    let data = include_str!("fixtures/xiangqi_oracle.tsv");
+    let data = include_str!("../fixtures/xiangqi_oracle.tsv");
     let mut disagreements = Vec::new();
     for (n, line) in data.lines().enumerate() {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -158,7 +158,7 @@ fn xiangqi_verdicts_agree_with_the_pikafish_rules_checker() {
 #[test]
 fn canonical_fen_matches_shakmaty_on_every_valid_chess_line() {
     use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, fen::Fen};
-    let data = include_str!("fixtures/chess_oracle.tsv");
+    let data = include_str!("../fixtures/chess_oracle.tsv");
     let mut compared = 0;
     for line in data.lines() {
         let cols: Vec<&str> = line.split('\t').collect();

@@ -143,7 +143,7 @@ fn every_example_record_is_valid() {
 #[test]
 fn fenboard_check_accepts_the_examples() {
     let files = example_files();
-    let out = Command::new(env!("CARGO_BIN_EXE_fenboard"))
+    let out = Command::new(crate::common::BIN)
         .arg("check")
         .args(&files)
         .output()

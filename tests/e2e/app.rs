@@ -1,6 +1,6 @@
 //! End to end: the editor binary on a real terminal (tmux), its stdout captured.
 
-mod common;
+use crate::common;
 
 use common::{Tmux, tmux_available};
 

@@ -3,7 +3,7 @@
 use std::process::{Command, Output};
 
 fn fenboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fenboard"))
+    Command::new(crate::common::BIN)
         .args(args)
         .output()
         .expect("run fenboard")

@@ -26,7 +26,7 @@ fn rows(data: &str) -> impl Iterator<Item = Vec<&str>> {
 
 #[test]
 fn xiangqi_counts_match_the_reference() {
-    let data = include_str!("fixtures/perft_xiangqi.tsv");
+    let data = include_str!("../fixtures/perft_xiangqi.tsv");
     let mut checked = 0;
     let mut positions = std::collections::HashSet::new();
     for row in rows(data) {
@@ -48,7 +48,7 @@ fn xiangqi_counts_match_the_reference() {
 
 #[test]
 fn chess_counts_match_the_reference() {
-    let data = include_str!("fixtures/perft_chess.tsv");
+    let data = include_str!("../fixtures/perft_chess.tsv");
     let mut checked = [0; 2];
     for row in rows(data) {
         let [text, game, depth, count] = row[..] else {

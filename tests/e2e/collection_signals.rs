@@ -4,7 +4,7 @@
 //!
 //! Needs tmux: without it these tests say they are skipped, unless `FENBOARD_E2E=1`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,24 @@
+//! The integration tests that need no terminal: the subcommands run as processes, the
+//! collection, FEN and legality through the library, the example files. One binary, so one
+//! link and one run (`cargo test --test tests`); the files are in `tests/suite/`.
+
+mod common;
+
+#[path = "suite/check_cli.rs"]
+mod check_cli;
+#[path = "suite/cli_perft.rs"]
+mod cli_perft;
+#[path = "suite/collection.rs"]
+mod collection;
+#[path = "suite/collection_props.rs"]
+mod collection_props;
+#[path = "suite/examples.rs"]
+mod examples;
+#[path = "suite/fen_props.rs"]
+mod fen_props;
+#[path = "suite/oracle.rs"]
+mod oracle;
+#[path = "suite/perft.rs"]
+mod perft;
+#[path = "suite/status.rs"]
+mod status;
