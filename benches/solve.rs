@@ -44,15 +44,11 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
         "s#3",
     ),
     (
-        "shinkman-1876 as h#3",
-        "Q7/3B4/3B4/3NR2P/3R4/2p5/2p3kN/2K4b b - - 0 1",
+        "10 pieces h#3",
+        "6b1/1p6/1k1p4/3r2p1/1n6/8/1K6/4B2N b - - 0 1",
         "h#3",
     ),
-    (
-        "charles-xii as h#4",
-        "8/6R1/7p/5K1k/8/6p1/5bPP/4N3 b - - 0 1",
-        "h#4",
-    ),
+    ("K+R v K h#4", "4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "h#4"),
 ];
 
 /// The position whose #2…#5 show how the search grows.
