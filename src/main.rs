@@ -12,6 +12,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => ("check", shell::check::run(args)),
         Some(Command::Show(args)) => ("show", shell::show::run(args)),
         Some(Command::Perft(args)) => ("perft", shell::perft::run(args)),
+        Some(Command::Solve(args)) => ("solve", shell::solve::run(args)),
         Some(Command::ServeClipboard) => ("serve-clipboard", shell::clipboard::holder::run()),
         None => ("", shell::app::run(cli.edit)),
     };

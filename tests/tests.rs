@@ -24,5 +24,7 @@ mod fen_props;
 mod oracle;
 #[path = "suite/perft.rs"]
 mod perft;
+#[path = "suite/solve_cli.rs"]
+mod solve_cli;
 #[path = "suite/status.rs"]
 mod status;

@@ -17,6 +17,7 @@ pub mod perft;
 pub mod perft_suite;
 pub mod show;
 pub mod signals;
+pub mod solve;
 pub mod terminal;
 
 /// Why a command stopped: the lines to tell the user and the exit status.
