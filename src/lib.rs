@@ -4,4 +4,5 @@ pub mod collection;
 pub mod core;
 pub mod editor;
 pub mod shell;
+pub mod solve;
 pub mod ui;
