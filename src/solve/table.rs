@@ -57,7 +57,10 @@ impl Table {
     pub(crate) fn new(megabytes: usize) -> Table {
         let bytes = megabytes.saturating_mul(1 << 20).max(ENTRY);
         let entries = 1usize << (usize::BITS - 1 - (bytes / ENTRY).leading_zeros());
-        let slots = (0..2 * entries).map(|_| AtomicU64::new(0)).collect();
+        // Zeroed memory straight from the allocator: the system maps it lazily, so a big table
+        // costs nothing until it is used.
+        // SAFETY: all-zero bytes are a valid `AtomicU64` (it has `u64`'s representation).
+        let slots = unsafe { Box::<[AtomicU64]>::new_zeroed_slice(2 * entries).assume_init() };
         Table {
             slots,
             mask: entries - 1,
