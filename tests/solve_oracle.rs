@@ -69,10 +69,23 @@ fn is_help(stipulation: &str) -> bool {
     stipulation.starts_with('h')
 }
 
-/// What fenboard found, in the fixture's terms, or why it could not be read.
-fn solve(fen: &str, stipulation: &str, checks: bool) -> Result<BTreeSet<String>, String> {
+/// What fenboard found, in the fixture's terms, or why it could not be read. `threads` is 1 or
+/// 2 by record, so that both the single-threaded search and the split over root moves answer.
+fn solve(
+    fen: &str,
+    stipulation: &str,
+    checks: bool,
+    threads: &str,
+) -> Result<BTreeSet<String>, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fenboard"));
-    cmd.args(["solve", "--json", "--stip", stipulation]);
+    cmd.args([
+        "solve",
+        "--json",
+        "--threads",
+        threads,
+        "--stip",
+        stipulation,
+    ]);
     if checks {
         cmd.arg("--checks");
     }
@@ -127,7 +140,8 @@ fn mismatches(records: &[Record], checks_of: impl Fn(&Record) -> bool + Sync) ->
         let (fen, stip, checks) = (r.get("fen"), r.get("stipulation"), checks_of(r));
         let rule = if checks { " --checks" } else { "" };
         let expected = r.expected();
-        match solve(fen, stip, checks) {
+        let threads = if r.line % 2 == 0 { "2" } else { "1" };
+        match solve(fen, stip, checks, threads) {
             Err(e) => Some(format!("line {}: {stip}{rule} {fen}: {e}", r.line)),
             Ok(found) if found != expected => {
                 let missing: Vec<_> = expected.difference(&found).collect();
