@@ -140,7 +140,7 @@ fn mismatches(records: &[Record], checks_of: impl Fn(&Record) -> bool + Sync) ->
         let (fen, stip, checks) = (r.get("fen"), r.get("stipulation"), checks_of(r));
         let rule = if checks { " --checks" } else { "" };
         let expected = r.expected();
-        let threads = if r.line % 2 == 0 { "2" } else { "1" };
+        let threads = if r.line.is_multiple_of(2) { "2" } else { "1" };
         match solve(fen, stip, checks, threads) {
             Err(e) => Some(format!("line {}: {stip}{rule} {fen}: {e}", r.line)),
             Ok(found) if found != expected => {
