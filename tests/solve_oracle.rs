@@ -101,6 +101,15 @@ fn solve(
     let line = stdout.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let json: Value =
         serde_json::from_str(line).map_err(|e| format!("not JSON ({e}): {line:?}"))?;
+    let found = found_in(&json, stipulation)?;
+    if code != Some(if found.is_empty() { 1 } else { 0 }) {
+        return Err(format!("exit {code:?} for {} moves found", found.len()));
+    }
+    Ok(found)
+}
+
+/// The keys (or helpmate solutions) of one `--json` object, checked against its `result`.
+fn found_in(json: &Value, stipulation: &str) -> Result<BTreeSet<String>, String> {
     let result = json["result"].as_str().unwrap_or("");
     let uci = |m: &Value| m["uci"].as_str().map(str::to_owned);
     let found: BTreeSet<String> = if is_help(stipulation) {
@@ -124,35 +133,89 @@ fn solve(
     } else {
         "solved"
     };
-    if result != expected_result || code != Some(if found.is_empty() { 1 } else { 0 }) {
+    if result != expected_result {
         return Err(format!(
-            "result {result:?} with exit {code:?} for {} moves found",
+            "result {result:?} with {} moves found",
             found.len()
         ));
     }
     Ok(found)
 }
 
+/// Describes a record's disagreement, if any.
+fn compare(r: &Record, rule: &str, found: Result<BTreeSet<String>, String>) -> Option<String> {
+    let (fen, stip) = (r.get("fen"), r.get("stipulation"));
+    let expected = r.expected();
+    match found {
+        Err(e) => Some(format!("line {}: {stip}{rule} {fen}: {e}", r.line)),
+        Ok(found) if found != expected => {
+            let missing: Vec<_> = expected.difference(&found).collect();
+            let extra: Vec<_> = found.difference(&expected).collect();
+            Some(format!(
+                "line {}: {stip}{rule} {fen}: missing {missing:?}, not in the reference {extra:?}",
+                r.line
+            ))
+        }
+        Ok(_) => None,
+    }
+}
+
+/// Solves `records` as one EPD collection (`stip "…"; id "N";`, N the fixture line) in one
+/// process, the way a composer checks a file of problems, and compares record by record.
+fn file_mismatches(name: &str, records: &[&Record], checks: bool) -> Vec<String> {
+    let path = std::env::temp_dir().join(format!("fenboard-{}-{name}.epd", std::process::id()));
+    let mut epd = String::new();
+    for r in records {
+        let fields: Vec<&str> = r.get("fen").split(' ').take(4).collect();
+        let stip = r.get("stipulation");
+        epd.push_str(&format!(
+            "{} stip \"{stip}\"; id \"{}\";\n",
+            fields.join(" "),
+            r.line
+        ));
+    }
+    std::fs::write(&path, epd).expect("temp file written");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fenboard"));
+    cmd.args(["solve", "--json"]);
+    if checks {
+        cmd.arg("--checks");
+    }
+    let out = cmd.arg(&path).output().expect("fenboard runs");
+    let _ = std::fs::remove_file(&path);
+    let mut by_id = BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        if let Ok(json) = serde_json::from_str::<Value>(line)
+            && let Some(id) = json["id"].as_str()
+        {
+            by_id.insert(id.to_string(), json);
+        }
+    }
+    let rule = if checks { " --checks" } else { "" };
+    records
+        .iter()
+        .filter_map(|r| {
+            let found = match by_id.get(&r.line.to_string()) {
+                None => Err(format!(
+                    "no JSON object with id {} (exit {:?}: {})",
+                    r.line,
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                )),
+                Some(json) => found_in(json, r.get("stipulation")),
+            };
+            compare(r, rule, found)
+        })
+        .collect()
+}
+
 /// Runs every record (on two threads: each problem is its own process) and describes each one
 /// where fenboard disagrees with the reference, in fixture order.
 fn mismatches(records: &[Record], checks_of: impl Fn(&Record) -> bool + Sync) -> Vec<String> {
     let check = |r: &Record| -> Option<String> {
-        let (fen, stip, checks) = (r.get("fen"), r.get("stipulation"), checks_of(r));
-        let rule = if checks { " --checks" } else { "" };
-        let expected = r.expected();
+        let checks = checks_of(r);
         let threads = if r.line.is_multiple_of(2) { "2" } else { "1" };
-        match solve(fen, stip, checks, threads) {
-            Err(e) => Some(format!("line {}: {stip}{rule} {fen}: {e}", r.line)),
-            Ok(found) if found != expected => {
-                let missing: Vec<_> = expected.difference(&found).collect();
-                let extra: Vec<_> = found.difference(&expected).collect();
-                Some(format!(
-                    "line {}: {stip}{rule} {fen}: missing {missing:?}, not in the reference {extra:?}",
-                    r.line
-                ))
-            }
-            Ok(_) => None,
-        }
+        let found = solve(r.get("fen"), r.get("stipulation"), checks, threads);
+        compare(r, if checks { " --checks" } else { "" }, found)
     };
     let half = records.len().div_ceil(2);
     let (first, second) = records.split_at(half);
@@ -224,6 +287,23 @@ fn solver_finds_exactly_the_brute_force_xiangqi_keys() {
         "fenboard disagrees with the Fairy-Stockfish brute force on {} of {} problems:\n{}",
         bad.len(),
         rows.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn a_file_of_problems_gets_the_same_answers_as_each_problem_alone() {
+    let chess = records(POPEYE);
+    let xiangqi = records(XIANGQI);
+    let mut bad = file_mismatches("chess", &chess.iter().collect::<Vec<_>>(), false);
+    for (checks, flag) in [(false, "no"), (true, "yes")] {
+        let of: Vec<&Record> = xiangqi.iter().filter(|r| r.get("checks") == flag).collect();
+        bad.extend(file_mismatches(&format!("xiangqi-{flag}"), &of, checks));
+    }
+    assert!(
+        bad.is_empty(),
+        "fenboard solve FILE disagrees with the references on {} records:\n{}",
+        bad.len(),
         bad.join("\n")
     );
 }
