@@ -27,8 +27,10 @@ Requires:
     it is written as UCI.
 
 Usage: scripts/make-solve-fixtures.py [--popeye PATH] [--popeye-src DIR] [--seed N] [--out FILE]
-Deterministic for a given seed and Popeye version (Popeye is exhaustive, so its answers do not
-depend on timing; a problem Popeye does not finish within --timeout seconds is dropped).
+The random records are deterministic for a given seed and Popeye version (Popeye is exhaustive,
+so its answers do not depend on timing). Popeye's examples are kept only when Popeye solves them
+within --example-timeout seconds (keeping the fixture test quick), so a loaded machine keeps
+a few fewer of them.
 """
 
 import argparse
@@ -207,6 +209,19 @@ def run_popeye(popeye, board, stip, timeout):
 # ---------------------------------------------------------------- random positions
 
 
+def material_ok(board):
+    """No side has more pieces than its pawns could have promoted to (python-chess's is_valid
+    does not check it; fenboard and shakmaty call such a position illegal)."""
+    for color in (chess.WHITE, chess.BLACK):
+        extra = sum(
+            max(0, len(board.pieces(kind, color)) - start)
+            for kind, start in ((chess.QUEEN, 1), (chess.ROOK, 2), (chess.BISHOP, 2), (chess.KNIGHT, 2))
+        )
+        if len(board.pieces(chess.PAWN, color)) + extra > 8:
+            return False
+    return True
+
+
 def edge_square(rng):
     while True:
         sq = rng.randrange(64)
@@ -243,7 +258,7 @@ def random_board(rng, stip, att_range, def_range):
     if king == target:
         return None
     board.set_piece_at(king, chess.Piece(chess.KING, goal_side))
-    castle = rng.random() < 0.12
+    castle = rng.random() < 0.25
     if castle:  # kings and rooks on their start squares, some rights
         board.clear()
         board.turn = mover
@@ -274,7 +289,7 @@ def random_board(rng, stip, att_range, def_range):
         board.castling_rights = keep
     if rng.random() < 0.2:
         add_en_passant(rng, board)
-    return board if board.is_valid() else None
+    return board if board.is_valid() and material_ok(board) else None
 
 
 def add_en_passant(rng, board):
@@ -298,7 +313,7 @@ def add_en_passant(rng, board):
     board.set_piece_at(sq, chess.Piece(chess.PAWN, them))
     board.set_piece_at(capturer, chess.Piece(chess.PAWN, board.turn))
     board.ep_square = behind
-    if not board.is_valid() or not board.has_legal_en_passant():
+    if not (board.is_valid() and material_ok(board)) or not board.has_legal_en_passant():
         board.set_fen(saved.fen())
 
 
@@ -336,7 +351,7 @@ def self_seed_candidate(rng):
             if board.piece_at(sq) or (piece == chess.PAWN and chess.square_rank(sq) in (0, 7)):
                 continue
             board.set_piece_at(sq, chess.Piece(piece, color))
-    return board if board.is_valid() else None
+    return board if board.is_valid() and material_ok(board) else None
 
 
 def has_self1(board, goal):
@@ -411,7 +426,7 @@ def neighbour(rng, board):
         return None
     b.castling_rights = 0
     b.ep_square = None
-    return b if b.is_valid() else None
+    return b if b.is_valid() and material_ok(b) else None
 
 
 def unmove(rng, board):
@@ -431,7 +446,7 @@ def unmove(rng, board):
             before.remove_piece_at(sq)
             before.set_piece_at(origin, piece)
             before.turn = them
-            if before.is_valid() and chess.Move(origin, sq) in before.legal_moves:
+            if before.is_valid() and material_ok(before) and chess.Move(origin, sq) in before.legal_moves:
                 return before
     return None
 
@@ -600,7 +615,7 @@ def to_fen(cur, german):
         if len(sqs) != 3:
             return None
         board.ep_square = chess.parse_square(sqs[1])
-    if not board.is_valid():
+    if not (board.is_valid() and material_ok(board)):
         return None
     return board.fen(), stip
 
