@@ -12,6 +12,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => shell::check::run(args),
         Some(Command::Show(args)) => shell::show::run(args),
         Some(Command::Perft(args)) => shell::perft::run(args),
+        Some(Command::Diagram(args)) => shell::diagram::run(args),
         Some(Command::ServeClipboard) => shell::clipboard::holder::serve(),
         None => shell::app::run(cli.edit),
     }

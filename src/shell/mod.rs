@@ -4,6 +4,7 @@ pub mod app;
 pub mod check;
 pub mod cli;
 pub mod clipboard;
+pub mod diagram;
 pub mod keymap;
 pub mod perft;
 pub mod show;

@@ -96,7 +96,7 @@ pub fn show(
 }
 
 /// One diagnostic as a line, with the squares it names.
-fn describe(d: &Diagnostic, game: Game) -> String {
+pub(super) fn describe(d: &Diagnostic, game: Game) -> String {
     let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
     let message = text::with_squares(&d.message, &names);
     text::diagnostic(d.severity.as_str(), d.code.as_str(), d.field, &message)
