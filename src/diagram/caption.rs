@@ -89,20 +89,25 @@ impl Caption {
     }
 }
 
-/// Line height as a share of the board's cell.
+/// Line height as a share of the unit (an eighth of the width, about a chess square: the
+/// caption has one size for both games).
 const LINE: f32 = 0.5;
 
-/// The height the caption's `lines` take under a board of `cell`.
-pub fn height(cell: f32, lines: usize) -> f32 {
+fn unit(width: f32) -> f32 {
+    width / 8.25
+}
+
+/// The height the caption's `lines` take under a diagram `width` wide.
+pub fn height(width: f32, lines: usize) -> f32 {
     if lines == 0 {
         0.0
     } else {
-        (lines as f32 * LINE + 0.2) * cell
+        (lines as f32 * LINE + 0.2) * unit(width)
     }
 }
 
 pub fn draw(out: &mut Svg, caption: &Caption, layout: &Layout) {
-    let cell = layout.cell;
+    let cell = unit(layout.width);
     let size = cell * 0.3;
     let attrs = format!(r##"font-family="{LATIN_FONTS}" fill="#000""##);
     let (left, right) = (layout.left, layout.width - layout.left);

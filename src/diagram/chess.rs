@@ -19,7 +19,7 @@ pub fn layout(options: &Options, caption_lines: usize) -> Layout {
     let caption_top = pad * 2.0 + 8.0 * cell;
     Layout {
         width,
-        height: caption_top + caption::height(cell, caption_lines),
+        height: caption_top + caption::height(width, caption_lines),
         left: pad,
         top: pad,
         cell,

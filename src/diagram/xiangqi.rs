@@ -24,7 +24,7 @@ pub fn layout(options: &Options, caption_lines: usize) -> Layout {
     let caption_top = pad * 2.0 + 9.0 * cell;
     Layout {
         width,
-        height: caption_top + caption::height(cell, caption_lines),
+        height: caption_top + caption::height(width, caption_lines),
         left: pad,
         top: pad,
         cell,

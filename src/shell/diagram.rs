@@ -163,11 +163,18 @@ impl Run<'_> {
                 drawn.push((i, line, d));
             }
         }
+        let unread = collection.len() - drawn.len();
+        if unread > 0 {
+            self.say(&format!(
+                "{name}: {unread} of {} records could not be read and are not drawn",
+                collection.len()
+            ));
+        }
         if self.format == DiagramFormat::Html {
             let entries: Vec<html::Entry> = drawn
                 .iter()
-                .map(|(i, line, d)| html::Entry {
-                    label: label(*i, *line, collection.id(*i)),
+                .map(|(i, _, d)| html::Entry {
+                    label: label(*i),
                     position: &d.position,
                     caption: &d.caption,
                 })
@@ -277,12 +284,9 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// What the sheet calls record `i`: its number, and its EPD id when it has one.
-fn label(i: usize, _line: usize, id: Option<&str>) -> String {
-    match id.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(id) => format!("{}. {id}", i + 1),
-        None => format!("{}.", i + 1),
-    }
+/// What the sheet calls record `i`: its number in the file (its id is in the caption).
+fn label(i: usize) -> String {
+    format!("{}.", i + 1)
 }
 
 /// A file name for a record's image: its EPD id made safe for any file system, or
@@ -319,6 +323,41 @@ pub fn export_folder(collection: Option<&Path>) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shell::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn args(words: &[&str]) -> DiagramArgs {
+        let cli = Cli::try_parse_from([&["fenboard", "diagram"], words].concat()).unwrap();
+        match cli.command {
+            Some(Command::Diagram(a)) => a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_png_is_not_written_to_a_terminal() {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = execute(&args(&["--format", "png"]), &mut out, true, &mut err);
+        assert_eq!(code, 2);
+        assert!(out.is_empty());
+        assert!(String::from_utf8_lossy(&err).contains("a PNG is not for a terminal"));
+        // SVG to a terminal is text: fine.
+        let code = execute(&args(&[]), &mut out, true, &mut Vec::new());
+        assert_eq!(code, 0);
+        assert!(out.starts_with(b"<svg"));
+    }
+
+    #[test]
+    fn the_format_follows_the_output_name() {
+        assert_eq!(format_of(&args(&["-o", "x.PNG"])), DiagramFormat::Png);
+        assert_eq!(format_of(&args(&["-o", "x.htm"])), DiagramFormat::Html);
+        assert_eq!(format_of(&args(&["-o", "x"])), DiagramFormat::Svg);
+        assert_eq!(
+            format_of(&args(&["--format", "svg", "-o", "x.png"])),
+            DiagramFormat::Svg
+        );
+        assert!(Cli::try_parse_from(["fenboard", "diagram", "--size", "10"]).is_err());
+    }
 
     #[test]
     fn file_names_are_safe() {
