@@ -5,4 +5,5 @@ pub mod core;
 pub mod diagram;
 pub mod editor;
 pub mod shell;
+pub mod solve;
 pub mod ui;

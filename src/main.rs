@@ -13,6 +13,7 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => shell::show::run(args),
         Some(Command::Perft(args)) => shell::perft::run(args),
         Some(Command::Diagram(args)) => shell::diagram::run(args),
+        Some(Command::Solve(args)) => shell::solve::run(args),
         Some(Command::ServeClipboard) => shell::clipboard::holder::serve(),
         None => shell::app::run(cli.edit),
     }

@@ -183,3 +183,27 @@ fn a_missing_file_is_exit_2() {
     );
     assert!(!Path::new("/nonexistent/problems.epd").exists());
 }
+
+#[test]
+fn solve_puts_the_solvers_key_behind_the_solution() {
+    let dir = temp_dir("solve");
+    let input = dir.join("p.epd");
+    std::fs::write(
+        &input,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - dm 1;\n\
+         4k3/8/8/8/8/8/8/4K3 w - - c1 \"given\";\n",
+    )
+    .unwrap();
+    let out = diagram(&["--format", "html", "--solve", input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    let solutions: Vec<&str> = page
+        .split("<p class=\"solution\">")
+        .skip(1)
+        .map(|s| s.split("</p>").next().unwrap())
+        .collect();
+    assert_eq!(solutions.len(), 2, "{page}");
+    assert!(solutions[0].contains("Qxf7#"), "{solutions:?}");
+    assert_eq!(solutions[1], "given", "a record's own c1 is kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}

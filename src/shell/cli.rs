@@ -50,6 +50,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Draw publication diagrams (SVG, PNG, or a printable HTML page of a whole file).
     Diagram(DiagramArgs),
+    /// Solve a problem (#n, =n, s#n, s=n, h#n, h#n.5; xiangqi #n) or every problem of a file.
+    Solve(SolveArgs),
     /// Hold the text read from standard input on the desktop clipboard until another program
     /// takes it (started by the editor's copy).
     #[command(hide = true)]
@@ -138,6 +140,15 @@ pub struct DiagramArgs {
     #[arg(long)]
     pub no_caption: bool,
 
+    /// HTML: solve every record that has a stipulation and no solution (EPD `c1`) yet, and
+    /// put what the solver finds behind the record's "Solution".
+    #[arg(long)]
+    pub solve: bool,
+
+    /// With --solve: the most seconds spent on one problem.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, requires = "solve")]
+    pub solve_time: u64,
+
     /// Where to write: a file, or for a FILE of several records in SVG/PNG a folder (one image
     /// per record, named after its EPD `id` or its line number). Standard output when absent.
     #[arg(short, long, value_name = "OUT")]
@@ -154,6 +165,49 @@ pub enum DiagramFormat {
     Svg,
     Png,
     Html,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    pub game: GameArg,
+
+    /// The stipulation (#2, =3, s#2, h#3, h#2.5, xiangqi #3); overrides a file's own.
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    pub stip: Option<String>,
+
+    /// Every move of the attacking side must give check (xiangqi's continuous-check puzzles).
+    #[arg(long)]
+    pub checks: bool,
+
+    /// Also list the tries: first moves refuted by only one or two defences.
+    #[arg(long)]
+    pub tries: bool,
+
+    /// One JSON object per problem (JSON Lines).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Search threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+
+    /// Stop each problem's search after this long (90, 90s, 500ms, 2m) and print what is proved.
+    #[arg(long, value_name = "T")]
+    pub max_time: Option<String>,
+
+    /// Chess pieces as figurines in the play (♘f3).
+    #[arg(long)]
+    pub figurine: bool,
+
+    /// A FEN (its fields may be separate arguments; EPD operations such as `dm 2;` count) or
+    /// a .fen/.epd FILE.
+    #[arg(value_name = "FEN | FILE", required = true, num_args = 1..)]
+    pub target: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -213,5 +267,28 @@ mod tests {
         }
         assert!(Cli::try_parse_from(["fenboard", "check", "--json", "-"]).is_ok());
         assert!(Cli::try_parse_from(["fenboard", "--game", "shogi"]).is_err());
+        let cli = Cli::try_parse_from([
+            "fenboard",
+            "solve",
+            "--stip",
+            "h#2.5",
+            "--threads",
+            "2",
+            "--hash",
+            "16",
+            "8/8",
+            "w",
+        ])
+        .unwrap();
+        match cli.command {
+            Some(Command::Solve(s)) => {
+                assert_eq!(s.stip.as_deref(), Some("h#2.5"));
+                assert_eq!((s.threads, s.hash), (Some(2), 16));
+                assert_eq!(s.target, ["8/8", "w"]);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        assert!(Cli::try_parse_from(["fenboard", "solve", "--threads", "0", "x"]).is_err());
+        assert!(Cli::try_parse_from(["fenboard", "solve", "--hash", "0", "x"]).is_err());
     }
 }

@@ -5,6 +5,8 @@ use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use super::app::is_collection_target;
 use super::cli::{DiagramArgs, DiagramFormat};
@@ -12,6 +14,7 @@ use super::show::describe;
 use crate::collection::{Collection, record};
 use crate::core::{Game, Position, fen, legality};
 use crate::diagram::{self, Caption, Options, html, png::Fonts};
+use crate::solve;
 
 pub fn run(args: DiagramArgs) -> ExitCode {
     let stdout = std::io::stdout();
@@ -39,6 +42,9 @@ pub fn execute(args: &DiagramArgs, out: &mut dyn Write, out_tty: bool, err: &mut
         err,
         failed: false,
     };
+    if args.solve && run.format != DiagramFormat::Html {
+        run.say("warning: --solve shows solutions only on the HTML sheet (--format html)");
+    }
     let result = if is_collection_target(&args.target) {
         run.file(Path::new(&args.target[0]), out, out_tty)
     } else {
@@ -119,8 +125,60 @@ impl Run<'_> {
                 self.say(&format!("{where_}  {line}"));
             }
         }
-        let caption = Caption::new(&position, ops);
+        let mut caption = Caption::new(&position, ops);
+        let sheet = self.format == DiagramFormat::Html;
+        if self.args.solve && sheet && caption.solution.is_none() && errors.is_empty() {
+            caption.solution = self.solve(&position, caption.stipulation.as_deref(), where_);
+        }
         Some(Drawn { position, caption })
+    }
+
+    /// What the solver finds for `stipulation` (none: nothing to solve), as a magazine
+    /// prints it; a search that ran out of time says so.
+    fn solve(
+        &mut self,
+        position: &Position,
+        stipulation: Option<&str>,
+        where_: &str,
+    ) -> Option<String> {
+        let text = stipulation?;
+        let stipulation = match text.parse::<solve::Stipulation>() {
+            Ok(s) => s,
+            Err(e) => {
+                self.say(&format!(
+                    "{where_}warning: stipulation {text:?} not solved: {e}"
+                ));
+                return None;
+            }
+        };
+        let options = solve::Options {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ..solve::Options::default()
+        };
+        let cancel = AtomicBool::new(false);
+        let limit = Duration::from_secs(self.args.solve_time);
+        let mut stop_late = |p: solve::Progress| {
+            if p.elapsed >= limit {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        };
+        match solve::solve(position, stipulation, &options, &cancel, &mut stop_late) {
+            Ok(found) => {
+                let play = solve::text::render(&found, solve::text::Style { figurine: false });
+                Some(match found.outcome {
+                    solve::Outcome::Solved => play,
+                    solve::Outcome::NoSolution => "No solution.".to_owned(),
+                    solve::Outcome::Unfinished => format!(
+                        "(the search stopped after {} s: what follows is proved, more may exist)\n{play}",
+                        self.args.solve_time
+                    ),
+                })
+            }
+            Err(e) => {
+                self.say(&format!("{where_}warning: not solved: {e}"));
+                None
+            }
+        }
     }
 
     fn single(&mut self, out: &mut dyn Write, out_tty: bool) -> Result<(), String> {

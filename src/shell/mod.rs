@@ -9,4 +9,5 @@ pub mod keymap;
 pub mod perft;
 pub mod show;
 pub mod signals;
+pub mod solve;
 pub mod terminal;
