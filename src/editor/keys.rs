@@ -44,6 +44,10 @@ pub const BOARD: KeyGroup = KeyGroup {
         ("U, Ctrl-Y", "redo"),
         ("y", "copy the FEN to the clipboard"),
         ("Y", "copy a lichess analysis URL of the position"),
+        (
+            "d",
+            "write the record's diagram (SVG, PNG) and copy the image",
+        ),
         ("v, Ctrl-V", "paste a FEN from the clipboard"),
         ("Tab / Shift-Tab", "focus fields panel, FEN line, board"),
         ("/", "edit the FEN line"),

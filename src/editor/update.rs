@@ -126,6 +126,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             }
         }
         Action::RequestPaste => effects.push(Effect::ReadClipboard),
+        Action::Diagram => effects.push(Effect::Diagram(diagram_request(state))),
         Action::Paste(text) => paste(state, &text),
         Action::FocusNext => cycle_focus(state, true),
         Action::FocusPrev => cycle_focus(state, false),
@@ -798,5 +799,18 @@ fn mouse_up(state: &mut State, target: Option<Square>) {
                 p.board.set(from, None);
             });
         }
+    }
+}
+
+/// The diagram `d` asks for: what is on screen, with the record's caption and name.
+fn diagram_request(state: &State) -> super::effect::DiagramRequest {
+    let collection = state.collection.as_ref();
+    super::effect::DiagramRequest {
+        position: *state.shown_position(),
+        operations: state.record_operations().map(str::to_owned),
+        collection: collection.and_then(|c| c.path()).map(|p| p.to_owned()),
+        id: state.record_id().map(str::to_owned),
+        line: collection.and_then(|c| c.line_number(state.record)),
+        flip: state.flipped,
     }
 }

@@ -149,6 +149,7 @@ fn board_key(key: &KeyEvent, game: Game) -> Action {
             'U' => Action::Redo,
             'y' => Action::Copy,
             'Y' => Action::CopyUrl,
+            'd' => Action::Diagram,
             'v' => Action::RequestPaste,
             '/' => Action::EditFenLine,
             '?' => Action::ToggleHelp,

@@ -5,6 +5,7 @@ pub mod check;
 pub mod cli;
 pub mod clipboard;
 pub mod diagram;
+pub mod export;
 pub mod keymap;
 pub mod perft;
 pub mod show;
