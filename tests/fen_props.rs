@@ -27,7 +27,7 @@ fn check_read(text: &str) {
         assert_eq!(read.position.is_none(), has_error, "{text:?}");
         let len = text.chars().count();
         for d in &read.diagnostics {
-            assert!((1..=6).contains(&d.field), "{d:?}");
+            assert!((1..=6).contains(&d.field.number()), "{d:?}");
             assert!(!d.message.is_empty() && !d.message.contains('\n'), "{d:?}");
             if let Some(span) = &d.span {
                 assert!(span.start <= span.end && span.end <= len, "{text:?}: {d:?}");

@@ -1,9 +1,10 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
+use crate::core::fen::Field;
 use crate::core::{Color, Piece, Square};
 
 use super::effect::Notice;
-use super::fields::CastlingSide;
+use crate::core::CastlingSide;
 
 /// A cursor direction as seen on screen: with a flipped view `Up` goes toward White's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +13,13 @@ pub enum Direction {
     Down,
     Left,
     Right,
+}
+
+/// One step through something that cycles: the focus, the panel's values, the records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Towards {
+    Next,
+    Prev,
 }
 
 /// Editing of the FEN line text.
@@ -95,6 +103,8 @@ pub enum Action {
     /// `/`: focus the FEN line for editing.
     EditFenLine,
     ToggleHelp,
+    /// Scrolls the help overlay to this line (the keymap knows how far it can go).
+    ScrollHelp(u16),
     /// Esc: close an overlay, cancel a pending key or a pick-up, or return focus to the board.
     Escape,
     /// A confirmation overlay's answer.
@@ -107,7 +117,7 @@ pub enum Action {
     // Fields panel.
     FieldUp,
     FieldDown,
-    SelectField(u8),
+    SelectField(Field),
     /// ←: previous value of the selected field (side, ep square).
     FieldPrev,
     /// →: next value of the selected field.
@@ -144,14 +154,19 @@ pub enum Action {
     MouseUp(Option<Square>),
     /// Right click on a square: empties it.
     RightClick(Square),
-    /// A click on a field of the panel (1–6).
-    ClickField(u8),
+    /// A click on a field of the panel.
+    ClickField(Field),
 
     // Reports from the shell.
     /// The result of an effect (copy, paste, save) to show in the status line.
     Notify(Notice),
     /// The shell finished the `Save` effect: `Err` holds why it failed.
     SaveDone(Result<(), String>),
+    /// A seed for the random Chess960 draws (the shell's clock; fixed in tests).
+    Seed(u64),
+    /// The process is being killed: write the current record back into the collection so that
+    /// the shell can rescue it.
+    WriteBack,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

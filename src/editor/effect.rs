@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::core::{Color, Game, Piece, Position, Square};
 
-use super::fields::CastlingSide;
+use crate::core::CastlingSide;
 
 /// Work that needs the outside world; the shell runs these in order.
 #[derive(Clone, Debug, PartialEq, Eq)]

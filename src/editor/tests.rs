@@ -1,12 +1,11 @@
 //! Tests of the editor: one per action, and scenarios written as key sequences on FEN strings
-//! (through the real keymap), in chess, Chess960 and xiangqi.
+//! (through the real key table), in chess, Chess960 and xiangqi.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
+use super::keys::{self, Code, Key};
 use super::*;
 use crate::collection::Collection;
-use crate::core::{Color, Game, Piece, Role, Square};
-use crate::shell::keymap;
+use crate::core::fen::Field;
+use crate::core::{CastlingSide, Color, Game, Piece, Role, Square};
 
 const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const XIANGQI: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -26,41 +25,34 @@ pub(crate) fn state(fen: &str) -> State {
 }
 
 /// One key of the little key language: `<Name>` for named keys, `<C-x>` for Ctrl-x.
-fn key_event(token: &str) -> KeyEvent {
-    let none = KeyModifiers::NONE;
-    let (code, mods) = match token {
-        "<Up>" => (KeyCode::Up, none),
-        "<Down>" => (KeyCode::Down, none),
-        "<Left>" => (KeyCode::Left, none),
-        "<Right>" => (KeyCode::Right, none),
-        "<Enter>" => (KeyCode::Enter, none),
-        "<Esc>" => (KeyCode::Esc, none),
-        "<Tab>" => (KeyCode::Tab, none),
-        "<BackTab>" => (KeyCode::BackTab, KeyModifiers::SHIFT),
-        "<Space>" => (KeyCode::Char(' '), none),
-        "<BS>" => (KeyCode::Backspace, none),
-        "<Del>" => (KeyCode::Delete, none),
-        "<Home>" => (KeyCode::Home, none),
-        "<End>" => (KeyCode::End, none),
-        "<F1>" => (KeyCode::F(1), none),
-        "<F5>" => (KeyCode::F(5), none),
-        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => (
-            KeyCode::Char(t.chars().nth(3).unwrap()),
-            KeyModifiers::CONTROL,
-        ),
+fn key_event(token: &str) -> Key {
+    let code = match token {
+        "<Up>" => Code::Up,
+        "<Down>" => Code::Down,
+        "<Left>" => Code::Left,
+        "<Right>" => Code::Right,
+        "<Enter>" => Code::Enter,
+        "<Esc>" => Code::Esc,
+        "<Tab>" => Code::Tab,
+        "<BackTab>" => Code::BackTab,
+        "<Space>" => Code::Char(' '),
+        "<BS>" => Code::Backspace,
+        "<Del>" => Code::Delete,
+        "<Home>" => Code::Home,
+        "<End>" => Code::End,
+        "<F1>" => Code::F(1),
+        "<F5>" => Code::F(5),
+        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => {
+            return Key::ctrl(t.chars().nth(3).unwrap());
+        }
         t => {
             let mut chars = t.chars();
             let c = chars.next().unwrap();
             assert!(chars.next().is_none(), "unknown key {t}");
-            let mods = if c.is_ascii_uppercase() {
-                KeyModifiers::SHIFT
-            } else {
-                none
-            };
-            (KeyCode::Char(c), mods)
+            Code::Char(c)
         }
     };
-    KeyEvent::new(code, mods)
+    Key::plain(code)
 }
 
 /// Splits a key sequence: whitespace separates words, `<…>` is one key, other characters are
@@ -85,11 +77,11 @@ fn tokens(keys: &str) -> Vec<String> {
     out
 }
 
-/// Presses keys through the keymap and `update`; returns every effect.
+/// Presses keys through the key table and `update`; returns every effect.
 pub(crate) fn press(s: &mut State, keys: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for token in tokens(keys) {
-        if let Some(action) = keymap::key_action(&key_event(&token), s) {
+        if let Some(action) = keys::action(s, key_event(&token), u16::MAX) {
             effects.extend(update(s, action));
         }
     }
@@ -839,14 +831,14 @@ fn unbound_keys_say_so_and_change_nothing() {
 fn panel_arrows_choose_the_field_and_wrap() {
     let mut s = state(CHESS);
     press(&mut s, "<Tab>");
-    assert_eq!(s.field, 2);
+    assert_eq!(s.field, Field::Side);
     press(&mut s, "<Up>");
-    assert_eq!(s.field, 1);
+    assert_eq!(s.field, Field::Placement);
     press(&mut s, "<Up>");
-    assert_eq!(s.field, 6);
+    assert_eq!(s.field, Field::Fullmove);
     press(&mut s, "<Down> <Down> <Down>");
-    assert_eq!(s.field, 3);
-    assert_eq!(s.focused_field_span(), s.field_span(3));
+    assert_eq!(s.field, Field::Castling);
+    assert_eq!(s.focused_field_span(), s.field_span(Field::Castling));
     assert_eq!(s.focused_field_span(), Some(46..50));
 }
 
@@ -968,7 +960,7 @@ fn panel_ep_cycles_through_plausible_squares() {
     let fen = "4k3/8/8/2PpPp2/8/8/8/4K3 w - - 0 1";
     let mut s = state(fen);
     press(&mut s, "<Tab> <Down> <Down>");
-    assert_eq!(s.field, 4);
+    assert_eq!(s.field, Field::EnPassant);
     let mut seen = Vec::new();
     for _ in 0..3 {
         press(&mut s, "<Right>");
@@ -1100,13 +1092,12 @@ fn right_click_empties() {
 #[test]
 fn click_on_a_field_selects_and_toggles_it() {
     let mut s = state(CHESS);
-    act(&mut s, Action::ClickField(2));
-    assert_eq!((s.focus, s.field), (Focus::Fields, 2));
+    act(&mut s, Action::ClickField(Field::Side));
+    assert_eq!((s.focus, s.field), (Focus::Fields, Field::Side));
     assert_eq!(s.position.turn, Color::Black);
-    act(&mut s, Action::ClickField(5));
-    assert_eq!(s.field, 5);
-    act(&mut s, Action::ClickField(9));
-    assert_eq!(s.field, 5);
+    act(&mut s, Action::ClickField(Field::Halfmove));
+    assert_eq!(s.field, Field::Halfmove);
+    // A field out of range cannot be named: `Field` has only the six.
 }
 
 // ---- Collections, save, quit ------------------------------------------------------------

@@ -10,9 +10,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::{self, Event};
 
+use super::Failure;
 use super::cli::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::keymap;
@@ -20,8 +20,7 @@ use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
 use crate::collection::{Collection, is_epd_path};
 use crate::core::Game;
-use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
-use crate::ui::help;
+use crate::editor::{self, Action, Effect, Notice, Options, State};
 use crate::ui::layout::ScreenLayout;
 use crate::ui::screen::{self, ScreenHits, View};
 use crate::ui::text;
@@ -51,38 +50,27 @@ pub enum Exit {
     Signal(Signal, Option<String>),
 }
 
-pub fn run(args: EditArgs) -> ExitCode {
+pub fn run(args: EditArgs) -> super::Result<ExitCode> {
     // First, so that any error or panic after this is reported properly.
     if let Err(e) = color_eyre::install() {
-        eprintln!("fenboard: {e}");
+        super::report("", &e.to_string());
     }
-    let mut state = match initial_state(&args) {
-        Ok(state) => state,
-        Err(e) => {
-            eprintln!("fenboard: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
+    let mut state = initial_state(&args).map_err(|e| Failure::new(2, format!("{e:#}")))?;
     // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
-    state.rng = clock_seed();
+    editor::update(&mut state, Action::Seed(clock_seed()));
     terminal::install_panic_hook();
     match run_editor(state) {
         Ok(Exit::Quit(fen)) => {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{fen}").and_then(|()| out.flush());
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        Ok(Exit::Abort) => ExitCode::from(130),
-        Ok(Exit::Signal(signal, note)) => {
-            if let Some(note) = note {
-                eprintln!("fenboard: {note}");
-            }
-            ExitCode::from(signal.exit_code())
-        }
-        Err(e) => {
-            eprintln!("fenboard: {e:#}");
-            ExitCode::from(1)
-        }
+        Ok(Exit::Abort) => Ok(ExitCode::from(130)),
+        Ok(Exit::Signal(signal, note)) => match note {
+            Some(note) => Err(Failure::new(signal.exit_code(), note)),
+            None => Ok(ExitCode::from(signal.exit_code())),
+        },
+        Err(e) => Err(Failure::new(1, format!("{e:#}"))),
     }
 }
 
@@ -241,10 +229,6 @@ impl App {
         Ok(())
     }
 
-    fn area(&self) -> Rect {
-        self.layout.map_or_else(Rect::default, |l| l.area)
-    }
-
     fn handle(&mut self, ev: AppEvent) -> Result<Option<Exit>> {
         match ev {
             AppEvent::Terminal(ev) => self.terminal_event(ev),
@@ -261,22 +245,6 @@ impl App {
         if let Event::Resize(..) = ev {
             self.tui.terminal.backend_mut().refresh_size()?;
             return Ok(None);
-        }
-        if let Event::Key(key) = &ev
-            && key.kind != KeyEventKind::Release
-            && self.state.overlay == Some(Overlay::Help)
-        {
-            let max = help::max_scroll(&self.view.theme, self.area());
-            let s = &mut self.view.help_scroll;
-            match key.code {
-                KeyCode::Up | KeyCode::Char('k') => *s = s.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => *s = (*s + 1).min(max),
-                KeyCode::PageUp => *s = s.saturating_sub(10),
-                KeyCode::PageDown | KeyCode::Char(' ') => *s = (*s + 10).min(max),
-                KeyCode::Home => *s = 0,
-                KeyCode::End => *s = max,
-                _ => {}
-            }
         }
         let action = match &self.layout {
             Some(layout) => {
@@ -297,9 +265,6 @@ impl App {
     /// Feeds an action to the editor and runs the effects it asks for.
     fn apply(&mut self, action: Action) -> Result<Option<Exit>> {
         let effects = editor::update(&mut self.state, action);
-        if self.state.overlay != Some(Overlay::Help) {
-            self.view.help_scroll = 0;
-        }
         for effect in effects {
             if let Some(exit) = self.effect(effect)? {
                 return Ok(Some(exit));
@@ -368,7 +333,7 @@ impl App {
     /// SIGHUP or SIGTERM: unsaved changes go to `FILE.save`, as nano does.
     fn killed(&mut self, signal: Signal) -> Exit {
         let note = if self.state.is_modified() {
-            editor::collection_nav::write_back(&mut self.state);
+            editor::update(&mut self.state, Action::WriteBack);
             self.state
                 .collection
                 .as_ref()

@@ -67,7 +67,7 @@ impl Summary {
     }
 }
 
-pub fn run(args: CheckArgs) -> ExitCode {
+pub fn run(args: CheckArgs) -> super::Result<ExitCode> {
     let options = Options {
         game: args.game.game(),
         json: args.json,
@@ -93,10 +93,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
-                return ExitCode::from(2);
+                return Ok(ExitCode::from(2));
             }
             let _ = out.flush();
-            eprintln!("fenboard check: {name}: {err}");
+            // Reported now, in input order, and the other files are still checked.
+            super::report("check", &format!("{name}: {err}"));
             failed = true;
         }
     }
@@ -109,16 +110,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
     if let Err(err) = written
         && err.kind() != io::ErrorKind::BrokenPipe
     {
-        eprintln!("fenboard check: {err}");
+        super::report("check", &err.to_string());
         failed = true;
     }
-    if failed {
+    Ok(if failed {
         ExitCode::from(2)
     } else if summary.invalid > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }
 
 /// One line of a batch: where its stored bytes are and how long it really was.

@@ -5,8 +5,37 @@ use ratatui::layout::Rect;
 
 use super::board::BoardGeometry;
 use super::glyphs::GlyphSet;
-use crate::core::{Game, Square};
-use crate::shell::keymap::HitTest;
+use crate::core::fen::Field;
+use crate::core::{Color, Game, Square};
+
+/// What is under a screen cell: the keymap asks this of the layout drawn last, so that a
+/// click lands on exactly what is drawn there.
+pub trait HitTest {
+    /// The board square drawn at this cell.
+    fn square_at(&self, col: u16, row: u16) -> Option<Square>;
+    /// The panel field drawn at this cell.
+    fn field_at(&self, col: u16, row: u16) -> Option<Field>;
+    /// A castling right's letter drawn at this cell: its colour and rook file.
+    fn castling_at(&self, _col: u16, _row: u16) -> Option<(Color, u8)> {
+        None
+    }
+    /// How far the help overlay can scroll on this screen.
+    fn help_max_scroll(&self) -> u16 {
+        0
+    }
+}
+
+/// A layout where nothing is anywhere (keys only).
+pub struct NoHit;
+
+impl HitTest for NoHit {
+    fn square_at(&self, _: u16, _: u16) -> Option<Square> {
+        None
+    }
+    fn field_at(&self, _: u16, _: u16) -> Option<Field> {
+        None
+    }
+}
 
 /// The narrowest the fields and diagnostics panel gets.
 pub const PANEL_MIN_WIDTH: u16 = 30;
@@ -50,12 +79,11 @@ pub struct ScreenLayout {
 }
 
 impl ScreenLayout {
-    /// The row of field `n` (1–6) inside the fields panel, if it is on screen.
-    pub fn field_row(&self, n: u8) -> Option<Rect> {
+    /// The row of `field` inside the fields panel, if it is on screen.
+    pub fn field_row(&self, field: Field) -> Option<Rect> {
         let inner = inner(self.fields);
-        let row = n.checked_sub(1)? as u16;
-        (row < inner.height && (1..=6).contains(&n))
-            .then(|| Rect::new(inner.x, inner.y + row, inner.width, 1))
+        let row = field.index() as u16;
+        (row < inner.height).then(|| Rect::new(inner.x, inner.y + row, inner.width, 1))
     }
 
     /// The square under a screen cell.
@@ -63,9 +91,11 @@ impl ScreenLayout {
         self.board?.square_at(x, y)
     }
 
-    /// The field (1–6) whose row is under a screen cell.
-    pub fn field_at(&self, x: u16, y: u16) -> Option<u8> {
-        (1..=6).find(|&n| self.field_row(n).is_some_and(|r| contains(r, x, y)))
+    /// The field whose row is under a screen cell.
+    pub fn field_at(&self, x: u16, y: u16) -> Option<Field> {
+        Field::ALL
+            .into_iter()
+            .find(|&f| self.field_row(f).is_some_and(|r| contains(r, x, y)))
     }
 
     /// Whether a screen cell lies on the board widget (squares, grid or coordinates).
@@ -79,8 +109,12 @@ impl HitTest for ScreenLayout {
         ScreenLayout::square_at(self, col, row)
     }
 
-    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+    fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         ScreenLayout::field_at(self, col, row)
+    }
+
+    fn help_max_scroll(&self) -> u16 {
+        super::help::max_scroll(self.area)
     }
 }
 
@@ -315,9 +349,9 @@ mod tests {
                         }
                     }
                 }
-                for n in 1..=6 {
-                    let r = l.field_row(n).unwrap();
-                    assert_eq!(l.field_at(r.x + 1, r.y), Some(n));
+                for field in Field::ALL {
+                    let r = l.field_row(field).unwrap();
+                    assert_eq!(l.field_at(r.x + 1, r.y), Some(field));
                 }
                 assert_eq!(l.square_at(0, 0), None);
                 assert_eq!(l.field_at(0, 0), None);

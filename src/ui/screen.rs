@@ -11,28 +11,25 @@ use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
 use super::help;
 use super::layout;
-use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
+use super::layout::{Arrangement, HitTest, ScreenLayout, centered, layout, minimum_size};
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
+use crate::core::castling;
+use crate::core::fen::{CastlingStyle, Field};
 use crate::core::{Color, Severity, Square};
+use crate::editor::keys::{self, Mode};
 use crate::editor::{Focus, Overlay, Pending, State};
-use crate::shell::keymap::HitTest;
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
 pub struct View {
     pub theme: Theme,
-    /// First line of the help overlay shown (it scrolls when it does not fit).
-    pub help_scroll: u16,
 }
 
 impl View {
     pub fn new(theme: Theme) -> View {
-        View {
-            theme,
-            help_scroll: 0,
-        }
+        View { theme }
     }
 }
 
@@ -76,7 +73,7 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
     message(state, t, l.message, buf);
     hints(state, t, l.hints, buf);
     match &state.overlay {
-        Some(Overlay::Help) => help::render(t, view.help_scroll, area, buf),
+        Some(Overlay::Help) => help::render(t, state.help_scroll, area, buf),
         Some(overlay) => dialog(overlay, t, area, buf),
         None => {}
     }
@@ -225,33 +222,25 @@ impl HitTest for ScreenHits<'_> {
         self.layout.square_at(col, row)
     }
 
-    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+    fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         self.layout.field_at(col, row)
     }
 
+    fn help_max_scroll(&self) -> u16 {
+        self.layout.help_max_scroll()
+    }
+
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
-        let r = self.layout.field_row(3)?;
+        let r = self.layout.field_row(Field::Castling)?;
         if row != r.y || col >= r.right() {
             return None;
         }
         let (_, value_x) = field_columns(r);
         let index = col.checked_sub(value_x)? as usize;
-        let value = self.state.fen().split(' ').nth(2)?;
-        let c = value.chars().nth(index).filter(char::is_ascii_alphabetic)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        // The writer puts each side's letters from the highest rook file down.
-        let nth = value
-            .chars()
-            .take(index)
-            .filter(|d| d.is_ascii_alphabetic() && d.is_ascii_uppercase() == c.is_ascii_uppercase())
-            .count();
-        let mut files: Vec<u8> = self.state.shown_position().castling.files(color).collect();
-        files.reverse();
-        files.get(nth).map(|&f| (color, f))
+        // The panel shows the FEN's castling field: the letters the writer writes, in order.
+        castling::letters(self.state.shown_position(), CastlingStyle::XFen)
+            .nth(index)
+            .map(|l| (l.color, l.file))
     }
 }
 
@@ -263,14 +252,14 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let values: Vec<&str> = fen.split(' ').collect();
     let (names, value_x) = field_columns(inner);
     let name_width = (value_x - inner.x - 5) as usize;
-    for (i, name) in names.iter().enumerate() {
-        let n = i as u8 + 1;
+    for (field, name) in Field::ALL.into_iter().zip(names.iter()) {
+        let i = field.index();
         if i as u16 >= inner.height {
             break;
         }
-        let selected = state.field == n;
-        let value = match n {
-            2 => text::side_value(state.shown_position().turn, game),
+        let selected = state.field == field;
+        let value = match field {
+            Field::Side => text::side_value(state.shown_position().turn, game),
             _ => values.get(i).copied().unwrap_or("").to_owned(),
         };
         let row_style = if selected && focused {
@@ -283,7 +272,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         let value = ellipsis(&value, room);
         let line = Line::from(vec![
             Span::styled(marker, t.key),
-            Span::styled(format!("{n} "), t.label),
+            Span::styled(format!("{field} "), t.label),
             Span::styled(format!("{name:<name_width$}  "), t.label),
             Span::styled(value, t.value),
         ])
@@ -350,8 +339,7 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             Span::styled(d.code.as_str(), style),
             Span::styled(format!(" · {}", text::field_ref(d.field)), t.muted),
         ]));
-        let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-        let message = text::with_squares(&d.message, &names);
+        let message = d.message_with_squares(game);
         for part in wrap(&message, width.saturating_sub(2).max(1)) {
             lines.push(Line::raw(format!("  {part}")));
         }
@@ -494,14 +482,14 @@ fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let mut spans = vec![Span::raw(" ")];
     let mut used = 1;
     // Whole hints only: one cut in half helps nobody.
-    for (key, what) in text::hints(state.focus, state.overlay.as_ref(), state.game()) {
+    for (key, what) in keys::hints(Mode::of(state), state.game()) {
         let what = format!(" {what}  ");
         let w = key.chars().count() + what.chars().count();
         if used + w > r.width as usize + 2 {
             break;
         }
         used += w;
-        spans.push(Span::styled(*key, t.key));
+        spans.push(Span::styled(key, t.key));
         spans.push(Span::styled(what, t.hint));
     }
     Line::from(spans).render(r, buf);
@@ -632,9 +620,9 @@ mod tests {
         let mut s = state(Game::Chess.start_fen(), false);
         update(&mut s, Action::ToggleHelp);
         let t = text(&s, 160, 60);
-        for group in crate::editor::keys::GROUPS {
-            assert!(t.contains(group.title), "{}", group.title);
-            for (keys, _) in group.keys {
+        for group in keys::Group::ALL {
+            assert!(t.contains(group.title()), "{}", group.title());
+            for (keys, _) in keys::group_rows(group) {
                 let first = keys.split(' ').next().unwrap();
                 assert!(t.contains(first), "{keys}");
             }
@@ -837,7 +825,7 @@ mod tests {
             layout: &layout,
             state: &s,
         };
-        let row = layout.field_row(3).unwrap();
+        let row = layout.field_row(Field::Castling).unwrap();
         let (_, x) = field_columns(row);
         let buf = draw(&s, 120, 40, ColorMode::Mono);
         assert_eq!(buf[(x, row.y)].symbol(), "K");
@@ -877,7 +865,7 @@ mod tests {
         for _ in 0..4 {
             update(&mut s, Action::FieldDown);
         }
-        assert_eq!(s.field, 6);
+        assert_eq!(s.field, Field::Fullmove);
         let row = fen_row(&s);
         assert!(row.ends_with("w - - 0 1"), "{row}");
         assert!(!row.contains("rnbakabnr"), "{row}");

@@ -1,5 +1,6 @@
 //! Every piece of text the screen and `fenboard show` print, in one place.
 
+use crate::core::fen::Field;
 use crate::core::status::Status;
 use crate::core::{Color, Game};
 
@@ -94,13 +95,8 @@ pub fn record(current: usize, count: usize) -> String {
     format!("{current}/{count}")
 }
 
-/// A diagnostic as one line: `error[missing_king] field 1: message`.
-pub fn diagnostic(severity: &str, code: &str, field: u8, message: &str) -> String {
-    format!("{severity}[{code}] field {field}: {message}")
-}
-
-use crate::editor::fields::CastlingSide;
-use crate::editor::{Focus, Notice, Overlay};
+use crate::core::CastlingSide;
+use crate::editor::Notice;
 
 /// How a status-bar message should look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,68 +203,6 @@ pub fn goto_pending(typed: &str) -> String {
     format!("go to square: {typed}_  (Esc cancels)")
 }
 
-/// The key hints for where the keys go: `(key, what)` pairs.
-pub fn hints(
-    focus: Focus,
-    overlay: Option<&Overlay>,
-    game: Game,
-) -> &'static [(&'static str, &'static str)] {
-    match (overlay, focus) {
-        (None, Focus::Board) if game.is_xiangqi() => &[
-            ("←↑↓→", "move"),
-            ("KABNRCP kabnrcp", "put"),
-            ("Space", "empty"),
-            ("Enter", "pick/drop"),
-            ("Tab", "fields"),
-            ("/", "edit FEN"),
-            ("u", "undo"),
-            ("y", "copy"),
-            ("?", "help"),
-            ("^Q", "quit"),
-        ],
-        (Some(Overlay::Help), _) => &[("↑↓ PgUp PgDn", "scroll"), ("Esc ? F1", "close")],
-        (Some(Overlay::ConfirmDelete), _) => &[("y", "delete"), ("n Esc", "keep")],
-        (Some(Overlay::ConfirmQuit), _) => &[
-            ("s", "save and quit"),
-            ("d", "discard and quit"),
-            ("c Esc", "cancel"),
-        ],
-        (Some(Overlay::Chess960Prompt(_)), _) => &[
-            ("0–959", "number"),
-            ("Enter", "apply (empty: random)"),
-            ("Esc", "cancel"),
-        ],
-        (None, Focus::Board) => &[
-            ("←↑↓→", "move"),
-            ("KQRBNP kqrbnp", "put"),
-            ("Space", "empty"),
-            ("Enter", "pick/drop"),
-            ("Tab", "fields"),
-            ("/", "edit FEN"),
-            ("u", "undo"),
-            ("y", "copy"),
-            ("?", "help"),
-            ("^Q", "quit"),
-        ],
-        (None, Focus::Fields) => &[
-            ("↑↓", "field"),
-            ("←→ Space", "change"),
-            ("KQkq", "castling"),
-            ("0-9 + -", "clocks"),
-            ("Tab", "FEN line"),
-            ("Esc", "board"),
-            ("?", "help"),
-        ],
-        (None, Focus::FenLine) => &[
-            ("Enter", "apply"),
-            ("Esc", "restore"),
-            ("←→ Home End", "move"),
-            ("^U", "clear to start"),
-            ("Tab", "board"),
-        ],
-    }
-}
-
 pub const CONFIRM_DELETE_TITLE: &str = "Delete record";
 pub const CONFIRM_DELETE: &str = "Delete this record from the collection?";
 pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
@@ -286,18 +220,9 @@ pub fn side_value(color: Color, game: Game) -> String {
 }
 pub const TITLE_HELP: &str = " ? help ";
 
-/// A diagnostic's message followed by the squares it names, unless it names them already.
-pub fn with_squares(message: &str, squares: &[String]) -> String {
-    if squares.is_empty() || squares.iter().all(|s| message.contains(s.as_str())) {
-        message.to_owned()
-    } else {
-        format!("{message} ({})", squares.join(", "))
-    }
-}
-
-/// A short reference to FEN field `n` for diagnostics lines.
-pub fn field_ref(n: u8) -> String {
-    format!("field {n}")
+/// A short reference to a FEN field for diagnostics lines.
+pub fn field_ref(field: Field) -> String {
+    format!("field {field}")
 }
 
 /// The last row of a list that does not fit.

@@ -54,10 +54,18 @@ impl Fields {
 }
 
 /// Odd separator runs; only the first few are kept (more would say nothing new).
-#[derive(Default)]
 pub(super) struct Gaps {
-    pub(super) runs: [(usize, usize, u8); 6],
+    pub(super) runs: [(usize, usize, super::Field); 6],
     pub(super) len: usize,
+}
+
+impl Default for Gaps {
+    fn default() -> Gaps {
+        Gaps {
+            runs: [(0, 0, super::Field::Placement); 6],
+            len: 0,
+        }
+    }
 }
 
 pub(super) fn split(text: &str) -> Split {
@@ -109,7 +117,7 @@ pub(super) fn split(text: &str) -> Split {
         }
         let gap = &bytes[gap_start..i];
         if i < end && gap != b" " && odd_gaps.len < odd_gaps.runs.len() {
-            let field = (count + 1).min(6) as u8;
+            let field = super::Field::ALL[count.min(5)];
             odd_gaps.runs[odd_gaps.len] = (gap_start, i, field);
             odd_gaps.len += 1;
         }

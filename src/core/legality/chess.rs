@@ -2,6 +2,7 @@
 //! `PositionErrorKinds` flag becomes one or more diagnostics that say which side, which squares
 //! and why.
 
+use crate::core::fen::Field;
 use std::num::NonZeroU32;
 
 use shakmaty::{
@@ -165,7 +166,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     format!(
                         "the {} on {} is not a chess piece",
                         piece.role.name(Game::Xiangqi),
@@ -187,7 +188,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
         out.push(Diagnostic::error(
             Code::EmptyBoard,
-            1,
+            Field::Placement,
             "the board is empty; each side needs at least its king",
         ));
     }
@@ -197,7 +198,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             match kings.count() {
                 0 => out.push(Diagnostic::error(
                     Code::MissingKing,
-                    1,
+                    Field::Placement,
                     format!("{} has no king", name(color)),
                 )),
                 1 => {}
@@ -206,7 +207,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     out.push(
                         Diagnostic::error(
                             Code::TooManyKings,
-                            1,
+                            Field::Placement,
                             format!(
                                 "{} has {n} kings ({}); each side has exactly one",
                                 name(color),
@@ -231,7 +232,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         out.push(
             Diagnostic::error(
                 Code::PawnsOnBackrank,
-                1,
+                Field::Placement,
                 format!(
                     "{what} on {}: pawns never stand on the first or last rank",
                     square_list(&sqs, game)
@@ -255,7 +256,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::OppositeCheck,
-                    2,
+                    Field::Side,
                     format!(
                         "{}'s king on {} is in check (from {}) but {} is to move",
                         name(them),
@@ -282,7 +283,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::ImpossibleCheck,
-                    1,
+                    Field::Placement,
                     format!(
                         "{}'s king on {} is in check from {}: {why}",
                         name(us),
@@ -375,7 +376,10 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
                 }
             }
         };
-        out.push(Diagnostic::error(Code::InvalidCastlingRights, 3, message).with_squares(sqs));
+        out.push(
+            Diagnostic::error(Code::InvalidCastlingRights, Field::Castling, message)
+                .with_squares(sqs),
+        );
     }
 }
 
@@ -424,7 +428,10 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
             )
         }
     };
-    out.push(Diagnostic::error(Code::InvalidEpSquareForPosition, 4, message).with_squares(sqs));
+    out.push(
+        Diagnostic::error(Code::InvalidEpSquareForPosition, Field::EnPassant, message)
+            .with_squares(sqs),
+    );
 }
 
 /// shakmaty's material rule: pawns plus pieces beyond the initial set (a second queen, a third
@@ -475,7 +482,7 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
     out.push(
         Diagnostic::error(
             Code::TooMuchMaterial,
-            1,
+            Field::Placement,
             if extra == 0 {
                 format!(
                     "{} has {} pawns; a side starts with 8 and never gets more",

@@ -1,6 +1,7 @@
 //! Checking one record and printing what was found: `FILE:LINE:COL: severity[code]: message`
 //! lines, or one JSON object.
 
+use crate::core::fen::Field;
 use std::io::Write;
 
 use super::{MAX_LINE, Options, Output};
@@ -116,7 +117,7 @@ pub(super) fn check_line(
         verdict.input = &input[..end];
         verdict.diagnostics.push(Diagnostic::error(
             Code::LineTooLong,
-            1,
+            Field::Placement,
             format!(
                 "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
             ),
@@ -129,7 +130,7 @@ pub(super) fn check_line(
             verdict.diagnostics.push(
                 Diagnostic::error(
                     Code::InvalidUtf8,
-                    1,
+                    Field::Placement,
                     "the line is not valid UTF-8 (shown with U+FFFD in its place)",
                 )
                 .with_span(at..at + 1),
@@ -197,21 +198,14 @@ fn column(
         return 1;
     };
     let spans = spans.get_or_insert_with(|| fen::field_spans(text));
-    let field = usize::from(d.field.clamp(1, 6)) - 1;
-    spans[field].as_ref().map_or(1, |s| s.start + 1)
+    spans[d.field.index()].as_ref().map_or(1, |s| s.start + 1)
 }
 
 fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
     let mut spans = None;
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
-        let _ = writeln!(
-            out,
-            "{label}:{line_no}:{col}: {}[{}]: {}",
-            d.severity.as_str(),
-            d.code.as_str(),
-            d.message
-        );
+        let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
     }
 }
 
@@ -249,7 +243,8 @@ fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
             d.code.as_str()
         );
         json_str(out, &d.message);
-        let _ = write!(out, ",\"field\":{},\"span\":", d.field);
+        // JSON keeps the field's number.
+        let _ = write!(out, ",\"field\":{},\"span\":", d.field.number());
         match &d.span {
             Some(span) => {
                 let _ = write!(out, "[{},{}]", span.start, span.end);

@@ -140,7 +140,13 @@ fn readable_within(fd: i32, timeout: Duration) -> bool {
     }
 }
 
-/// The hidden `fenboard serve-clipboard` subcommand: the holder's side of the protocol.
+/// The hidden `fenboard serve-clipboard` subcommand. Its failures are answers of the protocol
+/// (on stdout, for the editor), never messages for a person.
+pub fn run() -> crate::shell::Result<ExitCode> {
+    Ok(serve())
+}
+
+/// The holder's side of the protocol.
 pub fn serve() -> ExitCode {
     let mut bytes = Vec::new();
     let read = std::io::stdin()

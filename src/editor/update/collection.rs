@@ -1,12 +1,15 @@
-//! Moving through a collection's records: the current record is written back only when the
-//! user changed it, and records are read when visited.
+//! The collection: moving through its records (the current record is written back only when
+//! the user changed it, and records are read when visited), adding and deleting records,
+//! saving and quitting.
 
-use super::effect::Notice;
-use super::state::State;
+use super::super::effect::{Effect, Notice};
+use super::super::state::{Overlay, RecordKind, State};
+use super::Towards;
+use super::fen_line::apply_pending_line;
 
 /// Writes the current position into the collection when the user changed it. Returns whether
 /// a collection is open.
-pub(crate) fn write_back(state: &mut State) -> bool {
+fn write_back(state: &mut State) -> bool {
     let fen = state.position_fen();
     let Some(collection) = state.collection.as_mut() else {
         return false;
@@ -34,19 +37,24 @@ fn open(state: &mut State, i: usize) {
         return;
     };
     state.record = i;
-    state.load_record_text(&text, None, epd);
+    let kind = if epd {
+        RecordKind::Epd
+    } else {
+        RecordKind::Fen
+    };
+    state.load_record_text(&text, None, kind);
     if state.fen_line.editing {
         state.notice = Some(Notice::RecordHasErrors(i));
     }
 }
 
 /// `[` / `]`: the previous or next record.
-pub(crate) fn step(state: &mut State, forward: bool) {
+pub(super) fn step(state: &mut State, towards: Towards) {
     let Some(len) = state.collection.as_ref().map(|c| c.len()) else {
         state.notice = Some(Notice::NoCollection);
         return;
     };
-    let target = if forward {
+    let target = if towards == Towards::Next {
         state.record + 1
     } else {
         match state.record.checked_sub(1) {
@@ -66,7 +74,7 @@ pub(crate) fn step(state: &mut State, forward: bool) {
 }
 
 /// `+`: a new record after this one, holding the current position.
-pub(crate) fn add(state: &mut State) {
+pub(super) fn add(state: &mut State) {
     if !write_back(state) {
         state.notice = Some(Notice::NoCollection);
         return;
@@ -83,7 +91,7 @@ pub(crate) fn add(state: &mut State) {
 }
 
 /// Deletes the current record (the user confirmed) and opens the one that takes its place.
-pub(crate) fn delete(state: &mut State) {
+pub(super) fn delete(state: &mut State) {
     let Some(collection) = state.collection.as_mut() else {
         state.notice = Some(Notice::NoCollection);
         return;
@@ -98,4 +106,68 @@ pub(crate) fn delete(state: &mut State) {
     state.record_changed = false;
     open(state, next);
     state.notice = Some(Notice::RecordDeleted(deleted));
+}
+
+/// `D`: asks first.
+pub(super) fn ask_delete(state: &mut State) {
+    if state.collection.is_some() {
+        state.overlay = Some(Overlay::ConfirmDelete);
+    } else {
+        state.notice = Some(Notice::NoCollection);
+    }
+}
+
+/// Ctrl-S: the current record goes into the collection, which the shell then saves.
+pub(super) fn save(state: &mut State) -> Option<Effect> {
+    apply_pending_line(state);
+    if write_back(state) {
+        state.notice = Some(Notice::Saving);
+        Some(Effect::Save)
+    } else {
+        state.notice = Some(Notice::NoCollection);
+        None
+    }
+}
+
+/// Ctrl-Q: quits, unless unsaved changes need an answer first.
+pub(super) fn quit(state: &mut State) -> Option<Effect> {
+    apply_pending_line(state);
+    if state.is_modified() {
+        state.overlay = Some(Overlay::ConfirmQuit);
+        None
+    } else {
+        Some(Effect::Quit(state.position_fen()))
+    }
+}
+
+/// "Save and quit": saves, and quits once the save succeeded (`save_done`).
+pub(super) fn save_and_quit(state: &mut State) -> Effect {
+    if write_back(state) {
+        state.quit_after_save = true;
+        state.notice = Some(Notice::Saving);
+        Effect::Save
+    } else {
+        Effect::Quit(state.position_fen())
+    }
+}
+
+/// The shell's report on the save.
+pub(super) fn save_done(state: &mut State, result: Result<(), String>) -> Option<Effect> {
+    match result {
+        Ok(()) => {
+            state.notice = Some(Notice::Saved);
+            std::mem::take(&mut state.quit_after_save).then(|| Effect::Quit(state.position_fen()))
+        }
+        Err(why) => {
+            state.quit_after_save = false;
+            state.notice = Some(Notice::SaveFailed(why));
+            None
+        }
+    }
+}
+
+/// The process is being killed: the edited record goes into the collection for the rescue
+/// file.
+pub(super) fn write_back_for_rescue(state: &mut State) {
+    write_back(state);
 }
