@@ -142,7 +142,7 @@ fn the_html_sheet_shows_every_diagram_in_chromium() {
     // Chess boards: a black frame, as tall as it is wide. Xiangqi: a brown frame taller than
     // wide (its grid is 8 by 9 intervals within a margin of 0.56 of one on each side).
     let grey = |r: i16, g: i16, b: i16| r <= 160 && (r - b).abs() <= 12 && (r - g).abs() <= 12;
-    let brown = |r: i16, g: i16, b: i16| r <= 170 && r - b >= 25;
+    let brown = |r: i16, _g: i16, b: i16| r <= 170 && r - b >= 25;
     let chess = frames(&runs(&pixmap, grey, 150), |len| len as f32 - 1.0);
     let xiangqi = frames(&runs(&pixmap, brown, 150), |len| {
         len as f32 * 10.12 / 9.12 - 1.0

@@ -68,9 +68,9 @@ summary {{ cursor: pointer; color: #333; }}
             Defs::Shared,
         ));
         if let Some(solution) = &entry.caption.solution {
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<details><summary>Solution</summary><p class=\"solution\">{}</p></details>\n",
+                "<details><summary>Solution</summary><p class=\"solution\">{}</p></details>",
                 escape(solution)
             );
         }

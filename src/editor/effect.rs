@@ -15,7 +15,7 @@ pub enum Effect {
     /// Put this URL (lichess analysis board) on the clipboard.
     CopyUrl(String),
     /// Write the diagram of the record on screen (SVG and PNG) and copy the image.
-    Diagram(DiagramRequest),
+    Diagram(Box<DiagramRequest>),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
     ReadClipboard,
     /// Save the collection (`state.collection`) and answer with `Action::SaveDone`.

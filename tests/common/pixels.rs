@@ -57,6 +57,7 @@ pub fn classify_chess(pixmap: &Pixmap, x: f32, y: f32, cell: f32) -> Seen {
 
 /// A xiangqi point with neighbours `cell` apart at (`x`, `y`): a piece's disc has a face far
 /// paler than the board, and its character is red or black.
+#[allow(dead_code)] // tests/e2e_diagram.rs checks a chess record only
 pub fn classify_xiangqi(pixmap: &Pixmap, x: f32, y: f32, cell: f32) -> Seen {
     let colours = region(pixmap, x, y, cell * 0.25);
     let face = share(&colours, |r, g, b| r >= 250 && g >= 244 && b >= 228);

@@ -160,7 +160,7 @@ impl Clipboard {
     /// when it is known at once, or `None` when a [`Reply`] will follow.
     pub fn export_diagram(
         &mut self,
-        request: crate::editor::effect::DiagramRequest,
+        request: Box<crate::editor::effect::DiagramRequest>,
     ) -> Option<Outcome> {
         match &mut self.backend {
             Backend::Memory(_) => {
@@ -174,7 +174,7 @@ impl Clipboard {
                     Err(reason) => Outcome::ExportFailed { reason },
                 })
             }
-            Backend::System(worker) => worker.submit(Job::Diagram(Box::new(request))),
+            Backend::System(worker) => worker.submit(Job::Diagram(request)),
         }
     }
 
