@@ -13,6 +13,8 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => ("show", shell::show::run(args)),
         Some(Command::Perft(args)) => ("perft", shell::perft::run(args)),
         Some(Command::Solve(args)) => ("solve", shell::solve::run(args)),
+        // It prints its own messages (one per record) and returns the status.
+        Some(Command::Diagram(args)) => ("diagram", Ok(shell::diagram::run(args))),
         Some(Command::ServeClipboard) => ("serve-clipboard", shell::clipboard::holder::run()),
         None => ("", shell::app::run(cli.edit)),
     };

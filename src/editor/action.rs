@@ -108,6 +108,8 @@ pub enum Action {
     // Clipboard.
     Copy,
     CopyUrl,
+    /// Write the record's diagram (SVG and PNG) and copy the image.
+    Diagram,
     /// `v`/Ctrl-V: asks the shell for the clipboard text (it answers with `Paste`).
     RequestPaste,
     /// Text pasted by the terminal or read from the clipboard.

@@ -1,8 +1,10 @@
 //! What the editor asks the shell to do, and the notices it shows in the status line. Notices
 //! are data: the ui turns them into words in one place.
 
+use std::path::PathBuf;
+
 use super::analysis::Request;
-use crate::core::{Color, Game, Piece, Square};
+use crate::core::{Color, Game, Piece, Position, Square};
 
 use crate::core::CastlingSide;
 
@@ -13,6 +15,8 @@ pub enum Effect {
     Copy(String),
     /// Put this URL (lichess analysis board) on the clipboard.
     CopyUrl(String),
+    /// Write the diagram of the record on screen (SVG and PNG) and copy the image.
+    Diagram(Box<DiagramRequest>),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
     ReadClipboard,
     /// Save the collection (`state.collection`) and answer with `Action::SaveDone`, or with
@@ -33,6 +37,20 @@ pub enum Effect {
     QuitUnread,
     /// Analyse this position from now on (`None`: stop thinking; the engine stays).
     Analyse(Option<Request>),
+}
+
+/// What `d` draws: the position on screen with its record's caption, seen as on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramRequest {
+    pub position: Position,
+    /// The record's EPD operations (`c0`, `id`, `dm`, …), for the caption.
+    pub operations: Option<String>,
+    /// The collection's file: the diagram goes beside it (else into the current folder).
+    pub collection: Option<PathBuf>,
+    /// The record's EPD id and 1-based line number, for the file name.
+    pub id: Option<String>,
+    pub line: Option<usize>,
+    pub flip: bool,
 }
 
 /// A one-line message for the status bar.

@@ -338,6 +338,9 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD, "Y", "copy a lichess analysis URL of the position", &[
         Bind(Ch('Y'), Do(Action::CopyUrl)),
     ], &[]),
+    row(Group::Board, BOARD, "d", "write the record's diagram (SVG, PNG) and copy the image", &[
+        Bind(Ch('d'), Do(Action::Diagram)),
+    ], &[]),
     row(Group::Board, BOARD_AND_FIELDS, "v, Ctrl-V", "paste a FEN from the clipboard", &[
         Bind(Ch('v'), Do(Action::RequestPaste)),
         Bind(Ctrl('v'), Do(Action::RequestPaste)),

@@ -570,6 +570,33 @@ fn a_new_change_forgets_what_was_undone() {
 // ---- Clipboard and paste ----------------------------------------------------------------
 
 #[test]
+fn d_asks_for_the_diagram_of_what_is_on_screen() {
+    let text = "# two\n8/8/8/8/8/8/8/K6k w - - id \"one\";\n4k3/8/8/8/8/8/8/4K3 b - - dm 2; id \"K v K\";\n";
+    let c = Collection::from_bytes(Some("dir/p.epd".into()), text.as_bytes());
+    let mut s = State::with_collection(c, None, opts());
+    press(&mut s, "]");
+    press(&mut s, "f");
+    let effects = press(&mut s, "d");
+    let [Effect::Diagram(request)] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(request.position, *s.shown_position());
+    assert_eq!(request.id.as_deref(), Some("K v K"));
+    assert_eq!(request.line, Some(3));
+    assert!(request.flip, "the diagram is seen as the board is");
+    assert_eq!(
+        request.collection.as_deref(),
+        Some(std::path::Path::new("dir/p.epd"))
+    );
+    assert!(request.operations.as_deref().unwrap().contains("dm 2"));
+    assert_eq!(
+        s.fen(),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "the position is untouched"
+    );
+}
+
+#[test]
 fn y_copies_the_fen() {
     let mut s = state(CHESS);
     assert_eq!(press(&mut s, "y"), vec![Effect::Copy(CHESS.into())]);

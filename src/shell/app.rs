@@ -332,6 +332,10 @@ impl App {
                     .copy(&url, Content::LichessUrl, self.tui.writer());
                 self.maybe_outcome(done)
             }
+            Effect::Diagram(request) => {
+                let done = self.clipboard.export_diagram(request);
+                self.maybe_outcome(done)
+            }
             Effect::ReadClipboard => {
                 let done = self.clipboard.read();
                 self.maybe_outcome(done)
@@ -388,6 +392,12 @@ impl App {
             Outcome::ReadFailed { reason } => Action::Notify(Notice::PasteFailed(reason)),
             Outcome::CopyFailed { reason, .. } => Action::Notify(Notice::CopyFailed(reason)),
             copied @ Outcome::Copied { .. } => Action::Notify(Notice::Copied(copied.message())),
+            exported @ Outcome::Exported { .. } => {
+                Action::Notify(Notice::Copied(exported.message()))
+            }
+            failed @ Outcome::ExportFailed { .. } => {
+                Action::Notify(Notice::CopyFailed(failed.message()))
+            }
         };
         self.apply(action)
     }

@@ -54,6 +54,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft(PerftArgs),
+    /// Draw publication diagrams (SVG, PNG, or a printable HTML page of a whole file).
+    Diagram(DiagramArgs),
     /// Solve a problem (#n, =n, s#n, s=n, h#n, h#n.5; xiangqi #n) or every problem of a file.
     Solve(SolveArgs),
     /// Hold the text read from standard input on the desktop clipboard until another program
@@ -132,6 +134,60 @@ pub struct PerftArgs {
         allow_negative_numbers = true
     )]
     pub args: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    pub game: GameArg,
+
+    /// What to write; by default the extension of OUT tells, else SVG.
+    #[arg(long, value_enum)]
+    pub format: Option<DiagramFormat>,
+
+    /// Width of each diagram in pixels.
+    #[arg(long, value_name = "PX", default_value_t = crate::diagram::DEFAULT_SIZE,
+          value_parser = clap::value_parser!(u32).range(
+              crate::diagram::MIN_SIZE as i64..=crate::diagram::MAX_SIZE as i64))]
+    pub size: u32,
+
+    /// Draw the board from Black's side.
+    #[arg(long)]
+    pub flip: bool,
+
+    /// File letters and rank numbers around the board.
+    #[arg(long)]
+    pub coords: bool,
+
+    /// No caption (author, source, stipulation, piece count) under the board.
+    #[arg(long)]
+    pub no_caption: bool,
+
+    /// HTML: solve every record that has a stipulation and no solution (EPD `c1`) yet, and
+    /// put what the solver finds behind the record's "Solution".
+    #[arg(long)]
+    pub solve: bool,
+
+    /// With --solve: the most seconds spent on one problem.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, requires = "solve")]
+    pub solve_time: u64,
+
+    /// Where to write: a file, or for a FILE of several records in SVG/PNG a folder (one image
+    /// per record, named after its EPD `id` or its line number). Standard output when absent.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// A FEN (its fields may be separate arguments) or a .fen/.epd FILE; the start position
+    /// when absent.
+    #[arg(value_name = "FEN | FILE")]
+    pub target: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagramFormat {
+    Svg,
+    Png,
+    Html,
 }
 
 #[derive(Debug, Args)]

@@ -10,6 +10,8 @@ pub mod app;
 pub mod check;
 pub mod cli;
 pub mod clipboard;
+pub mod diagram;
+pub mod export;
 pub mod engine;
 pub mod keymap;
 pub mod output;

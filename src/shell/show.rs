@@ -97,7 +97,7 @@ pub fn show(
 }
 
 /// One diagnostic as a line, with its field and the squares it names.
-fn describe(d: &Diagnostic, game: Game) -> String {
+pub(super) fn describe(d: &Diagnostic, game: Game) -> String {
     format!("{:#}", d.naming_squares(game))
 }
 

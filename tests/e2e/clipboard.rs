@@ -1024,3 +1024,51 @@ fn when_the_holder_cannot_start_fenboard_holds_the_copy_itself_while_it_runs() {
     assert_eq!(x.clipboard(), "", "gone with fenboard");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn d_writes_the_diagram_and_puts_its_png_on_the_x11_clipboard() {
+    if !have(&["Xvfb", "xclip", "tmux"]) {
+        return;
+    }
+    let x = Xvfb::start();
+    let dir = std::env::temp_dir().join(format!("fenboard-e2e-d-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.epd");
+    let record = "4k3/8/8/8/8/8/8/4K3 b - - id \"K v K\"; dm 2;";
+    std::fs::write(&file, format!("{record}\n")).unwrap();
+    let env = x11_env(&x);
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let t = Tmux::fenboard_env(&[file.to_str().unwrap()], &env, 120, 40);
+    t.wait_for("FEN 4k3/8/8/8/8/8/8/4K3 b");
+    t.keys(&["d"]);
+    t.wait_for("Diagram written");
+    let out = Command::new("xclip")
+        .args(["-selection", "clipboard", "-t", "image/png", "-o"])
+        .env("DISPLAY", &x.display)
+        .stdin(Stdio::null())
+        .output()
+        .expect("xclip runs");
+    let image = resvg::tiny_skia::Pixmap::decode_png(&out.stdout)
+        .unwrap_or_else(|e| panic!("not a PNG ({e}): {} bytes", out.stdout.len()));
+    // The size the diagram layer gives this record at the editor's width.
+    let pos = fenboard::core::fen::read("4k3/8/8/8/8/8/8/4K3 b - -", None)
+        .position
+        .unwrap();
+    let caption = fenboard::diagram::Caption::new(&pos, Some(r#"id "K v K"; dm 2;"#));
+    let options = fenboard::diagram::Options {
+        size: fenboard::shell::export::SIZE,
+        ..Default::default()
+    };
+    let layout = fenboard::diagram::layout(&pos, &caption, &options);
+    assert_eq!(
+        (image.width(), image.height()),
+        (layout.width.round() as u32, layout.height.round() as u32)
+    );
+    // And the files beside the collection, named after the record's id.
+    let png = resvg::tiny_skia::Pixmap::load_png(dir.join("K_v_K.png")).expect("the PNG file");
+    assert_eq!((png.width(), png.height()), (image.width(), image.height()));
+    let svg = std::fs::read_to_string(dir.join("K_v_K.svg")).expect("the SVG file");
+    assert!(svg.contains("Black to move"));
+    quit(&t);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -233,6 +233,19 @@ fn restore(
     state.notice = Some(done);
 }
 
+/// The diagram `d` asks for: what is on screen, with the record's caption and name.
+pub(super) fn diagram_request(state: &State) -> crate::editor::effect::DiagramRequest {
+    let collection = state.collection.as_ref();
+    crate::editor::effect::DiagramRequest {
+        position: *state.shown_position(),
+        operations: state.record_operations().map(str::to_owned),
+        collection: collection.and_then(|c| c.path()).map(|p| p.to_owned()),
+        id: state.record_id().map(str::to_owned),
+        line: collection.and_then(|c| c.line_number(state.record)),
+        flip: state.flipped,
+    }
+}
+
 pub(super) fn copy_url(state: &mut State) -> Option<Effect> {
     if state.game().is_xiangqi() {
         state.notice = Some(Notice::NotInXiangqi);

@@ -51,6 +51,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         // Clipboard.
         Action::Copy => effects.push(Effect::Copy(state.fen().to_owned())),
         Action::CopyUrl => effects.extend(board::copy_url(state)),
+        Action::Diagram => effects.push(Effect::Diagram(Box::new(board::diagram_request(state)))),
         Action::RequestPaste => effects.push(Effect::ReadClipboard),
         Action::Paste(text) => board::paste(state, &text),
         // Focus and overlays.

@@ -156,6 +156,29 @@ impl Clipboard {
         }
     }
 
+    /// `d`: writes the diagram of `request` and copies its image, on the worker thread (the
+    /// in-memory clipboard of tests does it at once and copies nothing). Returns the outcome
+    /// when it is known at once, or `None` when a [`Reply`] will follow.
+    pub fn export_diagram(
+        &mut self,
+        request: Box<crate::editor::effect::DiagramRequest>,
+    ) -> Option<Outcome> {
+        match &mut self.backend {
+            Backend::Memory(_) => {
+                let fonts = crate::diagram::png::Fonts::none();
+                Some(match crate::shell::export::write(&request, &fonts) {
+                    Ok(w) => Outcome::Exported {
+                        svg: w.svg.display().to_string(),
+                        png: w.png.display().to_string(),
+                        copied: Err("the in-memory clipboard takes no images".into()),
+                    },
+                    Err(reason) => Outcome::ExportFailed { reason },
+                })
+            }
+            Backend::System(worker) => worker.submit(Job::Diagram(request)),
+        }
+    }
+
     /// Completes a [`Reply`] on the app's thread: writes its OSC 52 bytes, if any, to
     /// `terminal` and returns the outcome to show.
     pub fn finish(&mut self, reply: Reply, terminal: &mut dyn Write) -> Outcome {

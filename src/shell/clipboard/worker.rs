@@ -12,12 +12,20 @@ use super::environment::{Desktop, Environment, Route};
 use super::osc52::{self, Framing};
 use super::outcome::{Content, Outcome, Via};
 use super::{Reply, ReplyKind, holder, no_display_reason, tmux, wayland};
+use crate::diagram::png::Fonts;
+use crate::editor::effect::DiagramRequest;
+use crate::shell::export;
 
 pub(super) type Notify = Box<dyn Fn(Reply) + Send>;
 
 pub(super) enum Job {
-    Copy { text: String, content: Content },
+    Copy {
+        text: String,
+        content: Content,
+    },
     Read,
+    /// `d`: draw and write the diagram, then copy its image.
+    Diagram(Box<DiagramRequest>),
 }
 
 /// The handle the [`super::Clipboard`] keeps; the thread starts with the first job.
@@ -51,6 +59,7 @@ impl Worker {
                 reason,
             },
             Job::Read => Outcome::ReadFailed { reason },
+            Job::Diagram(_) => Outcome::ExportFailed { reason },
         };
         if self.jobs.is_none() {
             let Some((exe, notify)) = self.start.take() else {
@@ -65,6 +74,7 @@ impl Worker {
                 desktop: None,
                 arboard: None,
                 holders: Vec::new(),
+                fonts: None,
             };
             let spawned = std::thread::Builder::new()
                 .name("clipboard".into())
@@ -121,6 +131,8 @@ struct Thread {
     arboard: Option<Result<arboard::Clipboard, String>>,
     /// Holders started by this session, reaped once they exit.
     holders: Vec<Child>,
+    /// The system's fonts, read on the first diagram.
+    fonts: Option<Fonts>,
 }
 
 impl Thread {
@@ -133,6 +145,8 @@ impl Thread {
                     }),
                 Job::Read => contain(|| self.read())
                     .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ReadFailed { reason })),
+                Job::Diagram(request) => contain(|| self.diagram(&request))
+                    .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ExportFailed { reason })),
             };
             (self.notify)(Reply(reply));
             let (count, idle) = &*self.busy;
@@ -218,6 +232,34 @@ impl Thread {
                 Some(format!("no {name} clipboard: {e}")),
             ),
         }
+    }
+
+    /// Writes the diagram's files, then puts the image on the desktop clipboard (held by
+    /// fenboard's own arboard instance: it stays while fenboard runs).
+    fn diagram(&mut self, request: &DiagramRequest) -> ReplyKind {
+        let fonts = self.fonts.get_or_insert_with(Fonts::system);
+        let written = match export::write(request, fonts) {
+            Ok(w) => w,
+            Err(reason) => return ReplyKind::Done(Outcome::ExportFailed { reason }),
+        };
+        let copied = match self.env.route() {
+            Route::Desktop => {
+                let name = self.env.desktop_name();
+                let image = arboard::ImageData {
+                    width: written.width,
+                    height: written.height,
+                    bytes: std::borrow::Cow::Borrowed(&written.rgba),
+                };
+                self.with_arboard(|c| c.set_image(image), arboard_error)
+                    .map(|()| format!("{name}, while fenboard runs"))
+            }
+            Route::Terminal => Err("no display".into()),
+        };
+        ReplyKind::Done(Outcome::Exported {
+            svg: written.svg.display().to_string(),
+            png: written.png.display().to_string(),
+            copied,
+        })
     }
 
     fn read(&mut self) -> ReplyKind {
