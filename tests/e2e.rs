@@ -12,3 +12,5 @@ mod clipboard;
 mod collection_signals;
 #[path = "e2e/engine.rs"]
 mod engine;
+#[path = "e2e/diagram.rs"]
+mod diagram;

@@ -28,3 +28,11 @@ mod perft;
 mod solve_cli;
 #[path = "suite/status.rs"]
 mod status;
+#[path = "suite/diagram.rs"]
+mod diagram;
+#[path = "suite/diagram_cli.rs"]
+mod diagram_cli;
+#[path = "suite/retro_soundness.rs"]
+mod retro_soundness;
+#[path = "suite/solve_oracle.rs"]
+mod solve_oracle;

@@ -8,6 +8,8 @@
 
 #![allow(dead_code)]
 
+pub mod pixels;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};

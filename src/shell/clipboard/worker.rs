@@ -244,14 +244,19 @@ impl Thread {
         };
         let copied = match self.env.route() {
             Route::Desktop => {
-                let name = self.env.desktop_name();
+                let desktop = self.desktop();
+                let name = desktop.name();
                 let image = arboard::ImageData {
                     width: written.width,
                     height: written.height,
                     bytes: std::borrow::Cow::Borrowed(&written.rgba),
                 };
-                self.with_arboard(|c| c.set_image(image), arboard_error)
-                    .map(|()| format!("{name}, while fenboard runs"))
+                match desktop {
+                    Desktop::Missing { reason } => Err(reason),
+                    _ => self
+                        .with_arboard(|c| c.set_image(image), arboard_error)
+                        .map(|()| format!("{name}, while fenboard runs")),
+                }
             }
             Route::Terminal => Err("no display".into()),
         };

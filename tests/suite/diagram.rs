@@ -9,8 +9,7 @@ use fenboard::core::{Color, Position, Square, fen};
 use fenboard::diagram::{self, Caption, Layout, Options, png};
 use resvg::tiny_skia::Pixmap;
 
-#[path = "common/pixels.rs"]
-mod pixels;
+use crate::common::pixels;
 use pixels::{Seen, classify_chess, classify_xiangqi};
 
 fn fonts() -> &'static png::Fonts {

@@ -11,8 +11,7 @@ use std::process::{Command, Stdio};
 use fenboard::core::{Color, Square, fen};
 use resvg::tiny_skia::Pixmap;
 
-#[path = "common/pixels.rs"]
-mod pixels;
+use crate::common::pixels;
 use pixels::{Seen, classify_chess};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fenboard");

@@ -10,8 +10,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-const POPEYE: &str = include_str!("fixtures/solve_popeye.tsv");
-const XIANGQI: &str = include_str!("fixtures/solve_xiangqi.tsv");
+const POPEYE: &str = include_str!("../fixtures/solve_popeye.tsv");
+const XIANGQI: &str = include_str!("../fixtures/solve_xiangqi.tsv");
 
 /// Every chess stipulation of SPEC §8 that the Popeye fixture must cover.
 const CHESS_STIPULATIONS: [&str; 13] = [
