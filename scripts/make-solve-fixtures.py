@@ -40,6 +40,7 @@ import random
 import re
 import shutil
 import subprocess
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -630,10 +631,26 @@ def find_popeye(arg):
     sys.exit("Popeye not found: pass --popeye PATH or set FENBOARD_POPEYE")
 
 
+def reachable(records, fenboard):
+    """The records whose position fenboard calls legal: python-chess's `is_valid` misses the
+    retro-legality errors (pawns that need more captures than the other side has lost, caged
+    pieces), and fenboard refuses to solve such a position (exit 2), as it must."""
+    if not fenboard:
+        print("no --fenboard: records are not checked for retro-legality", file=sys.stderr)
+        return records
+    text = "".join(fen + "\n" for fen, *_ in records)
+    out = subprocess.run([fenboard, "check", "--json", "-"], input=text, capture_output=True, text=True)
+    valid = [json.loads(line)["valid"] for line in out.stdout.splitlines()]
+    kept = [r for r, ok in zip(records, valid) if ok]
+    print(f"dropped {len(records) - len(kept)} positions fenboard proves unreachable", file=sys.stderr)
+    return kept
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--popeye")
     ap.add_argument("--popeye-src", default="/work/popeye", help="Popeye's source tree (examples)")
+    ap.add_argument("--fenboard", help="fenboard binary: drops positions it proves unreachable")
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--timeout", type=float, default=1.0)
     ap.add_argument("--example-timeout", type=float, default=0.3)
@@ -702,6 +719,7 @@ def main():
                 records.append((board.fen(), stip, res, "random"))
         print(f"{stip}: {yes} with a solution, {no} without, {tries} candidates", file=sys.stderr)
     pool.shutdown()
+    records = reachable(records, args.fenboard)
 
     with open(args.out, "w") as f:
         f.write(f"# Chess problems solved by {version} (scripts/make-solve-fixtures.py, seed {args.seed}).\n")

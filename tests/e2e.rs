@@ -10,7 +10,7 @@ mod app;
 mod clipboard;
 #[path = "e2e/collection_signals.rs"]
 mod collection_signals;
-#[path = "e2e/engine.rs"]
-mod engine;
 #[path = "e2e/diagram.rs"]
 mod diagram;
+#[path = "e2e/engine.rs"]
+mod engine;

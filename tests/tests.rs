@@ -16,6 +16,10 @@ mod cli_perft_suite;
 mod collection;
 #[path = "suite/collection_props.rs"]
 mod collection_props;
+#[path = "suite/diagram.rs"]
+mod diagram;
+#[path = "suite/diagram_cli.rs"]
+mod diagram_cli;
 #[path = "suite/examples.rs"]
 mod examples;
 #[path = "suite/fen_props.rs"]
@@ -24,15 +28,11 @@ mod fen_props;
 mod oracle;
 #[path = "suite/perft.rs"]
 mod perft;
-#[path = "suite/solve_cli.rs"]
-mod solve_cli;
-#[path = "suite/status.rs"]
-mod status;
-#[path = "suite/diagram.rs"]
-mod diagram;
-#[path = "suite/diagram_cli.rs"]
-mod diagram_cli;
 #[path = "suite/retro_soundness.rs"]
 mod retro_soundness;
+#[path = "suite/solve_cli.rs"]
+mod solve_cli;
 #[path = "suite/solve_oracle.rs"]
 mod solve_oracle;
+#[path = "suite/status.rs"]
+mod status;

@@ -1501,7 +1501,9 @@ fn a_record_line_too_long_for_check_opens_with_line_too_long() {
     let padded = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1{}", " ".repeat(16 * 1024));
     let s = collection(&format!("{padded}\n4k3/8/8/8/8/8/8/4KQ2 w - - 0 1\n"));
     assert_eq!(s.notice, Some(Notice::RecordHasErrors(0)));
-    assert_eq!(s.focus, Focus::FenLine);
+    // The text is in the FEN line, but the focus stays where it was (`]` goes on moving).
+    assert!(s.fen_line.editing);
+    assert_eq!(s.focus, Focus::Board);
     let codes: Vec<crate::core::Code> = s.fen_line.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, [crate::core::Code::LineTooLong]);
 }

@@ -201,7 +201,7 @@ fn prepare(collection: &Collection, i: usize, options: &Options) -> Option<Recor
     let Some(position) = read.position.filter(|_| record.diagnostics.is_empty()) else {
         return Some(record);
     };
-    let illegal: Vec<Diagnostic> = legality::diagnose(&position)
+    let illegal: Vec<Diagnostic> = legality::diagnose_without_history(&position)
         .into_iter()
         .filter(Diagnostic::is_error)
         .collect();

@@ -16,6 +16,10 @@ pub(crate) trait Rules: Clone + Send + Sync {
     type List: Deref<Target = [Self::Move]>;
     /// What `may_check` precomputes once per position.
     type Hint;
+    /// Whether reaching `Goal::Mate` needs a check: in chess a mate is a check; in xiangqi
+    /// leaving the other side without a legal move wins even without one (a stalemate loses),
+    /// so no move may be passed over there for giving no check.
+    const MATE_NEEDS_CHECK: bool;
 
     fn legal(&mut self) -> Self::List;
     fn play(&mut self, m: Self::Move);

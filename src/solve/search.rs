@@ -37,6 +37,11 @@ pub(crate) struct Search<'a, R: Rules> {
 }
 
 impl<'a, R: Rules> Search<'a, R> {
+    /// Whether only checking moves can reach the goal (see `Rules::MATE_NEEDS_CHECK`).
+    fn mate_needs_check(&self) -> bool {
+        self.goal == Goal::Mate && R::MATE_NEEDS_CHECK
+    }
+
     pub(crate) fn new(
         pos: R,
         table: &'a Table,
@@ -159,7 +164,7 @@ impl<'a, R: Rules> Search<'a, R> {
         let may_check = |i: usize| checking[i / 64] & (1 << (i % 64)) != 0;
         // The goal in one: only checking moves can mate.
         for (i, &m) in moves.iter().enumerate() {
-            if self.goal == Goal::Mate && !may_check(i) {
+            if self.mate_needs_check() && !may_check(i) {
                 continue;
             }
             if self.pos.reaches(m, self.goal, self.checks) {
@@ -296,7 +301,7 @@ impl<'a, R: Rules> Search<'a, R> {
         if moves.is_empty() {
             return false;
         }
-        if n == 1 && self.goal == Goal::Mate {
+        if n == 1 && self.mate_needs_check() {
             // Every defence must mate: one that cannot even check refutes at once.
             let hint = self.pos.check_hint();
             if moves.iter().any(|&m| !self.pos.may_check(&hint, m)) {
@@ -333,7 +338,7 @@ impl<'a, R: Rules> Search<'a, R> {
             let hint = self.pos.check_hint();
             let mut any = false;
             for &m in moves.iter() {
-                if self.goal == Goal::Mate && !self.pos.may_check(&hint, m) {
+                if self.mate_needs_check() && !self.pos.may_check(&hint, m) {
                     continue;
                 }
                 if self.pos.reaches(m, self.goal, false) {

@@ -83,6 +83,7 @@ impl Rules for ChessRules {
     type Move = SMove;
     type List = MoveList;
     type Hint = Hint;
+    const MATE_NEEDS_CHECK: bool = true;
 
     #[inline]
     fn legal(&mut self) -> MoveList {

@@ -89,6 +89,7 @@ impl Rules for XiangqiRules {
     type Move = (u8, u8);
     type List = Moves;
     type Hint = ();
+    const MATE_NEEDS_CHECK: bool = false;
 
     #[inline]
     fn legal(&mut self) -> Moves {

@@ -12,9 +12,10 @@ use super::super::text;
 use super::super::theme::Theme;
 use super::boxed;
 use crate::core::legality::chess::to_chess;
-use crate::core::{Game, Position};
+use crate::core::{Game, Position, Square};
 use crate::editor::State;
 use crate::editor::analysis::{Analysis, Bound, Phase, PvLine, Score};
+use crate::solve::wxf::wxf;
 
 /// The Analysis panel, drawn while it is open.
 pub struct AnalysisPanel<'a> {
@@ -160,8 +161,26 @@ fn notation(position: &Position, moves: &[String]) -> Vec<String> {
     }
 }
 
-fn xiangqi_notation(_position: &Position, moves: &[String]) -> Vec<String> {
-    moves.to_vec()
+/// WXF names, each move played on a copy of the board (the engine's moves are legal: only
+/// their squares are checked here).
+fn xiangqi_notation(position: &Position, moves: &[String]) -> Vec<String> {
+    let mut board = position.board;
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let squares = (mv.len() >= 4).then(|| mv.split_at(2)).and_then(|(a, b)| {
+            Some((
+                Square::parse(a, Game::Xiangqi)?,
+                Square::parse(b, Game::Xiangqi)?,
+            ))
+        });
+        let Some((from, to)) = squares.filter(|(from, _)| board.get(*from).is_some()) else {
+            break;
+        };
+        out.push(wxf(&board, from, to));
+        let piece = board.set(from, None);
+        board.set(to, piece);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -201,6 +220,16 @@ mod tests {
         assert_eq!(moves_text(&mate, &moves, 80), "1.Ra8#");
         let nonsense: Vec<String> = ["e2e4"].map(String::from).to_vec();
         assert_eq!(moves_text(&mate, &nonsense, 80), "");
+    }
+
+    #[test]
+    fn xiangqi_lines_in_wxf() {
+        let start = position(Game::Xiangqi.start_fen());
+        // Cannon to the centre, horse out: 1.C2.5 H8+7 (both sides count files from their right).
+        let moves: Vec<String> = ["h2e2", "h9g7"].map(String::from).to_vec();
+        assert_eq!(moves_text(&start, &moves, 80), "1.C2.5 H8+7");
+        let nonsense: Vec<String> = ["e5e6"].map(String::from).to_vec();
+        assert_eq!(moves_text(&start, &nonsense, 80), "");
     }
 
     #[test]
