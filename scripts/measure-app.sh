@@ -4,6 +4,8 @@
 # resident memory. CPU is the sum over all threads of /proc/PID/task/*/schedstat (time on CPU).
 #
 # Usage: scripts/measure-app.sh [BIN [ARGS...]]    (default BIN: target/release/fenboard)
+# PRE_KEYS="l" first sends these keys (tmux names) and waits a second: `PRE_KEYS=l` measures
+# with the Analysis panel's engine thinking (its own CPU, a child process, is not counted).
 # Needs tmux. Prints the numbers; leaves no process or file behind.
 set -u
 BIN=${1:-target/release/fenboard}
@@ -47,6 +49,11 @@ waitfor() {
 
 waitfor "FEN "
 PID=$(tmux -L "$S" display -p -t t '#{pane_pid}')
+if [ -n "${PRE_KEYS:-}" ]; then
+  # shellcheck disable=SC2086
+  tmux -L "$S" send-keys -t t $PRE_KEYS
+  sleep 1
+fi
 sleep 0.5
 c0=$(cpu "$PID"); sleep 3; c1=$(cpu "$PID")
 echo "idle 3 s:                           $(( (c1 - c0) / 1000 )) µs CPU"
