@@ -23,6 +23,7 @@ use crate::core::Game;
 use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
 use crate::ui::help;
 use crate::ui::layout::ScreenLayout;
+use crate::ui::pieces::PieceSize;
 use crate::ui::screen::{self, ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
@@ -66,7 +67,7 @@ pub fn run(args: EditArgs) -> ExitCode {
     // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
     state.rng = clock_seed();
     terminal::install_panic_hook();
-    match run_editor(state) {
+    match run_editor(state, args.pieces.size()) {
         Ok(Exit::Quit(fen)) => {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{fen}").and_then(|()| out.flush());
@@ -136,7 +137,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 }
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
-fn run_editor(state: State) -> Result<Exit> {
+fn run_editor(state: State, pieces: PieceSize) -> Result<Exit> {
     let (tx, rx) = mpsc::channel();
     spawn_input_reader(tx.clone())?;
     let signal_tx = tx.clone();
@@ -152,7 +153,10 @@ fn run_editor(state: State) -> Result<Exit> {
     let tui = Tui::enter(mouse).wrap_err(text::NO_TERMINAL)?;
     let mut app = App {
         state,
-        view: View::new(Theme::from_env()),
+        view: View {
+            pieces,
+            ..View::new(Theme::from_env())
+        },
         tui,
         clipboard,
         layout: None,

@@ -8,6 +8,7 @@ use crate::core::{self, Diagnostic, Game, fen};
 use crate::ui::ansi::buffer_to_text;
 use crate::ui::board::{Marks, diagram};
 use crate::ui::glyphs::GlyphSet;
+use crate::ui::pieces::PieceSize;
 use crate::ui::text;
 use crate::ui::theme::{ColorMode, Theme};
 
@@ -34,6 +35,7 @@ pub fn run(args: ShowArgs) -> ExitCode {
         &input,
         game,
         GlyphSet::from_ascii_flag(args.ascii),
+        args.pieces.size(),
         &Theme::new(mode),
         args.flip,
     );
@@ -48,6 +50,7 @@ pub fn show(
     input: &str,
     game: Option<Game>,
     glyphs: GlyphSet,
+    pieces: PieceSize,
     theme: &Theme,
     flipped: bool,
 ) -> (String, String, u8) {
@@ -70,7 +73,7 @@ pub fn show(
     let mut diagnostics = read.diagnostics;
     diagnostics.extend(core::legality::diagnose(&position));
     let marks = Marks::from_diagnostics(&diagnostics);
-    let buf = diagram(&position, &marks, glyphs, theme, flipped);
+    let buf = diagram(&position, &marks, glyphs, pieces, theme, flipped);
     let mut out = buffer_to_text(&buf, !theme.is_mono());
     out.push('\n');
     out.push_str(&fen::write(&position));
@@ -112,7 +115,14 @@ mod tests {
         glyphs: GlyphSet,
         flipped: bool,
     ) -> (String, String, u8) {
-        show(input, game, glyphs, &Theme::new(ColorMode::Mono), flipped)
+        show(
+            input,
+            game,
+            glyphs,
+            PieceSize::Small,
+            &Theme::new(ColorMode::Mono),
+            flipped,
+        )
     }
 
     #[test]
@@ -150,6 +160,7 @@ mod tests {
             "",
             None,
             GlyphSet::Unicode,
+            PieceSize::Small,
             &Theme::new(ColorMode::TrueColor),
             false,
         );

@@ -5,6 +5,7 @@ pub mod board;
 pub mod glyphs;
 pub mod help;
 pub mod layout;
+pub mod pieces;
 pub mod screen;
 pub mod text;
 pub mod theme;

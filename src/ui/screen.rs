@@ -12,6 +12,7 @@ use super::glyphs::GlyphSet;
 use super::help;
 use super::layout;
 use super::layout::{Arrangement, ScreenLayout, centered, layout, minimum_size};
+use super::pieces::PieceSize;
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
@@ -25,6 +26,8 @@ pub struct View {
     pub theme: Theme,
     /// First line of the help overlay shown (it scrolls when it does not fit).
     pub help_scroll: u16,
+    /// Piece drawings or single glyphs (`--pieces`).
+    pub pieces: PieceSize,
 }
 
 impl View {
@@ -32,6 +35,7 @@ impl View {
         View {
             theme,
             help_scroll: 0,
+            pieces: PieceSize::default(),
         }
     }
 }
@@ -66,6 +70,7 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
             marks: &marks,
             geometry,
             glyphs: glyphs(state),
+            pieces: view.pieces,
             theme: t,
         };
         (&view).render(geometry.area, buf);
@@ -590,6 +595,52 @@ mod tests {
         let s = state(Game::Chess.start_fen(), false);
         insta::assert_snapshot!(text(&s, 120, 40));
         insta::assert_debug_snapshot!(draw(&s, 120, 40, ColorMode::TrueColor));
+    }
+
+    /// The start positions with large pieces (the default) and without colour, at the three
+    /// usual terminal sizes, both ways up.
+    #[test]
+    fn start_positions_with_large_pieces() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            for flipped in [false, true] {
+                let mut s = state(game.start_fen(), false);
+                if flipped {
+                    update(&mut s, Action::Flip);
+                }
+                for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+                    let t = text(&s, w, h);
+                    // Drawings (block characters), not the single glyphs, fill the squares.
+                    let blocks = t.chars().filter(|c| ('▀'..='▟').contains(c)).count();
+                    // (At least the two caps of each of the 32 discs or drawings.)
+                    assert!(blocks >= 64, "{game} {w}x{h}: {blocks} block cells");
+                    let name = format!(
+                        "large_{}_{w}x{h}{}",
+                        if game.is_xiangqi() {
+                            "xiangqi"
+                        } else {
+                            "chess"
+                        },
+                        if flipped { "_flipped" } else { "" }
+                    );
+                    insta::assert_snapshot!(name, t);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_pieces_keep_one_glyph_per_square() {
+        let s = state(Game::Chess.start_fen(), false);
+        let view = View {
+            pieces: PieceSize::Small,
+            ..View::new(Theme::new(ColorMode::Mono))
+        };
+        let area = Rect::new(0, 0, 120, 40);
+        let mut buf = Buffer::empty(area);
+        render(&s, &view, area, &mut buf);
+        let t = buffer_to_text(&buf, false);
+        assert!(!t.contains('▀') && !t.contains('▄'), "{t}");
+        assert_eq!(t.matches('♔').count(), 1, "{t}");
     }
 
     #[test]
