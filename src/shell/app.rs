@@ -10,6 +10,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
+use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::Rect;
 
@@ -21,10 +22,11 @@ use super::terminal::{self, Tui};
 use crate::collection::{Collection, is_epd_path};
 use crate::core::Game;
 use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
+use crate::ui::frame::Frames;
 use crate::ui::help;
 use crate::ui::layout::ScreenLayout;
 use crate::ui::pieces::PieceSize;
-use crate::ui::screen::{self, ScreenHits, View};
+use crate::ui::screen::{ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
@@ -160,6 +162,7 @@ fn run_editor(state: State, pieces: PieceSize) -> Result<Exit> {
         tui,
         clipboard,
         layout: None,
+        frames: Frames::new(),
     };
     let exit = app.run(&rx);
     app.clipboard.wait_idle(Duration::from_secs(2));
@@ -206,6 +209,8 @@ struct App {
     clipboard: Clipboard,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
+    /// What the terminal shows, so that a frame writes only what changed.
+    frames: Frames,
 }
 
 impl App {
@@ -233,15 +238,20 @@ impl App {
         }
     }
 
+    /// Draws what changed since the last frame (all of it after a resize) and writes it out.
     fn draw(&mut self) -> Result<()> {
-        let state = &self.state;
-        let view = &self.view;
-        let mut layout = None;
-        self.tui.terminal.draw(|frame| {
-            let area = frame.area();
-            layout = Some(screen::render(state, view, area, frame.buffer_mut()));
-        })?;
-        self.layout = layout;
+        let size = self.tui.terminal.backend().size()?;
+        let area = Rect::new(0, 0, size.width, size.height);
+        let backend = self.tui.terminal.backend_mut();
+        if area != self.frames.area() {
+            // What the terminal showed is gone or reflowed: start from a blank screen.
+            backend.clear()?;
+            self.frames.invalidate();
+        }
+        let (layout, cells) = self.frames.draw(&self.state, &self.view, area);
+        backend.draw(cells)?;
+        Backend::flush(backend)?;
+        self.layout = Some(layout);
         Ok(())
     }
 

@@ -180,7 +180,7 @@ impl BoardGeometry {
 }
 
 /// What the board widget shows besides the position.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     pub cursor: Option<Square>,
     pub picked: Option<Square>,

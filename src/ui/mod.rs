@@ -2,6 +2,7 @@
 
 pub mod ansi;
 pub mod board;
+pub mod frame;
 pub mod glyphs;
 pub mod help;
 pub mod layout;

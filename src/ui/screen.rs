@@ -16,7 +16,8 @@ use super::pieces::PieceSize;
 use super::text::{self, Tone};
 use super::theme::Theme;
 use super::wrap::wrap;
-use crate::core::{Color, Severity, Square};
+use crate::core::status::Status;
+use crate::core::{Color, Diagnostic, Position, Severity, Square};
 use crate::editor::{Focus, Overlay, Pending, State};
 use crate::shell::keymap::HitTest;
 
@@ -54,38 +55,156 @@ pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
 /// blank there, as ratatui's frames are.
 pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> ScreenLayout {
     let l = screen_layout(state, area);
-    let t = &view.theme;
     if l.arrangement == Arrangement::TooSmall {
-        too_small(state, t, area, buf);
+        too_small(state, &view.theme, area, buf);
         return l;
     }
-    title(state, t, l.title, buf);
-    if let Some(geometry) = l.board {
-        let shown = state.shown_position();
-        let mut marks = Marks::from_diagnostics(&state.diagnostics);
-        marks.cursor = Some(state.cursor);
-        marks.picked = state.picked.map(|(_, sq)| sq);
-        let view = BoardView {
-            position: shown,
-            marks: &marks,
-            geometry,
-            glyphs: glyphs(state),
-            pieces: view.pieces,
-            theme: t,
-        };
-        (&view).render(geometry.area, buf);
+    for panel in Panel::ALL {
+        render_panel(panel, state, view, &l, buf);
     }
-    fields(state, t, l.fields, buf);
-    diagnostics(state, t, l.diagnostics, buf);
-    fen_line(state, t, l.fen, buf);
-    message(state, t, l.message, buf);
-    hints(state, t, l.hints, buf);
+    render_overlay(state, view, area, buf);
+    l
+}
+
+/// The parts of the screen, each drawn inside its own rectangle of the layout and nowhere
+/// else, so that one can be redrawn without the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    Title,
+    Board,
+    Fields,
+    Diagnostics,
+    FenLine,
+    Message,
+    Hints,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 7] = [
+        Panel::Title,
+        Panel::Board,
+        Panel::Fields,
+        Panel::Diagnostics,
+        Panel::FenLine,
+        Panel::Message,
+        Panel::Hints,
+    ];
+
+    /// Where the panel is drawn.
+    pub fn area(self, l: &ScreenLayout) -> Rect {
+        match self {
+            Panel::Title => l.title,
+            Panel::Board => l.board.map_or_else(Rect::default, |b| b.area),
+            Panel::Fields => l.fields,
+            Panel::Diagnostics => l.diagnostics,
+            Panel::FenLine => l.fen,
+            Panel::Message => l.message,
+            Panel::Hints => l.hints,
+        }
+    }
+}
+
+/// Everything a panel's drawing reads beyond the layout and the view, for the panels worth
+/// not redrawing when none of it changed. Each panel's drawing below reads the state only
+/// through what its `Inputs` holds, and `frame`'s tests compare redrawn screens with fresh ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    Board(Position, Marks),
+    Fields {
+        focused: bool,
+        fen: String,
+        field: u8,
+        turn: Color,
+    },
+    Diagnostics {
+        not_parsed: bool,
+        status: Option<Status>,
+        diagnostics: Vec<Diagnostic>,
+        turn: Color,
+        operations: Option<String>,
+    },
+    FenLine {
+        focused: bool,
+        text: String,
+        highlight: Option<std::ops::Range<usize>>,
+        error: Option<std::ops::Range<usize>>,
+        cursor: usize,
+    },
+}
+
+/// The inputs of `panel` now, or `None` for a panel cheap enough to draw every frame.
+pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
+    let turn = state.shown_position().turn;
+    match panel {
+        Panel::Board => Some(Inputs::Board(*state.shown_position(), board_marks(state))),
+        Panel::Fields => Some(Inputs::Fields {
+            focused: state.focus == Focus::Fields,
+            fen: state.fen().to_owned(),
+            field: state.field,
+            turn,
+        }),
+        Panel::Diagnostics => Some(Inputs::Diagnostics {
+            not_parsed: state.fen_line.editing && state.fen_line.preview.is_none(),
+            status: state.status,
+            diagnostics: state.diagnostics.clone(),
+            turn,
+            operations: state.record_operations().map(str::to_owned),
+        }),
+        Panel::FenLine => Some(Inputs::FenLine {
+            focused: state.focus == Focus::FenLine,
+            text: state.fen_line_text().to_owned(),
+            highlight: state.focused_field_span(),
+            error: state.fen_line_error_span(),
+            cursor: state.fen_line.cursor,
+        }),
+        Panel::Title | Panel::Message | Panel::Hints => None,
+    }
+}
+
+/// What the board marks: the cursor, the piece picked up and the diagnosed squares.
+fn board_marks(state: &State) -> Marks {
+    let mut marks = Marks::from_diagnostics(&state.diagnostics);
+    marks.cursor = Some(state.cursor);
+    marks.picked = state.picked.map(|(_, sq)| sq);
+    marks
+}
+
+/// Draws one panel into its rectangle of `l` (expected blank).
+pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, buf: &mut Buffer) {
+    let t = &view.theme;
+    let r = panel.area(l);
+    match panel {
+        Panel::Title => title(state, t, r, buf),
+        Panel::Board => {
+            if let Some(geometry) = l.board {
+                let marks = board_marks(state);
+                let board = BoardView {
+                    position: state.shown_position(),
+                    marks: &marks,
+                    geometry,
+                    glyphs: glyphs(state),
+                    pieces: view.pieces,
+                    theme: t,
+                };
+                (&board).render(geometry.area, buf);
+            }
+        }
+        Panel::Fields => fields(state, t, r, buf),
+        Panel::Diagnostics => diagnostics(state, t, r, buf),
+        Panel::FenLine => fen_line(state, t, r, buf),
+        Panel::Message => message(state, t, r, buf),
+        Panel::Hints => hints(state, t, r, buf),
+    }
+}
+
+/// The help or a dialog over the screen, if one is open.
+pub fn render_overlay(state: &State, view: &View, area: Rect, buf: &mut Buffer) {
+    let t = &view.theme;
     match &state.overlay {
         Some(Overlay::Help) => help::render(t, view.help_scroll, area, buf),
         Some(overlay) => dialog(overlay, t, area, buf),
         None => {}
     }
-    l
 }
 
 fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
