@@ -1,6 +1,7 @@
 //! Time to draw one full editor frame: the screen rendered into a buffer, and the same through
 //! ratatui's `TestBackend` (render, diff and flush), at 120×40 and 80×24, chess and xiangqi,
-//! with single glyphs (`--pieces small`) and piece drawings (`--pieces large`, the default).
+//! with single glyphs (`--pieces small`) and piece drawings (`--pieces large`, the default),
+//! and a keystroke through the editor's incremental frames (`ui::frame`).
 //!
 //! `cargo bench --bench render` prints the median and the 10th/90th percentiles per frame.
 
@@ -9,11 +10,12 @@ use std::time::{Duration, Instant};
 
 use fenboard::core::Game;
 use fenboard::editor::{Action, Direction, Options, State, update};
+use fenboard::ui::frame::Frames;
 use fenboard::ui::pieces::PieceSize;
 use fenboard::ui::screen::{View, render};
 use fenboard::ui::theme::{ColorMode, Theme};
 use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use ratatui::backend::{Backend, TestBackend};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -98,6 +100,32 @@ fn main() {
         }
         report(
             &format!("keystroke: update + draw 120x40 {pieces:?} (TestBackend)"),
+            times,
+        );
+    }
+    // The same through the editor's incremental frames: only the board is drawn again and only
+    // its changed cells are written.
+    for pieces in [PieceSize::Small, PieceSize::Large] {
+        let view = view_with(pieces);
+        let mut state = State::from_fen(Game::Chess.start_fen(), None, Options::default());
+        let mut backend = TestBackend::new(120, 40);
+        let mut frames = Frames::new();
+        let area = Rect::new(0, 0, 120, 40);
+        let mut times = Vec::with_capacity(SAMPLES);
+        for i in 0..SAMPLES {
+            let dir = if i % 16 < 8 {
+                Direction::Right
+            } else {
+                Direction::Left
+            };
+            let t = Instant::now();
+            update(&mut state, Action::MoveCursor(dir));
+            let (_, cells) = frames.draw(&state, &view, area);
+            backend.draw(cells).expect("draw");
+            times.push(t.elapsed());
+        }
+        report(
+            &format!("keystroke: update + incremental frame 120x40 {pieces:?}"),
             times,
         );
     }

@@ -107,15 +107,23 @@ impl Frames {
     /// Notes the cells of `r` that differ between `next` and `shown`, as ratatui's diff does:
     /// the columns a wide character covers are left to it.
     fn compare(&mut self, r: Rect) {
+        let width = usize::from(self.shown.area.width);
         for y in r.top()..r.bottom() {
+            let start =
+                usize::from(y - self.shown.area.y) * width + usize::from(r.x - self.shown.area.x);
+            let row = start..start + usize::from(r.width);
+            let (next, shown) = (&self.next.content[row.clone()], &self.shown.content[row]);
+            if next == shown {
+                // Most rows of a redrawn panel are as they were.
+                continue;
+            }
             let (mut skip, mut invalidated) = (0, 0);
-            for x in r.left()..r.right() {
-                let (new, old) = (&self.next[(x, y)], &self.shown[(x, y)]);
+            for (i, (new, old)) in next.iter().zip(shown).enumerate() {
                 if new.diff_option != CellDiffOption::Skip
-                    && (new != old || invalidated > 0)
+                    && (invalidated > 0 || new != old)
                     && skip == 0
                 {
-                    self.changed.push((x, y));
+                    self.changed.push((r.x + i as u16, y));
                 }
                 let (wn, wo) = (symbol_width(new.symbol()), symbol_width(old.symbol()));
                 skip = wn.saturating_sub(1);
@@ -126,16 +134,23 @@ impl Frames {
     }
 }
 
-/// Columns a cell's symbol takes on screen.
+/// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
+/// start), as most cells hold, takes one.
 fn symbol_width(symbol: &str) -> usize {
-    ratatui::text::Span::raw(symbol).width()
+    let mut chars = symbol.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if (c as u32) < 0x1100 => 1,
+        _ => ratatui::text::Span::raw(symbol).width(),
+    }
 }
 
 /// Resets the cells of `r`, as a fresh frame has them.
 fn blank(buf: &mut Buffer, r: Rect) {
+    let width = usize::from(buf.area.width);
     for y in r.top()..r.bottom() {
-        for x in r.left()..r.right() {
-            buf[(x, y)].reset();
+        let start = usize::from(y - buf.area.y) * width + usize::from(r.x - buf.area.x);
+        for cell in &mut buf.content[start..start + usize::from(r.width)] {
+            cell.reset();
         }
     }
 }

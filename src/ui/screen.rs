@@ -18,7 +18,7 @@ use super::theme::Theme;
 use super::wrap::wrap;
 use crate::core::status::Status;
 use crate::core::{Color, Diagnostic, Position, Severity, Square};
-use crate::editor::{Focus, Overlay, Pending, State};
+use crate::editor::{Focus, Notice, Overlay, Pending, State};
 use crate::shell::keymap::HitTest;
 
 /// How the screen is drawn, beyond what the editor state says.
@@ -130,9 +130,20 @@ pub enum Inputs {
         error: Option<std::ops::Range<usize>>,
         cursor: usize,
     },
+    Title {
+        file: Option<std::path::PathBuf>,
+        record: Option<(usize, usize)>,
+        id: Option<String>,
+        modified: bool,
+    },
+    Message {
+        pending: Option<Pending>,
+        notice: Option<Notice>,
+    },
+    Hints(Focus),
 }
 
-/// The inputs of `panel` now, or `None` for a panel cheap enough to draw every frame.
+/// The inputs of `panel` now (`None`: drawn every frame).
 pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
     let turn = state.shown_position().turn;
     match panel {
@@ -157,7 +168,21 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
             error: state.fen_line_error_span(),
             cursor: state.fen_line.cursor,
         }),
-        Panel::Title | Panel::Message | Panel::Hints => None,
+        Panel::Title => Some(Inputs::Title {
+            file: state
+                .collection
+                .as_ref()
+                .and_then(|c| c.path().map(std::path::Path::to_path_buf)),
+            record: state.record_label(),
+            id: state.record_id().map(str::to_owned),
+            modified: state.is_modified(),
+        }),
+        Panel::Message => Some(Inputs::Message {
+            pending: state.pending.clone(),
+            notice: state.notice.clone(),
+        }),
+        // The hints also follow the overlay, which redraws the whole screen anyway.
+        Panel::Hints => Some(Inputs::Hints(state.focus)),
     }
 }
 
