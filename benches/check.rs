@@ -4,6 +4,8 @@
 //! from a fixed seed, so every run checks the same file. Both contenders run in the same
 //! process, alternately, and the medians are printed.
 
+mod common;
+
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Command, Stdio};
@@ -112,9 +114,8 @@ fn fenboard_library(path: &std::path::Path, workers: usize) -> (Duration, Summar
     (start.elapsed(), summary)
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
+fn median(v: Vec<Duration>) -> Duration {
+    common::Times::from(v).median()
 }
 
 fn report(name: &str, d: Duration, n: usize) {

@@ -8,6 +8,8 @@
 //!
 //! `cargo bench --bench clipboard` prints medians and 10th/90th percentiles.
 
+mod common;
+
 use std::hint::black_box;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -18,9 +20,9 @@ use fenboard::shell::clipboard::{Clipboard, Content, Environment, Outcome, Via, 
 
 const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 
-fn report(name: &str, mut times: Vec<Duration>) {
-    times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+fn report(name: &str, times: Vec<Duration>) {
+    let times = common::Times::from(times);
+    let at = |q: f64| times.at(q);
     let unit = |d: Duration| {
         let us = d.as_secs_f64() * 1e6;
         if us >= 1000.0 {

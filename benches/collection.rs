@@ -3,8 +3,10 @@
 //!
 //! Run with `cargo bench --bench collection`. Prints medians of several runs.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fenboard::collection::Collection;
 use fenboard::core::Game;
@@ -31,21 +33,11 @@ fn file() -> Vec<u8> {
     s.into_bytes()
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
 fn time<T>(f: impl Fn() -> T) -> Duration {
-    median(
-        (0..RUNS)
-            .map(|_| {
-                let t = Instant::now();
-                black_box(f());
-                t.elapsed()
-            })
-            .collect(),
-    )
+    common::Times::of(RUNS, |_| {
+        black_box(f());
+    })
+    .median()
 }
 
 /// Resident memory of this process in bytes (Linux), for the growth an open file causes.

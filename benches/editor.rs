@@ -3,8 +3,9 @@
 //!
 //! `cargo bench --bench editor`
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Instant;
 
 use fenboard::core::{Color, Game, Piece, Role, Square};
 use fenboard::editor::{Action, Direction, Options, State, update};
@@ -13,17 +14,12 @@ const BATCHES: usize = 31;
 
 /// Median nanoseconds per call of `f` over `BATCHES` batches of `per_batch` calls.
 fn median_ns(per_batch: usize, mut f: impl FnMut(usize)) -> f64 {
-    let mut times: Vec<f64> = (0..BATCHES)
-        .map(|_| {
-            let start = Instant::now();
-            for i in 0..per_batch {
-                f(i);
-            }
-            start.elapsed().as_nanos() as f64 / per_batch as f64
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[BATCHES / 2]
+    let batches = common::Times::of(BATCHES, |_| {
+        for i in 0..per_batch {
+            f(i);
+        }
+    });
+    batches.median().as_nanos() as f64 / per_batch as f64
 }
 
 fn report(name: &str, goal_ns: f64, ns: f64) {

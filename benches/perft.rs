@@ -7,6 +7,8 @@
 //! `cargo bench --bench perft`; `PERFT_RUNS=N` sets the runs per measurement (default 3),
 //! `FAIRY_STOCKFISH=path` the engine.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -23,21 +25,14 @@ fn runs() -> usize {
         .unwrap_or(3)
 }
 
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
+fn median(times: Vec<Duration>) -> Duration {
+    common::Times::from(times).median()
 }
 
 fn measure(runs: usize, mut f: impl FnMut() -> u64) -> (u64, Duration) {
     let mut nodes = 0;
-    let times = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            nodes = std::hint::black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    (nodes, median(times))
+    let times = common::Times::of(runs, |_| nodes = std::hint::black_box(f()));
+    (nodes, times.median())
 }
 
 fn report(name: &str, nodes: u64, time: Duration) {

@@ -5,6 +5,8 @@
 //!
 //! `cargo bench --bench render` prints the median and the 10th/90th percentiles per frame.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -21,9 +23,9 @@ use ratatui::layout::Rect;
 
 const SAMPLES: usize = 2000;
 
-fn report(name: &str, mut times: Vec<Duration>) {
-    times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+fn report(name: &str, times: Vec<Duration>) {
+    let times = common::Times::from(times);
+    let at = |q: f64| times.at(q);
     println!(
         "{name:<44} median {:>8.1} µs   p10 {:>8.1} µs   p90 {:>8.1} µs",
         at(0.5).as_secs_f64() * 1e6,

@@ -2,6 +2,8 @@
 
 pub mod collection;
 pub mod core;
+pub mod diagram;
 pub mod editor;
 pub mod shell;
+pub mod solve;
 pub mod ui;

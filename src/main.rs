@@ -8,11 +8,16 @@ use fenboard::shell::{
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Check(args)) => shell::check::run(args),
-        Some(Command::Show(args)) => shell::show::run(args),
-        Some(Command::Perft(args)) => shell::perft::run(args),
-        Some(Command::ServeClipboard) => shell::clipboard::holder::serve(),
-        None => shell::app::run(cli.edit),
-    }
+    let (name, result) = match cli.command {
+        Some(Command::Check(args)) => ("check", shell::check::run(args)),
+        Some(Command::Show(args)) => ("show", shell::show::run(args)),
+        Some(Command::Perft(args)) => ("perft", shell::perft::run(args)),
+        Some(Command::Solve(args)) => ("solve", shell::solve::run(args)),
+        // It prints its own messages (one per record) and returns the status.
+        Some(Command::Diagram(args)) => ("diagram", Ok(shell::diagram::run(args))),
+        Some(Command::ServeClipboard) => ("serve-clipboard", shell::clipboard::holder::run()),
+        None => ("", shell::app::run(cli.edit)),
+    };
+    // The one place the program's own messages reach stderr.
+    result.unwrap_or_else(|failure| shell::exit_with(name, &failure))
 }

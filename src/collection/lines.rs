@@ -4,6 +4,8 @@
 
 use std::ops::Range;
 
+use crate::core::fen::is_fen_space;
+
 /// The bytes that ended a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eol {
@@ -69,10 +71,11 @@ pub fn split(bytes: &[u8], start: usize) -> impl Iterator<Item = RawLine> + '_ {
     })
 }
 
-/// What a line holds, judged on its bytes.
+/// What a line holds, judged on its bytes: the one rule for the editor's collections and
+/// `fenboard check` alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Nothing but whitespace.
+    /// Nothing but whitespace, as the FEN reader counts it (space, tab, CR, LF, VT, FF).
     Blank,
     /// First non-blank byte is `#`.
     Comment,
@@ -81,7 +84,7 @@ pub enum Kind {
 }
 
 pub fn kind(content: &[u8]) -> Kind {
-    match content.iter().find(|b| !b.is_ascii_whitespace()) {
+    match content.iter().find(|&&b| !is_fen_space(b)) {
         None => Kind::Blank,
         Some(b'#') => Kind::Comment,
         Some(_) => Kind::Record,
@@ -140,6 +143,9 @@ mod tests {
     fn kinds() {
         assert_eq!(kind(b""), Kind::Blank);
         assert_eq!(kind(b" \t\r"), Kind::Blank);
+        assert_eq!(kind(b"\x0b"), Kind::Blank);
+        assert_eq!(kind(b"\x0c \x0b"), Kind::Blank);
+        assert_eq!(kind(b"\x1b"), Kind::Record);
         assert_eq!(kind(b"  # note"), Kind::Comment);
         assert_eq!(kind(b"8/8/8/8/8/8/8/8 w - - 0 1"), Kind::Record);
         assert_eq!(kind(b"\xFF"), Kind::Record);

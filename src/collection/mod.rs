@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::core::Game;
 use lines::{BOM, Eol, Kind};
 pub use save::FileError;
+use save::Fingerprint;
 
 /// An open collection file.
 #[derive(Clone, Debug)]
@@ -34,8 +35,39 @@ pub struct Collection {
     modified: bool,
     /// The file did not exist when opened; the first save creates it.
     new_file: bool,
-    /// A `FILE.save` newer than the file, found when opening it.
-    newer_rescue: Option<PathBuf>,
+    /// The `FILE.save`, `FILE.save.1`, … newer than the file, found when opening it.
+    newer_rescues: Vec<PathBuf>,
+    /// What the file held when it was last read or saved (`None`: there was no file), to tell
+    /// before saving whether someone else changed it.
+    disk: Option<Fingerprint>,
+}
+
+/// Why a save did not happen.
+#[derive(Debug)]
+pub enum SaveError {
+    /// The file changed on disk since it was read or saved: saving would lose someone's work.
+    /// Nothing was written; `save_over` writes anyway, `reload` reads the file again.
+    ChangedOnDisk(PathBuf),
+    File(FileError),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::ChangedOnDisk(path) => {
+                write!(f, "{} changed on disk since it was read", path.display())
+            }
+            SaveError::File(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+impl From<FileError> for SaveError {
+    fn from(e: FileError) -> SaveError {
+        SaveError::File(e)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -99,13 +131,14 @@ impl Collection {
             epd_file,
             modified: false,
             new_file: false,
-            newer_rescue: None,
+            newer_rescues: Vec::new(),
+            disk: Some(Fingerprint::of(bytes)),
         }
     }
 
     /// Opens the file at `path`. A path where no file exists yet gives one start-position record
     /// of `game` (four fields for a `.epd` name); the file is created on the first save.
-    /// A `FILE.save` rescue file newer than the file is reported by `newer_rescue`.
+    /// Rescue files newer than the file are reported by `newer_rescues`.
     pub fn open(path: &Path, game: Game) -> Result<Collection, FileError> {
         let mut collection = match std::fs::read(path) {
             Ok(bytes) => Collection::from_bytes(Some(path.to_owned()), &bytes),
@@ -118,7 +151,7 @@ impl Collection {
                 });
             }
         };
-        collection.newer_rescue = save::newer_rescue(path);
+        collection.newer_rescues = save::newer_rescues(path);
         Ok(collection)
     }
 
@@ -136,6 +169,7 @@ impl Collection {
         });
         c.records.push(0);
         c.new_file = true;
+        c.disk = None;
         c
     }
 
@@ -183,19 +217,15 @@ impl Collection {
     }
 
     /// Rewrites record `i` with `fen`, a canonical FEN (as `core::fen::write` gives it). The
-    /// line becomes that FEN — for an EPD record its four fields followed by the record's own
-    /// operations — and keeps its line ending; every other line stays as it was. Nothing happens
-    /// when there is no record `i` or the line would not change.
+    /// line becomes that FEN in the record's own form (see `record::rewrite`): a FEN alone, or
+    /// for a record with operations its four or six fields followed by its own operations, as
+    /// they were. The line keeps its line ending; every other line stays as it was. Nothing
+    /// happens when there is no record `i` or the line would not change.
     pub fn replace(&mut self, i: usize, fen: &str) {
         let Some((text, parts)) = self.record(i) else {
             return;
         };
-        let fen = one_line(fen);
-        let new = match parts.ops {
-            Some(ops) if ops.is_empty() => record::four_fields(&fen),
-            Some(ops) => format!("{} {}", record::four_fields(&fen), &text[ops]),
-            None => fen,
-        };
+        let new = record::rewrite(text, &parts, &one_line(fen));
         let line = &mut self.lines[self.records[i]];
         let unchanged = match &line.text {
             Text::Source { start, end } => self.source[*start..*end] == *new.as_bytes(),
@@ -209,14 +239,15 @@ impl Collection {
     }
 
     /// Adds a record holding `fen` after record `i` (at the end when `i` is past it) and returns
-    /// its index. Beside an EPD record, or in an `.epd` file, it is written as EPD (four fields).
+    /// its index. Beside a four-field EPD record, or in an `.epd` file, it is written as EPD
+    /// (four fields); otherwise as a FEN.
     pub fn insert_after(&mut self, i: usize, fen: &str) -> usize {
         let fen = one_line(fen);
         let (at, line_at, epd, eol) = if self.records.is_empty() {
             (0, self.lines.len(), self.epd_file, self.usual_eol())
         } else {
             let i = i.min(self.records.len() - 1);
-            let epd = self.record(i).is_some_and(|(_, p)| p.is_epd());
+            let epd = self.record(i).is_some_and(|(_, p)| p.is_four_fields());
             let l = self.records[i];
             (i + 1, l + 1, epd, self.lines[l].eol)
         };
@@ -268,10 +299,11 @@ impl Collection {
         self.new_file
     }
 
-    /// A `FILE.save` rescue file found beside the file when it was opened, written after the
-    /// file was last changed: unsaved work from a session that was killed.
-    pub fn newer_rescue(&self) -> Option<&Path> {
-        self.newer_rescue.as_deref()
+    /// The rescue files (`FILE.save`, `FILE.save.1`, …) found beside the file when it was
+    /// opened, written after the file was last changed: unsaved work from sessions that were
+    /// killed.
+    pub fn newer_rescues(&self) -> &[PathBuf] {
+        &self.newer_rescues
     }
 
     /// The file's bytes as they would be saved: the input, byte for byte, where nothing changed.
@@ -287,30 +319,66 @@ impl Collection {
         out
     }
 
-    /// Saves to the collection's path atomically (see `save::write_atomic`). On error nothing on
-    /// disk changed and the edits are still here, still marked as modified.
-    pub fn save(&mut self) -> Result<(), FileError> {
+    /// Saves to the collection's path atomically (see `save::write_atomic`), unless the file
+    /// changed on disk since it was read or last saved: then nothing is written and the error
+    /// says so (`save_over` and `reload` are the ways on). On error nothing on disk changed and
+    /// the edits are still here, still marked as modified.
+    pub fn save(&mut self) -> Result<(), SaveError> {
         let path = self.path.clone().ok_or_else(no_path)?;
-        save::write_atomic(&path, &self.to_bytes())?;
-        self.modified = false;
-        self.new_file = false;
-        self.newer_rescue = None;
+        if self.changed_on_disk()? {
+            return Err(SaveError::ChangedOnDisk(path));
+        }
+        self.save_over()?;
         Ok(())
     }
 
-    /// Where `write_rescue` writes: `FILE.save`.
-    pub fn rescue_path(&self) -> Option<PathBuf> {
-        self.path.as_deref().map(save::rescue_path)
+    /// Saves whatever the file on disk holds now: the user chose to overwrite it.
+    pub fn save_over(&mut self) -> Result<(), FileError> {
+        let path = self.path.clone().ok_or_else(no_path)?;
+        let bytes = self.to_bytes();
+        save::write_atomic(&path, &bytes)?;
+        self.modified = false;
+        self.new_file = false;
+        self.newer_rescues.clear();
+        self.disk = Some(Fingerprint::of(&bytes));
+        Ok(())
     }
 
-    /// Writes the collection, unsaved changes included, to `FILE.save` (with the file's
-    /// permissions), leaving the file itself alone: what fenboard does when killed by SIGHUP or
-    /// SIGTERM. Returns the path written.
-    /// The collection stays modified: the file itself still lacks the changes.
+    /// Whether the file on disk is not what was read or last saved: someone else wrote it (or
+    /// created it, when it did not exist). A file deleted meanwhile is no conflict: saving loses
+    /// nothing.
+    pub fn changed_on_disk(&self) -> Result<bool, FileError> {
+        let Some(path) = self.path.as_deref() else {
+            return Ok(false);
+        };
+        let now = Fingerprint::on_disk(path).map_err(|e| FileError {
+            action: "read",
+            path: path.to_owned(),
+            source: e,
+        })?;
+        Ok(match (self.disk, now) {
+            (_, None) => false,
+            (None, Some(_)) => true,
+            (Some(was), Some(now)) => was != now,
+        })
+    }
+
+    /// The collection read again from its file, as it is on disk now: the edits here are
+    /// dropped (the user chose that over overwriting someone else's work).
+    pub fn reload(&self, game: Game) -> Result<Collection, FileError> {
+        let path = self.path.as_deref().ok_or_else(no_path)?;
+        let mut fresh = Collection::open(path, game)?;
+        fresh.newer_rescues.clear();
+        Ok(fresh)
+    }
+
+    /// Writes the collection, unsaved changes included, to a new rescue file beside it:
+    /// `FILE.save`, or `FILE.save.1`, `.2`, … when that exists (see `save::write_rescue`),
+    /// leaving the file itself alone: what fenboard does when killed by a signal. Returns the
+    /// path written. The collection stays modified: the file itself still lacks the changes.
     pub fn write_rescue(&self) -> Result<PathBuf, FileError> {
-        let rescue = self.rescue_path().ok_or_else(no_path)?;
-        save::write_atomic_like(&rescue, &self.to_bytes(), self.path.as_deref())?;
-        Ok(rescue)
+        let path = self.path.as_deref().ok_or_else(no_path)?;
+        save::write_rescue(path, &self.to_bytes())
     }
 
     /// The text of record `i` and where its parts are.

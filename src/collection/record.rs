@@ -1,47 +1,120 @@
-//! Reading one record line: where its FEN text is and, for EPD, where its operations are.
-//! Nothing is copied; the result is byte ranges of the line's text.
+//! Reading one record line: where its FEN text is and, when it has any, where its EPD
+//! operations are. Nothing is copied; the result is byte ranges of the line's text.
+//!
+//! Records come in three forms, and an edited record keeps its own:
+//! - a FEN (one to six fields, perhaps `FEN:` first), the whole trimmed line;
+//! - EPD: four position fields, then operations (`bm Qg6; id "WAC.001";`);
+//! - a full six-field FEN, then operations (`… w KQkq - 0 1 ;D1 20 ;D2 400`, the perft suites).
+//!
+//! Operations either end with `;` (EPD) or are introduced by it (`;D1 20` or `; D1 20`, the
+//! perft suites); text after the last `;` is kept too (see `epd::operations`).
 
 use std::ops::Range;
+
+use crate::core::fen::is_fen_space;
 
 /// The parts of one record line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parts {
-    /// The FEN text: the whole trimmed line for FEN, the four fields for EPD.
+    /// The FEN text: the whole trimmed line for a FEN, the position fields for a record with
+    /// operations.
     pub fen: Range<usize>,
-    /// EPD only: the operations (`bm Qg6; id "WAC.001";`), trimmed; empty when there are none.
+    /// The operations (`bm Qg6; id "WAC.001";` or `;D1 20 ;D2 400`), trimmed; empty for a
+    /// four-field record in an `.epd` file; `None` for a FEN.
     pub ops: Option<Range<usize>>,
+    /// How many position fields precede the operations: 4 (EPD) or 6; 0 for a FEN.
+    pub fields: u8,
 }
 
 impl Parts {
+    /// Whether the record has an operations part (even an empty one): EPD or six fields +
+    /// operations.
     pub fn is_epd(&self) -> bool {
         self.ops.is_some()
     }
+
+    /// Whether the position fields are EPD's four (no clocks), so that missing clocks are
+    /// normal, not a problem.
+    pub fn is_four_fields(&self) -> bool {
+        self.fields == 4
+    }
+
+    /// The bytes between the position fields and the operations (usually one space; none in
+    /// `- 0 1;D1 20`), kept as they were when the record is rewritten.
+    pub fn gap(&self) -> Range<usize> {
+        match &self.ops {
+            Some(ops) => self.fen.end..ops.start,
+            None => self.fen.end..self.fen.end,
+        }
+    }
 }
 
-/// Splits a record line. A line is EPD when a fifth field follows the four position fields and
-/// starts `;`-terminated operations (see `looks_epd`), or when it has exactly four fields in a
-/// file that holds EPD (`epd_file`). Anything else is FEN text, left whole for the FEN reader to judge.
+/// Lines longer than this many bytes are not records: they are reported as `line_too_long`
+/// (by `fenboard check` and in the editor alike) and not read.
+pub use crate::core::fen::MAX_LEN as MAX_LINE;
+
+/// Splits a record line (see the module's comment for the forms). Four fields with nothing
+/// after them are EPD only in a file that holds EPD (`epd_file`). A line that fits no form, or
+/// is longer than [`MAX_LINE`] (then untrimmed), is FEN text, left whole for the FEN reader to
+/// judge.
 pub fn parts(text: &str, epd_file: bool) -> Parts {
-    let mut fields = words(text).peekable();
-    // A `FEN:` prefix belongs to the FEN text; it does not count as a field.
-    if fields.peek().is_some_and(|w| &text[w.clone()] == "FEN:") {
-        fields.next();
-    }
-    let first: Vec<Range<usize>> = fields.by_ref().take(5).collect();
-    let trimmed = trimmed(text);
-    match first.len() {
-        5 if looks_epd(text, &first) => Parts {
-            fen: trimmed.start..first[3].end,
-            ops: Some(first[4].start..trimmed.end),
-        },
-        4 if epd_file => Parts {
-            fen: trimmed.clone(),
-            ops: Some(trimmed.end..trimmed.end),
-        },
-        _ => Parts {
-            fen: trimmed,
+    if text.len() > MAX_LINE {
+        // Whole, untrimmed: the reader judges the line by its length, as `fenboard check` does.
+        return Parts {
+            fen: 0..text.len(),
             ops: None,
-        },
+            fields: 0,
+        };
+    }
+    let trimmed = trimmed(text);
+    let fen = Parts {
+        fen: trimmed.clone(),
+        ops: None,
+        fields: 0,
+    };
+    // Operations contain `;`: without one only a bare four-field EPD record is possible.
+    if !epd_file && !text.as_bytes().contains(&b';') {
+        return fen;
+    }
+    let bytes = text.as_bytes();
+    let mut words = Words {
+        bytes,
+        pos: 0,
+        last_end: 0,
+    };
+    let mut first = words.next();
+    // A `FEN:` prefix belongs to the FEN text; it does not count as a field.
+    if first
+        .as_ref()
+        .is_some_and(|w| bytes[w.clone()].eq_ignore_ascii_case(b"FEN:"))
+    {
+        first = words.next();
+    }
+    if first.is_none() || (0..3).any(|_| words.next().is_none()) {
+        return fen;
+    }
+    let with_ops = |fields: u8, end: usize, ops_start: usize| Parts {
+        fen: trimmed.start..end,
+        ops: Some(ops_start..trimmed.end.max(ops_start)),
+        fields,
+    };
+    let fourth_end = words.last_end;
+    match words.peek_ops(trimmed.end) {
+        Next::End if epd_file => return with_ops(4, fourth_end, trimmed.end),
+        Next::End => return fen,
+        Next::Ops(at) => return with_ops(4, fourth_end, at),
+        Next::Word => {}
+    }
+    // Two clocks, then operations: the six-field form.
+    for _ in 0..2 {
+        match words.next() {
+            Some(w) if bytes[w.clone()].iter().all(u8::is_ascii_digit) => {}
+            _ => return fen,
+        }
+    }
+    match words.peek_ops(trimmed.end) {
+        Next::Ops(at) => with_ops(6, words.last_end, at),
+        Next::End | Next::Word => fen,
     }
 }
 
@@ -50,43 +123,104 @@ pub fn four_fields(fen: &str) -> String {
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
 }
 
+/// The record line for `canonical` (a canonical FEN) in the form of the record `parts` found
+/// in `text`: a FEN alone, or its four or six fields followed by the record's own gap and
+/// operations, as they were.
+pub fn rewrite(text: &str, parts: &Parts, canonical: &str) -> String {
+    let Some(ops) = parts.ops.clone() else {
+        return canonical.to_owned();
+    };
+    let fields = match parts.fields {
+        4 => four_fields(canonical),
+        _ => canonical.to_owned(),
+    };
+    if ops.is_empty() {
+        return fields;
+    }
+    let gap = &text[parts.gap()];
+    format!("{fields}{gap}{}", &text[ops])
+}
+
 fn trimmed(text: &str) -> Range<usize> {
-    let start = text.len() - text.trim_start().len();
-    let end = text.trim_end().len().max(start);
+    let bytes = text.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|&b| !is_fen_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_fen_space(b))
+        .map_or(start, |i| i + 1);
     start..end
 }
 
-/// Byte ranges of the whitespace-separated words of `text`.
-fn words(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
-    let mut pos = 0;
-    std::iter::from_fn(move || {
-        let rest = &text[pos..];
-        let start = pos + (rest.len() - rest.trim_start().len());
-        if start >= text.len() {
-            return None;
-        }
-        let len = text[start..]
-            .find(char::is_whitespace)
-            .unwrap_or(text.len() - start);
-        pos = start + len;
-        Some(start..pos)
-    })
+/// What follows the last word read.
+enum Next {
+    /// Nothing (trailing whitespace at most).
+    End,
+    /// Operations, starting at this byte.
+    Ops(usize),
+    /// Another word that does not start operations.
+    Word,
 }
 
-/// Whether five fields start an EPD record rather than a FEN or a stray line: the fifth is an
-/// opcode (a letter, then letters, digits or `_`), not a number (a FEN's halfmove clock), and
-/// the operations end with `;`. This is the rule `fenboard check` follows, so that a line is
-/// EPD to both; "not a fen at all" stays whole for the FEN reader to complain about.
-fn looks_epd(text: &str, fields: &[Range<usize>]) -> bool {
-    let opcode = &text[fields[4].clone()];
-    opcode
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_alphabetic())
-        && opcode
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b';')
-        && text[fields[4].start..].contains(';')
+/// The words of a record line: runs of bytes that are neither FEN whitespace nor `;`.
+struct Words<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    /// Where the last word returned ended.
+    last_end: usize,
+}
+
+impl Words<'_> {
+    fn skip_space(&mut self) {
+        while self.pos < self.bytes.len() && is_fen_space(self.bytes[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    /// The next word, or `None` at the end or at a `;`.
+    fn next(&mut self) -> Option<Range<usize>> {
+        self.skip_space();
+        let start = self.pos;
+        while self.pos < self.bytes.len()
+            && !is_fen_space(self.bytes[self.pos])
+            && self.bytes[self.pos] != b';'
+        {
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return None;
+        }
+        self.last_end = self.pos;
+        Some(start..self.pos)
+    }
+
+    /// Whether operations start after the current word: a `;`, or an opcode (a letter, then
+    /// letters, digits or `_`) with a `;` somewhere after it.
+    fn peek_ops(&mut self, end: usize) -> Next {
+        self.skip_space();
+        let at = self.pos;
+        if at >= end {
+            return Next::End;
+        }
+        if self.bytes[at] == b';' {
+            return Next::Ops(at);
+        }
+        let mut word_end = at;
+        while word_end < end && !is_fen_space(self.bytes[word_end]) && self.bytes[word_end] != b';'
+        {
+            word_end += 1;
+        }
+        let word = &self.bytes[at..word_end];
+        let opcode = word[0].is_ascii_alphabetic()
+            && word.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_');
+        if opcode && self.bytes[word_end..end].contains(&b';') {
+            Next::Ops(at)
+        } else {
+            Next::Word
+        }
+    }
 }
 
 #[cfg(test)]
@@ -98,11 +232,13 @@ mod tests {
         (&text[p.fen], p.ops.map(|o| &text[o]))
     }
 
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
     #[test]
     fn a_fen_is_the_whole_trimmed_line() {
-        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert_eq!(split(&format!("  {fen} \t"), false), (fen, None));
-        assert_eq!(split(fen, true), (fen, None));
+        assert_eq!(split(&format!("  {START} \t"), false), (START, None));
+        assert_eq!(split(START, true), (START, None));
+        assert_eq!(parts(START, false).fields, 0);
     }
 
     #[test]
@@ -115,6 +251,45 @@ mod tests {
                 "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1  w -  -",
                 Some("bm Qg6; id \"WAC.001\";")
             )
+        );
+        assert_eq!(parts(line, false).fields, 4);
+    }
+
+    #[test]
+    fn six_fields_then_operations_are_the_perft_suite_form() {
+        let line = format!("{START} ;D1 20 ;D2 400");
+        assert_eq!(split(&line, false), (START, Some(";D1 20 ;D2 400")));
+        assert_eq!(parts(&line, false).fields, 6);
+        let line = format!("{START}; D1 20; D2 400");
+        assert_eq!(split(&line, false), (START, Some("; D1 20; D2 400")));
+        let line = format!("{START} D1 20; D2 400;");
+        assert_eq!(split(&line, false), (START, Some("D1 20; D2 400;")));
+        let p = parts(&line, false);
+        assert_eq!(&line[p.gap()], " ");
+    }
+
+    #[test]
+    fn operations_introduced_by_a_semicolon_after_four_fields() {
+        let line = "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9";
+        assert_eq!(
+            split(line, false),
+            ("8/8/8/8/8/8/8/K6k w - -", Some(";D1 3 ;D2 9"))
+        );
+        let line = "8/8/8/8/8/8/8/K6k w - -;D1 3";
+        let p = parts(line, false);
+        assert_eq!(
+            (&line[p.fen.clone()], p.fields),
+            ("8/8/8/8/8/8/8/K6k w - -", 4)
+        );
+        assert_eq!(&line[p.gap()], "");
+    }
+
+    #[test]
+    fn free_text_after_the_last_operation_stays_with_the_operations() {
+        let line = "8/8/8/8/8/8/8/K6k w - - id \"ZPTS.02\"; CCC post 27.4.2004 by someone";
+        assert_eq!(
+            split(line, false).1,
+            Some("id \"ZPTS.02\"; CCC post 27.4.2004 by someone")
         );
     }
 
@@ -129,12 +304,21 @@ mod tests {
     fn bad_clocks_keep_the_line_fen() {
         let line = "8/8/8/8/8/8/8/K6k w - - -3 1";
         assert_eq!(split(line, false), (line, None));
+        let line = "8/8/8/8/8/8/8/K6k w - - -3 1 ;D1 3";
+        assert_eq!(split(line, false), (line, None));
+        let line = "8/8/8/8/8/8/8/K6k w - - 0 ;D1 3";
+        assert_eq!(split(line, false), (line, None));
     }
 
     #[test]
     fn fen_prefix_is_not_a_field() {
         let line = "FEN: 8/8/8/8/8/8/8/K6k w - - 0 1";
         assert_eq!(split(line, false), (line, None));
+        let line = "FEN: 8/8/8/8/8/8/8/K6k w - - bm Kb2;";
+        assert_eq!(
+            split(line, false),
+            ("FEN: 8/8/8/8/8/8/8/K6k w - -", Some("bm Kb2;"))
+        );
     }
 
     #[test]
@@ -147,15 +331,60 @@ mod tests {
         assert_eq!(split("8/8 w - - x 1", false), ("8/8 w - - x 1", None));
         assert_eq!(
             split("8/8 w - - 0 1 bm e4;", false),
-            ("8/8 w - - 0 1 bm e4;", None)
+            ("8/8 w - - 0 1", Some("bm e4;"))
         );
         assert_eq!(split("8/8 w - - -x;", false), ("8/8 w - - -x;", None));
         assert_eq!(
             split("8/8 w - -  hmvc 3;", false),
             ("8/8 w - -", Some("hmvc 3;"))
         );
+        assert_eq!(split("8/8;8 w - - 0 1", false), ("8/8;8 w - - 0 1", None));
+        assert_eq!(split(";;;;", false), (";;;;", None));
         assert_eq!(split("   ", false), ("", None));
+        assert_eq!(split("   ", true), ("", None));
+        assert_eq!(split("\x0b\x0c", false), ("", None));
+        assert_eq!(split("é ü ß ñ 字;", false), ("é ü ß ñ 字;", None));
         assert_eq!(split("é ü ß ñ 字", false), ("é ü ß ñ 字", None));
+    }
+
+    #[test]
+    fn a_line_too_long_is_not_split() {
+        let line = format!("8/8/8/8/8/8/8/K6k w - - c0 \"{}\";", "x".repeat(MAX_LINE));
+        assert_eq!(split(&line, false), (line.as_str(), None));
+        let padded = format!("  8/8/8/8/8/8/8/K6k w - - 0 1{}", " ".repeat(MAX_LINE));
+        assert_eq!(split(&padded, false), (padded.as_str(), None));
+    }
+
+    #[test]
+    fn rewriting_keeps_the_form() {
+        let canonical = "8/8/8/8/8/8/8/K5k1 b - - 3 7";
+        for (line, expected) in [
+            ("8/8/8/8/8/8/8/K6k w - - 0 1", canonical.to_string()),
+            (
+                "8/8/8/8/8/8/8/K6k w - -  bm Kb2; id \"x\";",
+                "8/8/8/8/8/8/8/K5k1 b - -  bm Kb2; id \"x\";".to_string(),
+            ),
+            (
+                "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9",
+                format!("{canonical} ;D1 3 ;D2 9"),
+            ),
+            (
+                "8/8/8/8/8/8/8/K6k w - - 0 1;D1 3",
+                format!("{canonical};D1 3"),
+            ),
+            (
+                "8/8/8/8/8/8/8/K6k w - - ;D1 3",
+                "8/8/8/8/8/8/8/K5k1 b - - ;D1 3".to_string(),
+            ),
+        ] {
+            let p = parts(line, false);
+            assert_eq!(rewrite(line, &p, canonical), expected, "{line}");
+        }
+        let bare = "8/8/8/8/8/8/8/K6k w - -";
+        assert_eq!(
+            rewrite(bare, &parts(bare, true), canonical),
+            "8/8/8/8/8/8/8/K5k1 b - -"
+        );
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Writing a file so that a crash, a full disk or a vanished folder never leaves it half
 //! written: a temporary file in the same folder is written, flushed to disk and renamed over the
-//! original, whose permissions it takes. Also the `FILE.save` rescue files.
+//! original, whose permissions, owner and group it takes. Also the `FILE.save` rescue files.
+//!
+//! The rename gives the file a new inode: hard links to the old one keep the old contents (the
+//! README says so, as vim's `backupcopy` documentation does).
 
 use std::ffi::OsString;
 use std::fmt;
@@ -42,22 +45,14 @@ impl fmt::Display for FileError {
     }
 }
 
-impl std::error::Error for FileError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
-    }
-}
+// No `source()`: the message already ends with the reason, and an error chain printed with
+// `{:#}` would say it twice.
+impl std::error::Error for FileError {}
 
 /// Replaces the contents of `path` with `bytes` atomically: readers see the old file or the new
 /// one, never a mix. A symbolic link is followed (the file it names is replaced, the link kept).
 /// On error the original file is untouched and no temporary file is left behind.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    write_atomic_like(path, bytes, None)
-}
-
-/// `write_atomic`, where a file that does not exist yet takes the permissions of `like` (so
-/// that the rescue copy of a private file is private too).
-pub fn write_atomic_like(path: &Path, bytes: &[u8], like: Option<&Path>) -> Result<(), FileError> {
     let target = match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).unwrap_or(path.to_owned()),
         _ => path.to_owned(),
@@ -76,10 +71,7 @@ pub fn write_atomic_like(path: &Path, bytes: &[u8], like: Option<&Path>) -> Resu
             )
         })?
         .to_owned();
-    let permissions = fs::metadata(&target)
-        .or_else(|e| like.map_or(Err(e), fs::metadata))
-        .ok()
-        .map(|m| m.permissions());
+    let original = fs::metadata(&target).ok();
 
     let (tmp_path, mut tmp) = create_temporary(&dir, &name)?;
     let written = (|| {
@@ -87,8 +79,10 @@ pub fn write_atomic_like(path: &Path, bytes: &[u8], like: Option<&Path>) -> Resu
             .map_err(|e| FileError::new("write", &tmp_path, e))?;
         tmp.sync_all()
             .map_err(|e| FileError::new("flush to disk", &tmp_path, e))?;
-        if let Some(p) = permissions {
-            fs::set_permissions(&tmp_path, p)
+        if let Some(m) = &original {
+            // Owner first: changing it may clear the set-user-ID bit the mode then restores.
+            keep_owner(&tmp, m);
+            fs::set_permissions(&tmp_path, m.permissions())
                 .map_err(|e| FileError::new("set the permissions of", &tmp_path, e))?;
         }
         drop(tmp);
@@ -104,6 +98,20 @@ pub fn write_atomic_like(path: &Path, bytes: &[u8], like: Option<&Path>) -> Resu
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Gives the new file the owner and group of the old one, as far as allowed: root can give any,
+/// an ordinary user only a group they belong to. What cannot be kept becomes the saver's, as
+/// for a new file (vim does the same).
+fn keep_owner(file: &File, original: &fs::Metadata) {
+    use std::os::unix::fs::{MetadataExt, fchown};
+    let Ok(now) = file.metadata() else { return };
+    if (now.uid(), now.gid()) == (original.uid(), original.gid()) {
+        return;
+    }
+    if fchown(file, Some(original.uid()), Some(original.gid())).is_err() {
+        let _ = fchown(file, None, Some(original.gid()));
+    }
 }
 
 /// A new, empty temporary file beside the target, named after it so a user who finds one left
@@ -132,21 +140,153 @@ fn create_temporary(dir: &Path, name: &std::ffi::OsStr) -> Result<(PathBuf, File
     }
 }
 
-/// Where the unsaved changes of `path` go when fenboard is killed: `FILE.save`, as nano does.
+/// The first rescue name of `path`: `FILE.save`; later ones are `FILE.save.1`, `.2`, … (as nano
+/// names them).
 pub fn rescue_path(path: &Path) -> PathBuf {
+    rescue_name(path, 0)
+}
+
+fn rescue_name(path: &Path, n: u32) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(".save");
+    if n > 0 {
+        s.push(format!(".{n}"));
+    }
     PathBuf::from(s)
 }
 
-/// The rescue file of `path` when there is one written after `path` was last changed (or `path`
-/// does not exist): unsaved work that the user may want back.
-pub fn newer_rescue(path: &Path) -> Option<PathBuf> {
-    let rescue = rescue_path(path);
-    let rescued = modified(&rescue)?;
-    match modified(path) {
-        Some(original) if original >= rescued => None,
-        _ => Some(rescue),
+/// How many rescue names are tried before giving up.
+const MAX_RESCUES: u32 = 1000;
+
+/// Writes `bytes` to a rescue file of `path` that did not exist: `FILE.save`, or the first of
+/// `FILE.save.1`, `.2`, … that is free. An earlier rescue is never overwritten, and a name taken
+/// by anything — a file, a folder, a symbolic link planted by someone else — is skipped, never
+/// followed (`O_CREAT|O_EXCL|O_NOFOLLOW`). The file is private (mode 0600, as nano's), whatever
+/// the original's mode. Returns the path written.
+pub fn write_rescue(path: &Path, bytes: &[u8]) -> Result<PathBuf, FileError> {
+    for n in 0..MAX_RESCUES {
+        let rescue = rescue_name(path, n);
+        let created = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .mode(0o600)
+            .open(&rescue);
+        let mut file = match created {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(FileError::new("create", &rescue, e)),
+        };
+        let written = file
+            .write_all(bytes)
+            .map_err(|e| FileError::new("write", &rescue, e))
+            .and_then(|()| {
+                file.sync_all()
+                    .map_err(|e| FileError::new("flush to disk", &rescue, e))
+            });
+        return match written {
+            Ok(()) => Ok(rescue),
+            Err(e) => {
+                // Only this file, just created by us: a half-written rescue misleads.
+                drop(file);
+                let _ = fs::remove_file(&rescue);
+                Err(e)
+            }
+        };
+    }
+    Err(FileError::new(
+        "create",
+        &rescue_name(path, MAX_RESCUES),
+        io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{MAX_RESCUES} rescue files exist already"),
+        ),
+    ))
+}
+
+/// The rescue files of `path` written after `path` was last changed (or when `path` does not
+/// exist), in the order they were named: unsaved work that the user may want back. Only regular
+/// files count: a symbolic link with a rescue's name is nobody's work.
+pub fn newer_rescues(path: &Path) -> Vec<PathBuf> {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return Vec::new();
+    };
+    let listed = if dir.as_os_str().is_empty() {
+        fs::read_dir(".")
+    } else {
+        fs::read_dir(dir)
+    };
+    let Ok(entries) = listed else {
+        return Vec::new();
+    };
+    let mut prefix = name.to_owned();
+    prefix.push(".save");
+    let prefix = prefix.as_encoded_bytes().to_vec();
+    let original = modified(path);
+    let mut found: Vec<(u32, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let n = rescue_number(entry.file_name().as_encoded_bytes(), &prefix)?;
+            let meta = entry.metadata().ok()?;
+            if !meta.file_type().is_file() {
+                return None;
+            }
+            let rescued = meta.modified().ok()?;
+            match original {
+                Some(t) if t >= rescued => None,
+                _ => Some((n, rescue_name(path, n))),
+            }
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The number of a rescue file name: 0 for `FILE.save`, `n` for `FILE.save.n`.
+fn rescue_number(name: &[u8], prefix: &[u8]) -> Option<u32> {
+    let rest = name.strip_prefix(prefix)?;
+    if rest.is_empty() {
+        return Some(0);
+    }
+    let digits = rest.strip_prefix(b".")?;
+    if digits.is_empty() || digits[0] == b'0' || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(digits).ok()?.parse().ok()
+}
+
+/// What a file held when it was read or written: enough to tell, before saving over it, whether
+/// someone else changed it meanwhile. The size and a hash of the contents, not the time: two
+/// saves within one tick of the file system's clock have the same modification time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    len: u64,
+    hash: u64,
+}
+
+impl Fingerprint {
+    pub fn of(bytes: &[u8]) -> Fingerprint {
+        use std::hash::{DefaultHasher, Hasher};
+        let mut h = DefaultHasher::new();
+        h.write(bytes);
+        Fingerprint {
+            len: bytes.len() as u64,
+            hash: h.finish(),
+        }
+    }
+
+    /// The fingerprint of the file at `path` now; `None` when there is no file there.
+    pub fn on_disk(path: &Path) -> io::Result<Option<Fingerprint>> {
+        match fs::metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+            Ok(_) => {}
+        }
+        match fs::read(path) {
+            Ok(bytes) => Ok(Some(Fingerprint::of(&bytes))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -209,6 +349,20 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 
+    /// What the README says: the rename makes a new file, so a hard link keeps the old one.
+    #[test]
+    fn a_hard_link_keeps_the_old_contents() {
+        let dir = scratch("hardlink");
+        let path = dir.join("a.fen");
+        let other = dir.join("b.fen");
+        fs::write(&path, "old\n").unwrap();
+        fs::hard_link(&path, &other).unwrap();
+        write_atomic(&path, b"new\n").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new\n");
+        assert_eq!(fs::read(&other).unwrap(), b"old\n");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
     #[test]
     fn a_missing_folder_is_an_error_that_names_it() {
         let dir = scratch("gone");
@@ -219,37 +373,161 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 
+    fn set_mtime(path: &Path, t: SystemTime) {
+        File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(t)
+            .unwrap();
+    }
+
     #[test]
-    fn rescue_is_newer_only_when_written_after_the_file() {
+    fn rescues_are_newer_only_when_written_after_the_file() {
         let dir = scratch("rescue");
         let path = dir.join("a.fen");
         let rescue = rescue_path(&path);
         assert_eq!(rescue, dir.join("a.fen.save"));
-        assert_eq!(newer_rescue(&path), None);
+        assert_eq!(newer_rescues(&path), Vec::<PathBuf>::new());
         fs::write(&rescue, "x").unwrap();
-        assert_eq!(newer_rescue(&path), Some(rescue.clone()), "file missing");
+        assert_eq!(
+            newer_rescues(&path),
+            std::slice::from_ref(&rescue),
+            "file missing"
+        );
         fs::write(&path, "y").unwrap();
         let t = SystemTime::now();
-        File::options()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_modified(t)
-            .unwrap();
-        File::options()
-            .write(true)
-            .open(&rescue)
-            .unwrap()
-            .set_modified(t - std::time::Duration::from_secs(60))
-            .unwrap();
-        assert_eq!(newer_rescue(&path), None, "older rescue");
-        File::options()
-            .write(true)
-            .open(&rescue)
-            .unwrap()
-            .set_modified(t + std::time::Duration::from_secs(60))
-            .unwrap();
-        assert_eq!(newer_rescue(&path), Some(rescue));
+        set_mtime(&path, t);
+        set_mtime(&rescue, t - std::time::Duration::from_secs(60));
+        assert_eq!(newer_rescues(&path), Vec::<PathBuf>::new(), "older rescue");
+        set_mtime(&rescue, t + std::time::Duration::from_secs(60));
+        assert_eq!(newer_rescues(&path), [rescue]);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_second_rescue_never_overwrites_the_first() {
+        let dir = scratch("twice");
+        let path = dir.join("a.fen");
+        fs::write(&path, "file\n").unwrap();
+        let first = write_rescue(&path, b"first\n").unwrap();
+        let second = write_rescue(&path, b"second\n").unwrap();
+        let third = write_rescue(&path, b"third\n").unwrap();
+        assert_eq!(first, dir.join("a.fen.save"));
+        assert_eq!(second, dir.join("a.fen.save.1"));
+        assert_eq!(third, dir.join("a.fen.save.2"));
+        assert_eq!(fs::read(&first).unwrap(), b"first\n");
+        assert_eq!(fs::read(&second).unwrap(), b"second\n");
+        assert_eq!(fs::read(&third).unwrap(), b"third\n");
+        set_mtime(
+            &path,
+            SystemTime::now() - std::time::Duration::from_secs(60),
+        );
+        assert_eq!(
+            newer_rescues(&path),
+            [first, second, third],
+            "all listed, in order"
+        );
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_planted_symlink_is_neither_followed_nor_replaced() {
+        let dir = scratch("symlink");
+        let path = dir.join("a.fen");
+        let victim = dir.join("victim");
+        fs::write(&path, "file\n").unwrap();
+        fs::write(&victim, "precious\n").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join("a.fen.save")).unwrap();
+        // A dangling link too: O_CREAT alone would create its target.
+        std::os::unix::fs::symlink(dir.join("created"), dir.join("a.fen.save.1")).unwrap();
+        let rescue = write_rescue(&path, b"edits\n").unwrap();
+        assert_eq!(rescue, dir.join("a.fen.save.2"));
+        assert_eq!(fs::read(&victim).unwrap(), b"precious\n");
+        assert!(!dir.join("created").exists());
+        assert!(
+            fs::symlink_metadata(dir.join("a.fen.save"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&rescue).unwrap(), b"edits\n");
+        set_mtime(
+            &path,
+            SystemTime::now() - std::time::Duration::from_secs(60),
+        );
+        assert_eq!(newer_rescues(&path), [rescue], "links are not rescues");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_rescue_is_private_whatever_the_file() {
+        let dir = scratch("private");
+        let path = dir.join("a.fen");
+        fs::write(&path, "file\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        let rescue = write_rescue(&path, b"edits\n").unwrap();
+        let mode = fs::metadata(&rescue).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn names_that_are_not_rescues_are_not_listed() {
+        let prefix = b"a.fen.save";
+        assert_eq!(rescue_number(b"a.fen.save", prefix), Some(0));
+        assert_eq!(rescue_number(b"a.fen.save.7", prefix), Some(7));
+        for other in [
+            &b"a.fen.save."[..],
+            b"a.fen.save.01",
+            b"a.fen.save.1x",
+            b"a.fen.saved",
+            b"a.fen",
+            b"b.fen.save",
+        ] {
+            assert_eq!(rescue_number(other, prefix), None, "{other:?}");
+        }
+    }
+
+    #[test]
+    fn saving_keeps_owner_and_group() {
+        use std::os::unix::fs::{MetadataExt, chown};
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            assert_ne!(
+                std::env::var("FENBOARD_E2E").as_deref(),
+                Ok("1"),
+                "saving_keeps_owner_and_group needs root under FENBOARD_E2E=1"
+            );
+            eprintln!("saving_keeps_owner_and_group: skipped: needs root to give a file away");
+            return;
+        }
+        let dir = scratch("owner");
+        let path = dir.join("a.fen");
+        fs::write(&path, "old\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        // nobody:nogroup
+        chown(&path, Some(65534), Some(65534)).unwrap();
+        write_atomic(&path, b"new\n").unwrap();
+        let m = fs::metadata(&path).unwrap();
+        assert_eq!((m.uid(), m.gid()), (65534, 65534));
+        assert_eq!(m.permissions().mode() & 0o777, 0o600);
+        assert_eq!(fs::read(&path).unwrap(), b"new\n");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_fingerprint_tells_contents_apart() {
+        let dir = scratch("fingerprint");
+        let path = dir.join("a.fen");
+        assert_eq!(Fingerprint::on_disk(&path).unwrap(), None);
+        fs::write(&path, "abc\n").unwrap();
+        assert_eq!(
+            Fingerprint::on_disk(&path).unwrap(),
+            Some(Fingerprint::of(b"abc\n"))
+        );
+        // Same size, other bytes.
+        assert_ne!(Fingerprint::of(b"abc\n"), Fingerprint::of(b"abd\n"));
         fs::remove_dir_all(dir).unwrap();
     }
 }

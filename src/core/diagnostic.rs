@@ -1,8 +1,11 @@
 //! Problems found in a FEN or a position, each with a stable code, the field it belongs to, the
 //! span of input it concerns and the squares involved.
 
+use std::fmt;
 use std::ops::Range;
 
+use super::fen::Field;
+use super::game::Game;
 use super::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,6 +41,9 @@ pub enum Code {
     InvalidEpSquare,
     InvalidHalfmove,
     InvalidFullmove,
+    /// An EPD operation fenboard knows (`Dn count`) written wrongly; reported on field 7, which
+    /// stands for the operations.
+    InvalidOperation,
     // Leniencies used while reading (warnings).
     MissingFields,
     ExtraWhitespace,
@@ -64,6 +70,11 @@ pub enum Code {
     TooManyPieces,
     KingOutsidePalace,
     PieceOffPoint,
+    // Retro-legality: positions no game can reach.
+    PawnCaptures,
+    CagedPiece,
+    CastlingMoved,
+    TurnParity,
     // Consistency (warnings).
     EpWithHalfmove,
     HalfmoveImpossible,
@@ -86,6 +97,7 @@ impl Code {
         Code::InvalidEpSquare,
         Code::InvalidHalfmove,
         Code::InvalidFullmove,
+        Code::InvalidOperation,
         Code::MissingFields,
         Code::ExtraWhitespace,
         Code::FenPrefix,
@@ -109,6 +121,10 @@ impl Code {
         Code::TooManyPieces,
         Code::KingOutsidePalace,
         Code::PieceOffPoint,
+        Code::PawnCaptures,
+        Code::CagedPiece,
+        Code::CastlingMoved,
+        Code::TurnParity,
         Code::EpWithHalfmove,
         Code::HalfmoveImpossible,
         Code::DrawLimit,
@@ -129,6 +145,7 @@ impl Code {
             Code::InvalidEpSquare => "invalid_ep",
             Code::InvalidHalfmove => "invalid_halfmove",
             Code::InvalidFullmove => "invalid_fullmove",
+            Code::InvalidOperation => "invalid_operation",
             Code::MissingFields => "missing_fields",
             Code::ExtraWhitespace => "extra_whitespace",
             Code::FenPrefix => "fen_prefix",
@@ -152,6 +169,10 @@ impl Code {
             Code::TooManyPieces => "too_many_pieces",
             Code::KingOutsidePalace => "king_outside_palace",
             Code::PieceOffPoint => "piece_off_point",
+            Code::PawnCaptures => "pawn_captures",
+            Code::CagedPiece => "caged_piece",
+            Code::CastlingMoved => "castling_moved",
+            Code::TurnParity => "turn_parity",
             Code::EpWithHalfmove => "ep_with_halfmove",
             Code::HalfmoveImpossible => "halfmove_impossible",
             Code::DrawLimit => "draw_limit",
@@ -159,20 +180,20 @@ impl Code {
     }
 }
 
-/// One problem. `field` is the FEN field (1–6); `span` is a range of character (not byte)
+/// One problem. `field` is the FEN field it belongs to; `span` is a range of character (not byte)
 /// offsets into the text that was read, where the problem has a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,
     pub message: String,
-    pub field: u8,
+    pub field: Field,
     pub span: Option<Range<usize>>,
     pub squares: Vec<Square>,
 }
 
 impl Diagnostic {
-    pub fn error(code: Code, field: u8, message: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, field: Field, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
             severity: Severity::Error,
@@ -183,7 +204,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(code: Code, field: u8, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, field: Field, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, field, message)
@@ -202,6 +223,46 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// The message followed by the squares it names in `game`, unless it names them already.
+    pub fn message_with_squares(&self, game: Game) -> String {
+        let names: Vec<String> = self
+            .squares
+            .iter()
+            .map(|s| s.name(game).to_string())
+            .collect();
+        if names.is_empty() || names.iter().all(|s| self.message.contains(s.as_str())) {
+            self.message.clone()
+        } else {
+            format!("{} ({})", self.message, names.join(", "))
+        }
+    }
+
+    /// This diagnostic with the squares it names written into its message, for printing.
+    pub fn naming_squares(&self, game: Game) -> Diagnostic {
+        Diagnostic {
+            message: self.message_with_squares(game),
+            ..self.clone()
+        }
+    }
+}
+
+/// The one way a diagnostic is printed: `error[missing_king]: message`, and with the alternate
+/// flag (`{:#}`) its FEN field too, `error[missing_king] field 1: message`. `check` puts its
+/// `FILE:LINE:COL: ` before the first form; `show`, `perft` and the editor use the second.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (severity, code) = (self.severity.as_str(), self.code.as_str());
+        if f.alternate() {
+            write!(
+                f,
+                "{severity}[{code}] field {}: {}",
+                self.field, self.message
+            )
+        } else {
+            write!(f, "{severity}[{code}]: {}", self.message)
+        }
     }
 }
 
@@ -222,5 +283,18 @@ mod tests {
             assert!(seen.insert(name), "{name} twice");
         }
         assert_eq!(seen.len(), Code::ALL.len());
+    }
+
+    #[test]
+    fn display_has_a_plain_and_a_field_form() {
+        let d = Diagnostic::error(Code::MissingKing, Field::Placement, "White has no king");
+        assert_eq!(d.to_string(), "error[missing_king]: White has no king");
+        assert_eq!(
+            format!("{d:#}"),
+            "error[missing_king] field 1: White has no king"
+        );
+        let w = Diagnostic::warning(Code::TooManyKings, Field::Placement, "two kings")
+            .with_squares([Square::new(4, 0), Square::new(7, 0)]);
+        assert_eq!(w.message_with_squares(Game::Chess), "two kings (e1, h1)");
     }
 }

@@ -2,13 +2,16 @@
 //! Nothing here knows about terminals.
 
 pub mod board;
+pub mod castling;
 pub mod diagnostic;
+pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod position;
 pub mod square;
 
 pub use board::Board;
+pub use castling::CastlingSide;
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use game::{Color, Game, Piece, Role};
 pub use position::{Castling, Position};

@@ -1,9 +1,11 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
+use super::analysis::EngineEvent;
+use crate::core::fen::Field;
 use crate::core::{Color, Piece, Square};
 
 use super::effect::Notice;
-use super::fields::CastlingSide;
+use crate::core::CastlingSide;
 
 /// A cursor direction as seen on screen: with a flipped view `Up` goes toward White's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +14,13 @@ pub enum Direction {
     Down,
     Left,
     Right,
+}
+
+/// One step through something that cycles: the focus, the panel's values, the records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Towards {
+    Next,
+    Prev,
 }
 
 /// Editing of the FEN line text.
@@ -38,7 +47,24 @@ pub enum Answer {
     Save,
     /// Quit: drop the unsaved changes and quit.
     Discard,
+    /// The file changed on disk: save over it all the same.
+    Overwrite,
+    /// The file changed on disk: read it again, dropping the edits here.
+    Reload,
+    /// The FEN line does not read: quit printing nothing (exit status 1).
+    QuitUnread,
     Cancel,
+}
+
+impl Action {
+    /// Whether the action may run while the terminal is too small to show the editor: leaving,
+    /// saving, and answering the question the small screen shows — never an edit nobody sees.
+    pub fn works_unseen(&self) -> bool {
+        matches!(
+            self,
+            Action::Quit | Action::Abort | Action::Save | Action::Escape | Action::Answer(_)
+        )
+    }
 }
 
 /// One editing behaviour. `update` applies it to a `State`.
@@ -82,6 +108,8 @@ pub enum Action {
     // Clipboard.
     Copy,
     CopyUrl,
+    /// Write the record's diagram (SVG and PNG) and copy the image.
+    Diagram,
     /// `v`/Ctrl-V: asks the shell for the clipboard text (it answers with `Paste`).
     RequestPaste,
     /// Text pasted by the terminal or read from the clipboard.
@@ -93,6 +121,8 @@ pub enum Action {
     /// `/`: focus the FEN line for editing.
     EditFenLine,
     ToggleHelp,
+    /// Scrolls the help overlay to this line (the keymap knows how far it can go).
+    ScrollHelp(u16),
     /// Esc: close an overlay, cancel a pending key or a pick-up, or return focus to the board.
     Escape,
     /// A confirmation overlay's answer.
@@ -105,7 +135,7 @@ pub enum Action {
     // Fields panel.
     FieldUp,
     FieldDown,
-    SelectField(u8),
+    SelectField(Field),
     /// ←: previous value of the selected field (side, ep square).
     FieldPrev,
     /// →: next value of the selected field.
@@ -142,14 +172,30 @@ pub enum Action {
     MouseUp(Option<Square>),
     /// Right click on a square: empties it.
     RightClick(Square),
-    /// A click on a field of the panel (1–6).
-    ClickField(u8),
+    /// A click on a field of the panel.
+    ClickField(Field),
 
     // Reports from the shell.
     /// The result of an effect (copy, paste, save) to show in the status line.
     Notify(Notice),
     /// The shell finished the `Save` effect: `Err` holds why it failed.
     SaveDone(Result<(), String>),
+    /// The `Save` effect wrote nothing: the file changed on disk since it was read or saved.
+    ChangedOnDisk,
+    /// The shell finished the `Reload` effect: `state.collection` is the file as it is now
+    /// (`Err`: it could not be read, and nothing changed).
+    Reloaded(Result<(), String>),
+    /// A seed for the random Chess960 draws (the shell's clock; fixed in tests).
+    Seed(u64),
+    /// The process is being killed: write the current record back into the collection so that
+    /// the shell can rescue it.
+    WriteBack,
+
+    /// A report of the engine client (the Analysis panel's content).
+    Engine(EngineEvent),
+
+    /// `l`: open or close the Analysis panel.
+    ToggleAnalysis,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

@@ -1,9 +1,12 @@
 //! What the editor asks the shell to do, and the notices it shows in the status line. Notices
 //! are data: the ui turns them into words in one place.
 
-use crate::core::{Color, Game, Piece, Square};
+use std::path::PathBuf;
 
-use super::fields::CastlingSide;
+use super::analysis::Request;
+use crate::core::{Color, Game, Piece, Position, Square};
+
+use crate::core::CastlingSide;
 
 /// Work that needs the outside world; the shell runs these in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,14 +15,42 @@ pub enum Effect {
     Copy(String),
     /// Put this URL (lichess analysis board) on the clipboard.
     CopyUrl(String),
+    /// Write the diagram of the record on screen (SVG and PNG) and copy the image.
+    Diagram(Box<DiagramRequest>),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
     ReadClipboard,
-    /// Save the collection (`state.collection`) and answer with `Action::SaveDone`.
+    /// Save the collection (`state.collection`) and answer with `Action::SaveDone`, or with
+    /// `Action::ChangedOnDisk` when someone changed the file since it was read.
     Save,
+    /// Save the collection over whatever the file holds now (the user chose to overwrite);
+    /// answer with `Action::SaveDone`.
+    SaveOver,
+    /// Read the collection's file again into `state.collection`, dropping the edits; answer
+    /// with `Action::Reloaded`.
+    Reload,
     /// Leave the editor normally and print this FEN on stdout.
     Quit(String),
     /// Leave at once: exit status 130, nothing printed.
     Abort,
+    /// Leave without printing a FEN, exit status 1: the FEN line did not read, and a FEN the
+    /// user never saw is not printed.
+    QuitUnread,
+    /// Analyse this position from now on (`None`: stop thinking; the engine stays).
+    Analyse(Option<Request>),
+}
+
+/// What `d` draws: the position on screen with its record's caption, seen as on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramRequest {
+    pub position: Position,
+    /// The record's EPD operations (`c0`, `id`, `dm`, …), for the caption.
+    pub operations: Option<String>,
+    /// The collection's file: the diagram goes beside it (else into the current folder).
+    pub collection: Option<PathBuf>,
+    /// The record's EPD id and 1-based line number, for the file name.
+    pub id: Option<String>,
+    pub line: Option<usize>,
+    pub flip: bool,
 }
 
 /// A one-line message for the status bar.
@@ -75,6 +106,13 @@ pub enum Notice {
     Saving,
     Saved,
     SaveFailed(String),
+    /// The save was cancelled: the file on disk changed and stays as it is.
+    NotSaved,
+    /// The collection was read again from disk.
+    Reloaded,
+    ReloadFailed(String),
+    /// `+` on a clock at the largest value the keys give (`fields::CLOCK_MAX`).
+    ClockAtMax(u32),
     Copied(String),
     CopyFailed(String),
     PasteFailed(String),

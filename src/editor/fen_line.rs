@@ -2,7 +2,8 @@
 
 use std::ops::Range;
 
-use crate::core::{Diagnostic, Position};
+use crate::core::fen::{self, Field, Read};
+use crate::core::{Diagnostic, Game, Position};
 
 /// The FEN line's text and editing state. Offsets are in characters, like diagnostic spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -152,8 +153,20 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
-/// Character range of FEN field `field` (1–6) in `text`, fields being runs of non-whitespace.
-pub fn field_span(text: &str, field: u8) -> Option<Range<usize>> {
+/// Reads `text` as a FEN, telling the game from its shape; a standard-looking chess FEN stays
+/// Chess960 while editing Chess960.
+pub fn read_fen(text: &str, current: Game) -> Read {
+    let read = fen::read(text, None);
+    match &read.position {
+        Some(pos) if pos.game == Game::Chess && current == Game::Chess960 => {
+            fen::read(text, Some(Game::Chess960))
+        }
+        _ => read,
+    }
+}
+
+/// Character range of FEN field `field` in `text`, fields being runs of non-whitespace.
+pub fn field_span(text: &str, field: Field) -> Option<Range<usize>> {
     let mut index = 0u8;
     let mut start = None;
     let mut count = 0;
@@ -165,7 +178,7 @@ pub fn field_span(text: &str, field: u8) -> Option<Range<usize>> {
                 start = Some(i);
             }
             (true, Some(s)) => {
-                if index == field {
+                if index == field.number() {
                     return Some(s..i);
                 }
                 start = None;
@@ -174,7 +187,7 @@ pub fn field_span(text: &str, field: u8) -> Option<Range<usize>> {
         }
     }
     match start {
-        Some(s) if index == field => Some(s..count),
+        Some(s) if index == field.number() => Some(s..count),
         _ => None,
     }
 }
@@ -186,12 +199,11 @@ mod tests {
     #[test]
     fn field_spans_count_characters() {
         let t = "8/8 w - - 0 1";
-        assert_eq!(field_span(t, 1), Some(0..3));
-        assert_eq!(field_span(t, 2), Some(4..5));
-        assert_eq!(field_span(t, 6), Some(12..13));
-        assert_eq!(field_span(t, 7), None);
-        assert_eq!(field_span("  é  x", 2), Some(5..6));
-        assert_eq!(field_span("", 1), None);
+        assert_eq!(field_span(t, Field::Placement), Some(0..3));
+        assert_eq!(field_span(t, Field::Side), Some(4..5));
+        assert_eq!(field_span(t, Field::Fullmove), Some(12..13));
+        assert_eq!(field_span("  é  x", Field::Side), Some(5..6));
+        assert_eq!(field_span("", Field::Placement), None);
     }
 
     #[test]

@@ -1,110 +1,23 @@
-//! The fields panel's rules: which castling rights the board allows, which en passant squares
-//! are plausible, and clock editing.
+//! The fields panel's rules: how its castling letters cycle through the rights the board allows
+//! (the rules themselves are `core::castling`'s), which en passant squares are plausible, and
+//! clock editing.
 
-use crate::core::{Castling, Color, Game, Piece, Position, Role, Square};
+use crate::core::castling::{self, CastlingSide, king_file_or_standard, right_possible};
+use crate::core::{Castling, Color, Piece, Position, Role, Square};
 
-/// The panel's fields, numbered as in a FEN.
-pub const PLACEMENT: u8 = 1;
-pub const SIDE: u8 = 2;
-pub const CASTLING: u8 = 3;
-pub const EP: u8 = 4;
-pub const HALFMOVE: u8 = 5;
-pub const FULLMOVE: u8 = 6;
+use super::action::Towards;
 
 /// Largest clock value the panel types: more digits are ignored.
 pub const CLOCK_MAX: u32 = 99_999;
-
-/// A castling side: `K`/`k` is the h-side, `Q`/`q` the a-side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CastlingSide {
-    King,
-    Queen,
-}
-
-impl CastlingSide {
-    pub const BOTH: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
-
-    /// The FEN letter for `color` (`K`, `Q`, `k`, `q`).
-    pub const fn letter(self, color: Color) -> char {
-        match (self, color) {
-            (CastlingSide::King, Color::White) => 'K',
-            (CastlingSide::Queen, Color::White) => 'Q',
-            (CastlingSide::King, Color::Black) => 'k',
-            (CastlingSide::Queen, Color::Black) => 'q',
-        }
-    }
-}
-
-/// The file of `color`'s king on its back rank, when there is exactly one there (and, in
-/// standard chess, it stands on the e-file).
-fn castling_king(pos: &Position, color: Color) -> Option<u8> {
-    let back = pos.back_rank(color);
-    let mut kings = pos.board.kings(color);
-    let king = kings.next()?;
-    if kings.next().is_some() || king.rank != back {
-        return None;
-    }
-    match pos.game {
-        Game::Chess => (king.file == 4).then_some(king.file),
-        Game::Chess960 => Some(king.file),
-        Game::Xiangqi => None,
-    }
-}
-
-fn rook_on(pos: &Position, color: Color, file: u8) -> bool {
-    pos.board.get(Square::new(file, pos.back_rank(color))) == Some(Piece::new(color, Role::Rook))
-}
-
-/// Whether a castling right with the rook on `file` is possible: the king and that rook stand
-/// where castling needs them.
-pub fn right_possible(pos: &Position, color: Color, file: u8) -> bool {
-    let Some(king) = castling_king(pos, color) else {
-        return false;
-    };
-    match pos.game {
-        Game::Chess => (file == 0 || file == 7) && rook_on(pos, color, file),
-        Game::Chess960 => file != king && rook_on(pos, color, file),
-        Game::Xiangqi => false,
-    }
-}
-
-/// The rook file a `K`/`Q` right of `color` would use: the outermost rook on that side of the
-/// king, when the board makes the right possible.
-pub fn castling_rook(pos: &Position, color: Color, side: CastlingSide) -> Option<u8> {
-    let king = castling_king(pos, color)?;
-    let mut files: Box<dyn Iterator<Item = u8>> = match side {
-        CastlingSide::King => Box::new((king + 1..pos.game.width()).rev()),
-        CastlingSide::Queen => Box::new(0..king),
-    };
-    files.find(|&f| right_possible(pos, color, f))
-}
-
-/// Every rook file on `side` of `color`'s king that a right could name, outermost first.
-pub fn castling_rooks(pos: &Position, color: Color, side: CastlingSide) -> Vec<u8> {
-    let Some(king) = castling_king(pos, color) else {
-        return Vec::new();
-    };
-    let files: Vec<u8> = match side {
-        CastlingSide::King => (king + 1..pos.game.width()).rev().collect(),
-        CastlingSide::Queen => (0..king).collect(),
-    };
-    files
-        .into_iter()
-        .filter(|&f| right_possible(pos, color, f))
-        .collect()
-}
 
 /// The castling rights of `color` after pressing its `K`/`Q` letter: on when off (outermost
 /// rook); in Chess960, where several rooks may stand on one side, the next rook inward; off
 /// after the last. `None` when no rook on that side can castle.
 pub fn cycle_right(pos: &Position, color: Color, side: CastlingSide) -> Option<Castling> {
-    let king = castling_king(pos, color).map_or(4, |k| k);
-    let on_side = |f: u8| match side {
-        CastlingSide::King => f > king,
-        CastlingSide::Queen => f < king,
-    };
+    let king = king_file_or_standard(pos, color);
+    let on_side = |f: u8| f != king && CastlingSide::of_rook(f, king) == side;
     let current: Vec<u8> = pos.castling.files(color).filter(|&f| on_side(f)).collect();
-    let rooks = castling_rooks(pos, color, side);
+    let rooks = castling::rooks(pos, color, side);
     if current.is_empty() && rooks.is_empty() {
         return None;
     }
@@ -128,11 +41,10 @@ pub fn cycle_right(pos: &Position, color: Color, side: CastlingSide) -> Option<C
 
 /// Whether `color` holds a right on `side` (any rook file on that side of its king).
 pub fn has_right(pos: &Position, color: Color, side: CastlingSide) -> bool {
-    let king = castling_king(pos, color).unwrap_or(4);
-    pos.castling.files(color).any(|f| match side {
-        CastlingSide::King => f > king,
-        CastlingSide::Queen => f < king,
-    })
+    let king = king_file_or_standard(pos, color);
+    pos.castling
+        .files(color)
+        .any(|f| f != king && CastlingSide::of_rook(f, king) == side)
 }
 
 /// Drops every castling right the board makes impossible.
@@ -152,7 +64,7 @@ pub fn follow_board(pos: &mut Position) {
     let mut castling = Castling::NONE;
     for color in Color::BOTH {
         for side in CastlingSide::BOTH {
-            if let Some(file) = castling_rook(pos, color, side) {
+            if let Some(file) = castling::outermost_rook(pos, color, side) {
                 castling.set(color, file, true);
             }
         }
@@ -182,17 +94,16 @@ pub fn ep_candidates(pos: &Position) -> Vec<Square> {
         .collect()
 }
 
-/// The ep value after `current` in the cycle `-`, candidates…, `-` (backwards when `forward`
-/// is false). An ep square that is no candidate steps to the first/last candidate.
-pub fn cycle_ep(pos: &Position, forward: bool) -> Option<Square> {
+/// The ep value after the current one in the cycle `-`, candidates…, `-` (backwards towards
+/// `Prev`). An ep square that is no candidate steps to the first/last candidate.
+pub fn cycle_ep(pos: &Position, towards: Towards) -> Option<Square> {
     let mut ring: Vec<Option<Square>> = vec![None];
     ring.extend(ep_candidates(pos).into_iter().map(Some));
     let at = ring.iter().position(|&s| s == pos.ep).unwrap_or(0);
     let n = ring.len();
-    let next = if forward {
-        (at + 1) % n
-    } else {
-        (at + n - 1) % n
+    let next = match towards {
+        Towards::Next => (at + 1) % n,
+        Towards::Prev => (at + n - 1) % n,
     };
     ring[next]
 }

@@ -1,160 +1,664 @@
-//! The key list as data, grouped by focus: the help overlay and the README's `## Keys` table
-//! both follow it, and the keymap's tests check each entry is bound.
+//! The one key table: every key of the editor, where it acts, what it does and how the help
+//! overlay, the hint bar and the README describe it. The shell's keymap only turns terminal
+//! events into `Key`s and looks them up here (`action`).
+//!
+//! Adding a key is one `bind` in a row of `TABLE` (or a new row) plus the handler of its
+//! action in `editor::update`.
 
-/// A group of keys that act in one place.
-#[derive(Clone, Copy, Debug)]
-pub struct KeyGroup {
-    pub title: &'static str,
-    /// `(keys, what they do)`.
-    pub keys: &'static [(&'static str, &'static str)],
+use crate::core::{CastlingSide, Color, Game, Piece};
+
+use super::action::{Action, Answer, Direction, LineEdit};
+use super::state::{Focus, Overlay, Pending, State};
+
+/// A key as the editor sees it: its code and the modifiers that change its meaning (Shift
+/// only shows in the character it gives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub code: Code,
+    pub ctrl: bool,
+    pub alt: bool,
 }
 
-pub const BOARD: KeyGroup = KeyGroup {
-    title: "Board",
-    keys: &[
-        ("arrows", "move the cursor"),
-        (
-            "g + square (g e4)",
-            "jump the cursor; Esc or a wrong key cancels",
-        ),
-        (
-            "a piece letter",
-            "put that piece on the cursor square (upper case White/Red, lower case Black); \
-             chess K Q R B N P, xiangqi K A B N R C P (E = B, H = N)",
-        ),
-        ("Space, x, Delete, Backspace", "empty the square"),
-        (
-            "Enter",
-            "pick up the piece under the cursor; Enter again drops it there",
-        ),
-        ("t", "toggle side to move (clears the ep square)"),
-        ("f", "flip the view (not the position)"),
-        (
-            "s",
-            "swap colours (mirror ranks, swap piece colours, side and castling)",
-        ),
-        ("m", "mirror files (a↔h)"),
-        ("X", "clear the board"),
-        (
-            "I",
-            "initial position (Chess960: a number 0–959, or Enter/r for a random one)",
-        ),
-        ("G", "switch game (chess ↔ xiangqi)"),
-        ("u, Ctrl-Z", "undo"),
-        ("U, Ctrl-Y", "redo"),
-        ("y", "copy the FEN to the clipboard"),
-        ("Y", "copy a lichess analysis URL of the position"),
-        ("v, Ctrl-V", "paste a FEN from the clipboard"),
-        ("Tab / Shift-Tab", "focus fields panel, FEN line, board"),
-        ("/", "edit the FEN line"),
-        ("?, F1", "help (this list)"),
-        ("[ ]", "previous / next record of a collection"),
-        ("+", "add a record after this one (a copy of this position)"),
-        ("D", "delete this record (asks)"),
-        ("Ctrl-S", "save the collection"),
-        (
-            "Ctrl-Q",
-            "quit and print the FEN (asks when a collection has unsaved changes)",
-        ),
-        ("Ctrl-C", "abort: print nothing, exit status 130"),
-        (
-            "Esc",
-            "close an overlay, cancel a pending key or pick-up, return focus to the board",
-        ),
-    ],
-};
+/// Which key, independent of modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    Char(char),
+    Up,
+    Down,
+    Left,
+    Right,
+    Enter,
+    Esc,
+    Tab,
+    BackTab,
+    Backspace,
+    Delete,
+    Home,
+    End,
+    PageUp,
+    PageDown,
+    F(u8),
+    /// Any other key (Insert, media keys …): bound nowhere.
+    Other(&'static str),
+}
 
-pub const FIELDS: KeyGroup = KeyGroup {
-    title: "Fields panel",
-    keys: &[
-        ("↑ ↓", "choose the field"),
-        ("Space, Enter, ← →", "side to move: change it"),
-        (
-            "K Q k q",
-            "toggle a castling right (only where king and rook make it possible)",
-        ),
-        (
-            "Space, Enter",
-            "castling field: switch standard ↔ Chess960 castling",
-        ),
-        ("← →", "ep field: cycle the plausible squares and -"),
-        ("digits, Backspace", "clocks: type the value"),
-        ("+ - (or ← →)", "clocks: count up / down"),
-        ("u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board"),
-        ("Esc", "back to the board"),
-    ],
-};
+impl Key {
+    pub const fn plain(code: Code) -> Key {
+        Key {
+            code,
+            ctrl: false,
+            alt: false,
+        }
+    }
 
-pub const FEN_LINE: KeyGroup = KeyGroup {
-    title: "FEN line",
-    keys: &[
-        ("← → Home End, Ctrl-A Ctrl-E", "move in the text"),
-        ("Backspace, Delete", "delete a character"),
-        ("Ctrl-U", "delete to the start of the line"),
-        (
-            "Enter",
-            "apply the text (the board previews it while it reads)",
-        ),
-        ("Esc", "restore the FEN of the position"),
-        (
-            "Tab / Shift-Tab",
-            "apply a text that reads and move on (one that does not stays)",
-        ),
-    ],
-};
+    pub const fn ctrl(c: char) -> Key {
+        Key {
+            code: Code::Char(c),
+            ctrl: true,
+            alt: false,
+        }
+    }
 
-pub const EVERYWHERE: KeyGroup = KeyGroup {
-    title: "Anywhere",
-    keys: &[
-        (
-            "paste (terminal)",
-            "load a FEN that reads as one undo step, else open it in the FEN line with its errors \
-             (in the FEN line: insert it at the cursor)",
-        ),
-        (
-            "mouse left click",
-            "put the brush (the last piece put) on the square",
-        ),
-        (
-            "mouse drag",
-            "move a piece; dragging off the board deletes it",
-        ),
-        ("mouse right click", "empty the square"),
-        (
-            "click on a panel field",
-            "select it (side and ep: change it)",
-        ),
-        ("Ctrl-C", "abort"),
-    ],
-};
+    /// A short name for "key not bound" notices: `Ctrl-x`, `Alt-X`, `Space`, `F5`, `Up`.
+    pub fn name(&self) -> String {
+        let mut name = String::new();
+        if self.ctrl {
+            name.push_str("Ctrl-");
+        }
+        if self.alt {
+            name.push_str("Alt-");
+        }
+        match self.code {
+            Code::Char(' ') => name.push_str("Space"),
+            Code::Char(c) => name.push(c),
+            Code::F(n) => name.push_str(&format!("F{n}")),
+            Code::Other(what) => name.push_str(what),
+            other => name.push_str(&format!("{other:?}")),
+        }
+        name
+    }
+}
 
-pub const OVERLAYS: KeyGroup = KeyGroup {
-    title: "Questions",
-    keys: &[
-        ("y / n, Esc", "delete this record? yes / no"),
-        (
-            "s / d / c, Esc",
-            "unsaved changes: save and quit / discard and quit / cancel",
-        ),
-        (
-            "digits, Enter, r, Esc",
-            "Chess960 number: type it / random / cancel",
-        ),
-    ],
-};
+/// Where the keys go: the overlay on top, else a pending key sequence, else the focus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Board,
+    Fields,
+    FenLine,
+    /// `g` was typed: the next keys name a square.
+    Goto,
+    Help,
+    ConfirmDelete,
+    ConfirmQuit,
+    ChangedOnDisk,
+    QuitUnread,
+    Chess960Prompt,
+}
 
-/// Every group, in the order the help overlay shows them.
-pub const GROUPS: &[KeyGroup] = &[BOARD, FIELDS, FEN_LINE, EVERYWHERE, OVERLAYS];
+impl Mode {
+    /// Where the keys of `state` go.
+    pub fn of(state: &State) -> Mode {
+        match &state.overlay {
+            Some(Overlay::Help) => Mode::Help,
+            Some(Overlay::ConfirmDelete) => Mode::ConfirmDelete,
+            Some(Overlay::ConfirmQuit) => Mode::ConfirmQuit,
+            Some(Overlay::ChangedOnDisk) => Mode::ChangedOnDisk,
+            Some(Overlay::QuitUnread) => Mode::QuitUnread,
+            Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
+            None => match (&state.pending, state.focus) {
+                (Some(Pending::Goto(_)), _) => Mode::Goto,
+                (None, Focus::Board) => Mode::Board,
+                (None, Focus::Fields) => Mode::Fields,
+                (None, Focus::FenLine) => Mode::FenLine,
+            },
+        }
+    }
+
+    /// A focus of the screen (no overlay, no pending key).
+    const fn is_focus(self) -> bool {
+        matches!(self, Mode::Board | Mode::Fields | Mode::FenLine)
+    }
+}
+
+const ALL: &[Mode] = &[
+    Mode::Board,
+    Mode::Fields,
+    Mode::FenLine,
+    Mode::Goto,
+    Mode::Help,
+    Mode::ConfirmDelete,
+    Mode::ConfirmQuit,
+    Mode::ChangedOnDisk,
+    Mode::QuitUnread,
+    Mode::Chess960Prompt,
+];
+const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine];
+const BOARD_AND_FIELDS: &[Mode] = &[Mode::Board, Mode::Fields];
+const BOARD: &[Mode] = &[Mode::Board];
+const FIELDS: &[Mode] = &[Mode::Fields];
+const FEN_LINE: &[Mode] = &[Mode::FenLine];
+const NOWHERE: &[Mode] = &[];
+
+/// Which keys a bind answers to.
+#[derive(Clone, Copy, Debug)]
+pub enum Pat {
+    /// This key without Ctrl.
+    Is(Code),
+    /// This character without Ctrl.
+    Char(char),
+    /// Ctrl and this letter (either case).
+    Ctrl(char),
+    /// A piece letter of the game shown (xiangqi's `E`/`H` aliases included).
+    PieceLetter,
+    /// A digit 0–9.
+    Digit,
+    /// Any character without Ctrl.
+    AnyChar,
+}
+
+/// What a bound key does.
+#[derive(Clone, Debug)]
+pub enum Cmd {
+    Do(Action),
+    /// Puts the piece its letter names.
+    Put,
+    /// Types its digit into the selected clock.
+    ClockDigit,
+    /// Types its character into the FEN line.
+    LineInsert,
+    /// Adds its character to the square name being typed.
+    GotoKey,
+    /// Adds its character to the Chess960 number.
+    PromptKey,
+    /// Scrolls the help.
+    Scroll(Scroll),
+}
+
+/// A help scroll step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scroll {
+    Up(u16),
+    Down(u16),
+    Top,
+    Bottom,
+}
+
+/// One key (pattern) and what it does.
+#[derive(Clone, Debug)]
+pub struct Bind(pub Pat, pub Cmd);
+
+/// A hint bar entry: shown in `mode`, ordered by `rank`. `{pieces}` in `keys` stands for the
+/// piece letters of the game.
+#[derive(Clone, Copy, Debug)]
+pub struct Hint {
+    pub mode: Mode,
+    pub rank: u8,
+    pub keys: &'static str,
+    pub what: &'static str,
+}
+
+/// One line of the key table: the modes its keys act in, how the help (under the group
+/// `group`) and the README describe it, and its hints.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub group: Group,
+    pub modes: &'static [Mode],
+    /// The keys as the help shows them; empty for a row documented by its neighbour.
+    pub keys: &'static str,
+    pub what: &'static str,
+    pub binds: &'static [Bind],
+    pub hints: &'static [Hint],
+}
+
+/// The help overlay's sections, in the order it shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    Board,
+    Fields,
+    FenLine,
+    Anywhere,
+    Questions,
+    Help,
+}
+
+impl Group {
+    pub const ALL: [Group; 6] = [
+        Group::Board,
+        Group::Fields,
+        Group::FenLine,
+        Group::Anywhere,
+        Group::Questions,
+        Group::Help,
+    ];
+
+    pub const fn title(self) -> &'static str {
+        match self {
+            Group::Board => "Board",
+            Group::Fields => "Fields panel",
+            Group::FenLine => "FEN line",
+            Group::Anywhere => "Anywhere",
+            Group::Questions => "Questions",
+            Group::Help => "Help",
+        }
+    }
+}
+
+const fn hint(mode: Mode, rank: u8, keys: &'static str, what: &'static str) -> Hint {
+    Hint {
+        mode,
+        rank,
+        keys,
+        what,
+    }
+}
+
+use Cmd::Do;
+use Code::*;
+use Pat::{AnyChar, Char as Ch, Ctrl, Is};
+
+const fn row(
+    group: Group,
+    modes: &'static [Mode],
+    keys: &'static str,
+    what: &'static str,
+    binds: &'static [Bind],
+    hints: &'static [Hint],
+) -> Row {
+    Row {
+        group,
+        modes,
+        keys,
+        what,
+        binds,
+        hints,
+    }
+}
+
+/// Every key. Lookup goes top to bottom: the first bind of a row active in the mode wins.
+/// Columns: help group, modes, keys and description as the help shows them, binds, hints.
+#[rustfmt::skip]
+pub const TABLE: &[Row] = &[
+    // ---- Board --------------------------------------------------------------------------
+    row(Group::Board, BOARD, "arrows", "move the cursor", &[
+        Bind(Is(Up), Do(Action::MoveCursor(Direction::Up))),
+        Bind(Is(Down), Do(Action::MoveCursor(Direction::Down))),
+        Bind(Is(Left), Do(Action::MoveCursor(Direction::Left))),
+        Bind(Is(Right), Do(Action::MoveCursor(Direction::Right))),
+    ], &[hint(Mode::Board, 1, "←↑↓→", "move")]),
+    row(Group::Board, BOARD, "g + square (g e4)", "jump the cursor; Esc or a wrong key cancels", &[
+        Bind(Ch('g'), Do(Action::StartGoto)),
+    ], &[]),
+    // The square name after `g` (documented by the row above).
+    row(Group::Board, &[Mode::Goto], "", "", &[
+        Bind(Is(Esc), Do(Action::Escape)),
+        Bind(AnyChar, Cmd::GotoKey),
+    ], &[]),
+    row(Group::Board, BOARD, "a piece letter", "put that piece on the cursor square (upper case White/Red, lower case Black); chess K Q R B N P, xiangqi K A B N R C P (E = B, H = N)", &[
+        Bind(Pat::PieceLetter, Cmd::Put),
+    ], &[hint(Mode::Board, 2, "{pieces}", "put")]),
+    row(Group::Board, BOARD, "Space, x, Delete, Backspace", "empty the square", &[
+        Bind(Ch(' '), Do(Action::Empty)),
+        Bind(Ch('x'), Do(Action::Empty)),
+        Bind(Is(Delete), Do(Action::Empty)),
+        Bind(Is(Backspace), Do(Action::Empty)),
+    ], &[hint(Mode::Board, 3, "Space", "empty")]),
+    row(Group::Board, BOARD, "Enter", "pick up the piece under the cursor; Enter again drops it there", &[
+        Bind(Is(Enter), Do(Action::PickUpOrDrop)),
+    ], &[hint(Mode::Board, 4, "Enter", "pick/drop")]),
+    row(Group::Board, BOARD, "t", "toggle side to move (clears the ep square)", &[
+        Bind(Ch('t'), Do(Action::ToggleSide)),
+    ], &[]),
+    row(Group::Board, BOARD, "f", "flip the view (not the position)", &[
+        Bind(Ch('f'), Do(Action::Flip)),
+    ], &[]),
+    row(Group::Board, BOARD, "s", "swap colours (mirror ranks, swap piece colours, side and castling)", &[
+        Bind(Ch('s'), Do(Action::SwapColors)),
+    ], &[]),
+    row(Group::Board, BOARD, "m", "mirror files (a↔h)", &[
+        Bind(Ch('m'), Do(Action::MirrorFiles)),
+    ], &[]),
+    row(Group::Board, BOARD, "X", "clear the board", &[Bind(Ch('X'), Do(Action::Clear))], &[]),
+    row(Group::Board, BOARD, "I", "initial position (Chess960: a number 0–959, or Enter/r for a random one)", &[
+        Bind(Ch('I'), Do(Action::Initial)),
+    ], &[]),
+    row(Group::Board, BOARD, "G", "switch game (chess ↔ xiangqi)", &[
+        Bind(Ch('G'), Do(Action::SwitchGame)),
+    ], &[]),
+    row(Group::Board, BOARD_AND_FIELDS, "u, Ctrl-Z", "undo", &[
+        Bind(Ch('u'), Do(Action::Undo)),
+        Bind(Ctrl('z'), Do(Action::Undo)),
+    ], &[hint(Mode::Board, 7, "u", "undo")]),
+    row(Group::Board, BOARD_AND_FIELDS, "U, Ctrl-Y", "redo", &[
+        Bind(Ch('U'), Do(Action::Redo)),
+        Bind(Ctrl('y'), Do(Action::Redo)),
+    ], &[]),
+    row(Group::Board, BOARD_AND_FIELDS, "y", "copy the FEN to the clipboard", &[
+        Bind(Ch('y'), Do(Action::Copy)),
+    ], &[hint(Mode::Board, 8, "y", "copy")]),
+    row(Group::Board, BOARD, "Y", "copy a lichess analysis URL of the position", &[
+        Bind(Ch('Y'), Do(Action::CopyUrl)),
+    ], &[]),
+    row(Group::Board, BOARD, "d", "write the record's diagram (SVG, PNG) and copy the image", &[
+        Bind(Ch('d'), Do(Action::Diagram)),
+    ], &[]),
+    row(Group::Board, BOARD_AND_FIELDS, "v, Ctrl-V", "paste a FEN from the clipboard", &[
+        Bind(Ch('v'), Do(Action::RequestPaste)),
+        Bind(Ctrl('v'), Do(Action::RequestPaste)),
+    ], &[]),
+    // In the FEN line `v` is text; Ctrl-V still pastes (documented by the row above).
+    row(Group::Board, FEN_LINE, "", "", &[Bind(Ctrl('v'), Do(Action::RequestPaste))], &[]),
+    row(Group::Board, BOARD_AND_FIELDS, "Tab / Shift-Tab", "focus fields panel, FEN line, board", &[
+        Bind(Is(Tab), Do(Action::FocusNext)),
+        Bind(Is(BackTab), Do(Action::FocusPrev)),
+    ], &[hint(Mode::Board, 5, "Tab", "fields"), hint(Mode::Fields, 5, "Tab", "FEN line")]),
+    row(Group::Board, BOARD_AND_FIELDS, "/", "edit the FEN line", &[
+        Bind(Ch('/'), Do(Action::EditFenLine)),
+    ], &[hint(Mode::Board, 6, "/", "edit FEN")]),
+    row(Group::Board, BOARD_AND_FIELDS, "?, F1", "help (this list)", &[
+        Bind(Ch('?'), Do(Action::ToggleHelp)),
+        Bind(Is(F(1)), Do(Action::ToggleHelp)),
+    ], &[hint(Mode::Board, 9, "?", "help"), hint(Mode::Fields, 7, "?", "help")]),
+    // In the FEN line `?` is text; F1 still opens the help (documented by the row above).
+    row(Group::Board, FEN_LINE, "", "", &[Bind(Is(F(1)), Do(Action::ToggleHelp))], &[]),
+    row(Group::Board, BOARD_AND_FIELDS, "l", "Analysis panel: a UCI engine evaluates the position as you edit (open / close)", &[
+        Bind(Ch('l'), Do(Action::ToggleAnalysis)),
+    ], &[hint(Mode::Board, 11, "l", "analyse")]),
+    row(Group::Board, BOARD, "[ ]", "previous / next record of a collection", &[
+        Bind(Ch('['), Do(Action::PrevRecord)),
+        Bind(Ch(']'), Do(Action::NextRecord)),
+    ], &[]),
+    row(Group::Board, BOARD, "+", "add a record after this one (a copy of this position)", &[
+        Bind(Ch('+'), Do(Action::AddRecord)),
+    ], &[]),
+    row(Group::Board, BOARD, "D", "delete this record (asks)", &[
+        Bind(Ch('D'), Do(Action::DeleteRecord)),
+    ], &[]),
+    row(Group::Board, FOCUSED, "Ctrl-S", "save the collection", &[
+        Bind(Ctrl('s'), Do(Action::Save)),
+    ], &[]),
+    row(Group::Board, FOCUSED, "Ctrl-Q", "quit and print the FEN (asks when a collection has unsaved changes or the FEN line does not read)", &[
+        Bind(Ctrl('q'), Do(Action::Quit)),
+    ], &[hint(Mode::Board, 10, "^Q", "quit")]),
+    row(Group::Board, ALL, "Ctrl-C", "abort: print nothing, exit status 130", &[
+        Bind(Ctrl('c'), Do(Action::Abort)),
+    ], &[]),
+    row(Group::Board, FOCUSED, "Esc", "close an overlay, cancel a pending key or pick-up, return focus to the board", &[
+        Bind(Is(Esc), Do(Action::Escape)),
+    ], &[hint(Mode::Fields, 6, "Esc", "board"), hint(Mode::FenLine, 2, "Esc", "restore")]),
+    // ---- Fields panel -------------------------------------------------------------------
+    row(Group::Fields, FIELDS, "↑ ↓", "choose the field", &[
+        Bind(Is(Up), Do(Action::FieldUp)),
+        Bind(Is(Down), Do(Action::FieldDown)),
+    ], &[hint(Mode::Fields, 1, "↑↓", "field")]),
+    row(Group::Fields, FIELDS, "Space, Enter, ← →", "side to move: change it", &[
+        Bind(Ch(' '), Do(Action::FieldActivate)),
+        Bind(Is(Enter), Do(Action::FieldActivate)),
+        Bind(Is(Left), Do(Action::FieldPrev)),
+        Bind(Is(Right), Do(Action::FieldNext)),
+    ], &[hint(Mode::Fields, 2, "←→ Space", "change")]),
+    row(Group::Fields, FIELDS, "K Q k q", "toggle a castling right (only where king and rook make it possible)", &[
+        Bind(Ch('K'), Do(Action::ToggleCastling(Color::White, CastlingSide::King))),
+        Bind(Ch('Q'), Do(Action::ToggleCastling(Color::White, CastlingSide::Queen))),
+        Bind(Ch('k'), Do(Action::ToggleCastling(Color::Black, CastlingSide::King))),
+        Bind(Ch('q'), Do(Action::ToggleCastling(Color::Black, CastlingSide::Queen))),
+    ], &[hint(Mode::Fields, 3, "KQkq", "castling")]),
+    // The same keys as the side row, on other fields (documentation only).
+    row(Group::Fields, NOWHERE, "Space, Enter", "castling field: switch standard ↔ Chess960 castling", &[], &[]),
+    row(Group::Fields, NOWHERE, "← →", "ep field: cycle the plausible squares and -", &[], &[]),
+    row(Group::Fields, FIELDS, "digits, Backspace", "clocks: type the value", &[
+        Bind(Pat::Digit, Cmd::ClockDigit),
+        Bind(Is(Backspace), Do(Action::ClockBackspace)),
+    ], &[hint(Mode::Fields, 4, "0-9 + -", "clocks")]),
+    row(Group::Fields, FIELDS, "+ - (or ← →)", "clocks: count up / down (up to 99999)", &[
+        Bind(Ch('+'), Do(Action::ClockIncrement)),
+        Bind(Ch('-'), Do(Action::ClockDecrement)),
+    ], &[]),
+    // The board rows marked for the fields panel too.
+    row(Group::Fields, NOWHERE, "u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board", &[], &[]),
+    row(Group::Fields, NOWHERE, "Esc", "back to the board", &[], &[]),
+    // ---- FEN line -----------------------------------------------------------------------
+    row(Group::FenLine, FEN_LINE, "← → Home End, Ctrl-A Ctrl-E", "move in the text", &[
+        Bind(Is(Left), Do(Action::Line(LineEdit::Left))),
+        Bind(Is(Right), Do(Action::Line(LineEdit::Right))),
+        Bind(Is(Home), Do(Action::Line(LineEdit::Home))),
+        Bind(Is(End), Do(Action::Line(LineEdit::End))),
+        Bind(Ctrl('a'), Do(Action::Line(LineEdit::Home))),
+        Bind(Ctrl('e'), Do(Action::Line(LineEdit::End))),
+    ], &[hint(Mode::FenLine, 3, "←→ Home End", "move")]),
+    row(Group::FenLine, FEN_LINE, "Backspace, Delete", "delete a character", &[
+        Bind(Is(Backspace), Do(Action::Line(LineEdit::Backspace))),
+        Bind(Is(Delete), Do(Action::Line(LineEdit::Delete))),
+    ], &[]),
+    row(Group::FenLine, FEN_LINE, "Ctrl-U", "delete to the start of the line", &[
+        Bind(Ctrl('u'), Do(Action::Line(LineEdit::DeleteToStart))),
+    ], &[hint(Mode::FenLine, 4, "^U", "clear to start")]),
+    row(Group::FenLine, FEN_LINE, "Enter", "apply the text (the board previews it while it reads)", &[
+        Bind(Is(Enter), Do(Action::LineApply)),
+    ], &[hint(Mode::FenLine, 1, "Enter", "apply")]),
+    row(Group::FenLine, NOWHERE, "Esc", "restore the FEN of the position", &[], &[]),
+    row(Group::FenLine, FEN_LINE, "Tab / Shift-Tab", "apply a text that reads and move on (one that does not stays)", &[
+        Bind(Is(Tab), Do(Action::FocusNext)),
+        Bind(Is(BackTab), Do(Action::FocusPrev)),
+    ], &[hint(Mode::FenLine, 5, "Tab", "board")]),
+    row(Group::FenLine, FEN_LINE, "other characters", "type them at the cursor", &[
+        Bind(AnyChar, Cmd::LineInsert),
+    ], &[]),
+    // ---- Anywhere (the mouse and the terminal's paste are the shell's events) ------------
+    row(Group::Anywhere, NOWHERE, "paste (terminal)", "load a FEN that reads as one undo step, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)", &[], &[]),
+    row(Group::Anywhere, NOWHERE, "mouse left click", "put the brush (the last piece put) on the square", &[], &[]),
+    row(Group::Anywhere, NOWHERE, "mouse drag", "move a piece; dragging off the board deletes it", &[], &[]),
+    row(Group::Anywhere, NOWHERE, "mouse right click", "empty the square", &[], &[]),
+    row(Group::Anywhere, NOWHERE, "click on a panel field", "select it (side and ep: change it)", &[], &[]),
+    row(Group::Anywhere, NOWHERE, "Ctrl-C", "abort", &[], &[]),
+    // ---- Questions ----------------------------------------------------------------------
+    row(Group::Questions, &[Mode::ConfirmDelete], "y / n, Esc", "delete this record? yes / no", &[
+        Bind(Ch('y'), Do(Action::Answer(Answer::Yes))),
+        Bind(Ch('Y'), Do(Action::Answer(Answer::Yes))),
+        Bind(Is(Enter), Do(Action::Answer(Answer::Yes))),
+        Bind(Ch('n'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Ch('N'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Is(Esc), Do(Action::Answer(Answer::Cancel))),
+    ], &[
+        hint(Mode::ConfirmDelete, 1, "y", "delete"),
+        hint(Mode::ConfirmDelete, 2, "n Esc", "keep"),
+    ]),
+    row(Group::Questions, &[Mode::ConfirmQuit], "s / d / c, Esc", "unsaved changes: save and quit / discard and quit / cancel", &[
+        Bind(Ch('s'), Do(Action::Answer(Answer::Save))),
+        Bind(Ch('S'), Do(Action::Answer(Answer::Save))),
+        Bind(Ch('d'), Do(Action::Answer(Answer::Discard))),
+        Bind(Ch('D'), Do(Action::Answer(Answer::Discard))),
+        Bind(Ch('c'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Ch('C'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Is(Esc), Do(Action::Answer(Answer::Cancel))),
+    ], &[
+        hint(Mode::ConfirmQuit, 1, "s", "save and quit"),
+        hint(Mode::ConfirmQuit, 2, "d", "discard and quit"),
+        hint(Mode::ConfirmQuit, 3, "c Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::ChangedOnDisk], "o / r / c, Esc", "file changed on disk: overwrite it / reload it, dropping your changes / cancel", &[
+        Bind(Ch('o'), Do(Action::Answer(Answer::Overwrite))),
+        Bind(Ch('O'), Do(Action::Answer(Answer::Overwrite))),
+        Bind(Ch('r'), Do(Action::Answer(Answer::Reload))),
+        Bind(Ch('R'), Do(Action::Answer(Answer::Reload))),
+        Bind(Ch('c'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Ch('C'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Is(Esc), Do(Action::Answer(Answer::Cancel))),
+    ], &[
+        hint(Mode::ChangedOnDisk, 1, "o", "overwrite"),
+        hint(Mode::ChangedOnDisk, 2, "r", "reload (drop mine)"),
+        hint(Mode::ChangedOnDisk, 3, "c Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::QuitUnread], "q, Ctrl-Q / c, Esc", "the FEN line does not read: quit printing nothing (exit status 1) / cancel", &[
+        Bind(Ch('q'), Do(Action::Answer(Answer::QuitUnread))),
+        Bind(Ch('Q'), Do(Action::Answer(Answer::QuitUnread))),
+        Bind(Ctrl('q'), Do(Action::Answer(Answer::QuitUnread))),
+        Bind(Ch('c'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Ch('C'), Do(Action::Answer(Answer::Cancel))),
+        Bind(Is(Esc), Do(Action::Answer(Answer::Cancel))),
+    ], &[
+        hint(Mode::QuitUnread, 1, "q ^Q", "quit, print nothing"),
+        hint(Mode::QuitUnread, 2, "c Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::Chess960Prompt], "digits, Enter, r, Esc", "Chess960 number: type it / random / cancel", &[
+        Bind(Is(Backspace), Do(Action::PromptBackspace)),
+        Bind(Is(Enter), Do(Action::PromptSubmit)),
+        Bind(Is(Esc), Do(Action::Escape)),
+        Bind(AnyChar, Cmd::PromptKey),
+    ], &[
+        hint(Mode::Chess960Prompt, 1, "0–959", "number"),
+        hint(Mode::Chess960Prompt, 2, "Enter", "apply (empty: random)"),
+        hint(Mode::Chess960Prompt, 3, "Esc", "cancel"),
+    ]),
+    // ---- Help ---------------------------------------------------------------------------
+    row(Group::Help, &[Mode::Help], "Esc, ?, F1, q, Enter", "close the help", &[
+        Bind(Is(Esc), Do(Action::ToggleHelp)),
+        Bind(Is(F(1)), Do(Action::ToggleHelp)),
+        Bind(Ch('?'), Do(Action::ToggleHelp)),
+        Bind(Ch('q'), Do(Action::ToggleHelp)),
+        Bind(Is(Enter), Do(Action::ToggleHelp)),
+    ], &[hint(Mode::Help, 2, "Esc ? F1", "close")]),
+    row(Group::Help, &[Mode::Help], "↑ ↓, k j, PgUp PgDn, Space, Home End", "scroll the help", &[
+        Bind(Is(Up), Cmd::Scroll(Scroll::Up(1))),
+        Bind(Ch('k'), Cmd::Scroll(Scroll::Up(1))),
+        Bind(Is(Down), Cmd::Scroll(Scroll::Down(1))),
+        Bind(Ch('j'), Cmd::Scroll(Scroll::Down(1))),
+        Bind(Is(PageUp), Cmd::Scroll(Scroll::Up(10))),
+        Bind(Is(PageDown), Cmd::Scroll(Scroll::Down(10))),
+        Bind(Ch(' '), Cmd::Scroll(Scroll::Down(10))),
+        Bind(Is(Home), Cmd::Scroll(Scroll::Top)),
+        Bind(Is(End), Cmd::Scroll(Scroll::Bottom)),
+    ], &[hint(Mode::Help, 1, "↑↓ PgUp PgDn", "scroll")]),
+];
+
+impl Pat {
+    /// Whether `key` answers to this pattern (in `game`, for piece letters).
+    fn matches(self, key: Key, game: Game) -> bool {
+        let char = match key.code {
+            Code::Char(c) if !key.ctrl => Some(c),
+            _ => None,
+        };
+        match self {
+            Pat::Is(code) => !key.ctrl && key.code == code,
+            Pat::Char(c) => char == Some(c),
+            Pat::Ctrl(c) => {
+                key.ctrl && matches!(key.code, Code::Char(k) if k.to_ascii_lowercase() == c)
+            }
+            Pat::PieceLetter => char.is_some_and(|c| piece_for_letter(c, game).is_some()),
+            Pat::Digit => char.is_some_and(|c| c.is_ascii_digit()),
+            Pat::AnyChar => char.is_some(),
+        }
+    }
+}
+
+/// The piece a letter puts in `game`: the game's own letters, and xiangqi's `E`/`H` aliases
+/// for the elephant and the horse.
+pub fn piece_for_letter(c: char, game: Game) -> Option<Piece> {
+    Piece::from_char_or_alias(c, game).map(|(piece, _)| piece)
+}
+
+impl Cmd {
+    /// The action of this command for `key`.
+    fn action(&self, key: Key, state: &State, help_max: u16) -> Option<Action> {
+        let c = match key.code {
+            Code::Char(c) => c,
+            _ => '\0',
+        };
+        Some(match self {
+            Cmd::Do(action) => action.clone(),
+            Cmd::Put => Action::Put(piece_for_letter(c, state.game())?),
+            Cmd::ClockDigit => Action::ClockDigit(c.to_digit(10)? as u8),
+            Cmd::LineInsert => Action::Line(LineEdit::Insert(c)),
+            Cmd::GotoKey => Action::GotoKey(c),
+            Cmd::PromptKey => Action::PromptKey(c),
+            Cmd::Scroll(step) => {
+                let at = state.help_scroll;
+                Action::ScrollHelp(match *step {
+                    Scroll::Up(n) => at.saturating_sub(n),
+                    Scroll::Down(n) => at.saturating_add(n).min(help_max),
+                    Scroll::Top => 0,
+                    Scroll::Bottom => help_max,
+                })
+            }
+        })
+    }
+}
+
+/// The action `key` asks for in `state`. `help_max` is how far the help can scroll on the
+/// screen drawn last. `None`: the key means nothing there and nothing needs saying (typing in
+/// an overlay, keys the FEN line ignores).
+pub fn action(state: &State, key: Key, help_max: u16) -> Option<Action> {
+    let mode = Mode::of(state);
+    let global = matches!(key.code, Code::Tab | Code::BackTab | Code::F(1) | Code::Esc);
+    // Alt changes a key's meaning in every terminal: an Alt key is bound nowhere.
+    if key.alt && !key.ctrl && mode.is_focus() && !global {
+        return Some(Action::Unbound(key.name()));
+    }
+    let game = state.game();
+    for row in TABLE.iter().filter(|r| r.modes.contains(&mode)) {
+        for Bind(pat, cmd) in row.binds {
+            if pat.matches(key, game)
+                && let Some(action) = cmd.action(key, state, help_max)
+            {
+                return Some(action);
+            }
+        }
+    }
+    let say_so = match mode {
+        Mode::Board | Mode::Fields | Mode::Goto => true,
+        Mode::FenLine => key.ctrl,
+        _ => false,
+    };
+    say_so.then(|| Action::Unbound(key.name()))
+}
+
+/// The hint bar of `mode`: `(keys, what)` pairs in rank order.
+pub fn hints(mode: Mode, game: Game) -> Vec<(String, &'static str)> {
+    // While a square name is typed, the board's hints stay.
+    let mode = if mode == Mode::Goto {
+        Mode::Board
+    } else {
+        mode
+    };
+    let mut hints: Vec<&Hint> = TABLE
+        .iter()
+        .flat_map(|r| r.hints.iter())
+        .filter(|h| h.mode == mode)
+        .collect();
+    hints.sort_by_key(|h| h.rank);
+    let pieces = piece_letters(game);
+    hints
+        .into_iter()
+        .map(|h| (h.keys.replace("{pieces}", &pieces), h.what))
+        .collect()
+}
+
+/// `KQRBNP kqrbnp`: the piece letters of a game, White's then Black's.
+fn piece_letters(game: Game) -> String {
+    let white: String = game
+        .roles()
+        .iter()
+        .map(|&r| Piece::new(Color::White, r).char())
+        .collect();
+    format!("{white} {}", white.to_lowercase())
+}
+
+/// The rows the help shows under `group`: `(keys, what they do)`.
+pub fn group_rows(group: Group) -> impl Iterator<Item = (&'static str, &'static str)> {
+    TABLE
+        .iter()
+        .filter(move |r| r.group == group && !r.keys.is_empty())
+        .map(|r| (r.keys, r.what))
+}
 
 /// The key list as a Markdown section (what the README's `## Keys` holds).
 pub fn markdown() -> String {
     let mut out = String::from("## Keys\n");
-    for group in GROUPS {
+    for group in Group::ALL {
         out.push_str(&format!(
             "\n{}:\n\n| key | action |\n|---|---|\n",
-            group.title
+            group.title()
         ));
-        for (keys, action) in group.keys {
+        for (keys, action) in group_rows(group) {
             out.push_str(&format!("| {} | {} |\n", keys.replace('|', "\\|"), action));
         }
     }
@@ -177,11 +681,30 @@ mod tests {
 
     #[test]
     fn every_group_has_keys_and_descriptions() {
-        for group in GROUPS {
-            assert!(!group.keys.is_empty(), "{}", group.title);
-            for (keys, action) in group.keys {
-                assert!(!keys.is_empty() && !action.is_empty(), "{}", group.title);
+        for group in Group::ALL {
+            let rows: Vec<_> = group_rows(group).collect();
+            assert!(!rows.is_empty(), "{}", group.title());
+            for (keys, action) in rows {
+                assert!(!keys.is_empty() && !action.is_empty(), "{}", group.title());
             }
         }
+    }
+
+    #[test]
+    fn every_mode_has_hints_in_distinct_ranks() {
+        for &mode in ALL.iter().filter(|&&m| m != Mode::Goto) {
+            let mut ranks: Vec<u8> = TABLE
+                .iter()
+                .flat_map(|r| r.hints.iter())
+                .filter(|h| h.mode == mode)
+                .map(|h| h.rank)
+                .collect();
+            assert!(!ranks.is_empty(), "{mode:?}");
+            let n = ranks.len();
+            ranks.sort();
+            ranks.dedup();
+            assert_eq!(ranks.len(), n, "{mode:?}");
+        }
+        assert_eq!(hints(Mode::Board, Game::Xiangqi)[1].0, "KABNRCP kabnrcp");
     }
 }

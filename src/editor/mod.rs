@@ -2,7 +2,7 @@
 //! the shell turns events into actions (`shell::keymap`) and runs the returned `Effect`s.
 
 pub mod action;
-pub mod collection_nav;
+pub mod analysis;
 pub mod effect;
 pub mod fen_line;
 pub mod fields;
@@ -16,10 +16,9 @@ pub mod update;
 pub use action::{Action, Answer, Direction, LineEdit};
 pub use effect::{Effect, Notice};
 pub use fen_line::FenLine;
-pub use fields::CastlingSide;
 pub use history::{History, Snapshot};
-pub use state::{Focus, Options, Overlay, Pending, State};
-pub use update::update;
+pub use state::{Focus, Options, Overlay, Pending, RecordKind, State};
+pub use update::{Towards, update};
 
 #[cfg(test)]
 mod tests;

@@ -30,7 +30,8 @@ pub fn clean(text: &str) -> String {
         }
     }
     let from_url = lichess_fen(s);
-    let s = from_url.as_deref().unwrap_or(s);
+    // The URL's FEN may have been pasted with spaces of its own (`…/analysis/ rnbq…`).
+    let s = from_url.as_deref().map_or(s, str::trim);
     let mut out = String::with_capacity(s.len());
     let mut in_space = false;
     for c in s.chars() {
@@ -128,6 +129,11 @@ mod tests {
         let variant = "http://lichess.org/analysis/chess960/4k3/8/8/8/8/8/8/4K3_w_-_-_0_1#3";
         assert_eq!(clean(variant), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(clean("https://lichess.org/analysis/"), "");
+        // Found by tests/fuzz_readers.rs: a space after the URL's path left a leading space.
+        assert_eq!(
+            clean("https://lichess.org/analysis/ 8/8/8/8/8/8/8/K6k w - - 0 1"),
+            "8/8/8/8/8/8/8/K6k w - - 0 1"
+        );
         assert_eq!(
             clean("https://lichess.org/editor/8/8"),
             "https://lichess.org/editor/8/8"

@@ -4,13 +4,14 @@
 use std::ops::Range;
 
 use crate::collection::Collection;
-use crate::core::fen;
+use crate::core::fen::{self, Field};
 use crate::core::legality;
 use crate::core::status::{self, Status};
 use crate::core::{Diagnostic, Game, Piece, Position, Square};
 
+use super::analysis::Analysis;
 use super::effect::Notice;
-use super::fen_line::{FenLine, field_span};
+use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
 
 /// Which part of the screen takes the keys.
@@ -29,8 +30,19 @@ pub enum Overlay {
     ConfirmDelete,
     /// "Unsaved changes": save / discard / cancel.
     ConfirmQuit,
+    /// "The file changed on disk": overwrite / reload / cancel.
+    ChangedOnDisk,
+    /// "The FEN line does not read": quit printing nothing / cancel.
+    QuitUnread,
     /// The Chess960 start number typed so far (empty Enter draws one at random).
     Chess960Prompt(String),
+}
+
+/// What a record's text is: a FEN, or an EPD record (four fields, then operations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    Fen,
+    Epd,
 }
 
 /// A key sequence in progress.
@@ -55,8 +67,8 @@ pub struct State {
     pub position: Position,
     pub cursor: Square,
     pub focus: Focus,
-    /// The field selected in the panel, 1–6.
-    pub field: u8,
+    /// The field selected in the panel.
+    pub field: Field,
     /// The piece a left click places: the last piece put or chosen.
     pub brush: Option<Piece>,
     /// A piece picked up with Enter and the square it came from (it stays there until dropped).
@@ -67,6 +79,8 @@ pub struct State {
     pub history: History,
     pub pending: Option<Pending>,
     pub overlay: Option<Overlay>,
+    /// First line of the help overlay shown (it scrolls when it does not fit).
+    pub help_scroll: u16,
     /// The latest message for the status bar.
     pub notice: Option<Notice>,
     /// Problems of what is shown: reading problems of the text it came from (while they still
@@ -97,6 +111,8 @@ pub struct State {
     /// How often the derived data (FEN, diagnostics, status) was recomputed: caching is
     /// checked against it.
     pub refreshes: u64,
+    /// The Analysis panel, while it is open.
+    pub analysis: Option<Analysis>,
     fen: String,
 }
 
@@ -108,7 +124,7 @@ impl State {
             position,
             cursor: Square::new(0, 0),
             focus: Focus::Board,
-            field: 2,
+            field: Field::Side,
             brush: None,
             picked: None,
             flipped: false,
@@ -116,6 +132,7 @@ impl State {
             history: History::default(),
             pending: None,
             overlay: None,
+            help_scroll: 0,
             notice: None,
             diagnostics: Vec::new(),
             status: None,
@@ -131,6 +148,7 @@ impl State {
             clock_typing: false,
             base: position,
             refreshes: 0,
+            analysis: None,
             fen,
         };
         state.cursor = state.home_square();
@@ -153,8 +171,15 @@ impl State {
         let epd = collection.operations(0).is_some();
         state.collection = Some(collection);
         if let Some(text) = text {
-            state.load_record_text(&text, game, epd);
+            let kind = if epd {
+                RecordKind::Epd
+            } else {
+                RecordKind::Fen
+            };
+            state.load_record_text(&text, game, kind);
             if state.fen_line.editing {
+                // On the board, as for `]` onto such a record: `]` moves on, `/` edits it.
+                state.focus = Focus::Board;
                 state.notice = Some(Notice::RecordHasErrors(0));
             }
         }
@@ -185,8 +210,8 @@ impl State {
         &self.fen_line.text
     }
 
-    /// Character range of FEN field `field` (1–6) in the FEN line text.
-    pub fn field_span(&self, field: u8) -> Option<Range<usize>> {
+    /// Character range of FEN field `field` in the FEN line text.
+    pub fn field_span(&self, field: Field) -> Option<Range<usize>> {
         field_span(&self.fen_line.text, field)
     }
 
@@ -220,7 +245,7 @@ impl State {
     pub fn castling_offered(
         &self,
         color: crate::core::Color,
-        side: super::fields::CastlingSide,
+        side: crate::core::CastlingSide,
     ) -> bool {
         super::fields::cycle_right(&self.position, color, side).is_some()
     }
@@ -258,6 +283,12 @@ impl State {
     }
 
     /// Whether quitting now would lose changes to the collection.
+    /// Whether the FEN line holds text that does not read (typed, pasted, or a record's): the
+    /// board then shows no position of it.
+    pub fn fen_line_unread(&self) -> bool {
+        self.fen_line.editing && self.fen_line.preview.is_none()
+    }
+
     pub fn is_modified(&self) -> bool {
         self.collection
             .as_ref()
@@ -319,17 +350,17 @@ impl State {
 
     /// Loads a FEN text as a new base (no undo step): used at start and for records.
     pub(crate) fn load_text(&mut self, text: &str, game: Option<Game>) {
-        self.load_record_text(text, game, false);
+        self.load_record_text(text, game, RecordKind::Fen);
     }
 
     /// Loads the FEN text of a record. An EPD record has only the four position fields by
     /// definition, so its missing clocks are not worth a warning (as in `fenboard check`).
-    pub(crate) fn load_record_text(&mut self, text: &str, game: Option<Game>, epd: bool) {
+    pub(crate) fn load_record_text(&mut self, text: &str, game: Option<Game>, kind: RecordKind) {
         let mut read = match game {
             Some(g) => fen::read(text, Some(g)),
-            None => super::update::read_fen(text, self.position.game),
+            None => read_fen(text, self.position.game),
         };
-        if epd {
+        if kind == RecordKind::Epd {
             read.diagnostics
                 .retain(|d| d.code != crate::core::Code::MissingFields);
         }

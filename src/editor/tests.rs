@@ -1,12 +1,11 @@
 //! Tests of the editor: one per action, and scenarios written as key sequences on FEN strings
-//! (through the real keymap), in chess, Chess960 and xiangqi.
+//! (through the real key table), in chess, Chess960 and xiangqi.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
+use super::keys::{self, Code, Key};
 use super::*;
 use crate::collection::Collection;
-use crate::core::{Color, Game, Piece, Role, Square};
-use crate::shell::keymap;
+use crate::core::fen::Field;
+use crate::core::{CastlingSide, Color, Game, Piece, Role, Square};
 
 const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const XIANGQI: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -26,41 +25,34 @@ pub(crate) fn state(fen: &str) -> State {
 }
 
 /// One key of the little key language: `<Name>` for named keys, `<C-x>` for Ctrl-x.
-fn key_event(token: &str) -> KeyEvent {
-    let none = KeyModifiers::NONE;
-    let (code, mods) = match token {
-        "<Up>" => (KeyCode::Up, none),
-        "<Down>" => (KeyCode::Down, none),
-        "<Left>" => (KeyCode::Left, none),
-        "<Right>" => (KeyCode::Right, none),
-        "<Enter>" => (KeyCode::Enter, none),
-        "<Esc>" => (KeyCode::Esc, none),
-        "<Tab>" => (KeyCode::Tab, none),
-        "<BackTab>" => (KeyCode::BackTab, KeyModifiers::SHIFT),
-        "<Space>" => (KeyCode::Char(' '), none),
-        "<BS>" => (KeyCode::Backspace, none),
-        "<Del>" => (KeyCode::Delete, none),
-        "<Home>" => (KeyCode::Home, none),
-        "<End>" => (KeyCode::End, none),
-        "<F1>" => (KeyCode::F(1), none),
-        "<F5>" => (KeyCode::F(5), none),
-        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => (
-            KeyCode::Char(t.chars().nth(3).unwrap()),
-            KeyModifiers::CONTROL,
-        ),
+fn key_event(token: &str) -> Key {
+    let code = match token {
+        "<Up>" => Code::Up,
+        "<Down>" => Code::Down,
+        "<Left>" => Code::Left,
+        "<Right>" => Code::Right,
+        "<Enter>" => Code::Enter,
+        "<Esc>" => Code::Esc,
+        "<Tab>" => Code::Tab,
+        "<BackTab>" => Code::BackTab,
+        "<Space>" => Code::Char(' '),
+        "<BS>" => Code::Backspace,
+        "<Del>" => Code::Delete,
+        "<Home>" => Code::Home,
+        "<End>" => Code::End,
+        "<F1>" => Code::F(1),
+        "<F5>" => Code::F(5),
+        t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => {
+            return Key::ctrl(t.chars().nth(3).unwrap());
+        }
         t => {
             let mut chars = t.chars();
             let c = chars.next().unwrap();
             assert!(chars.next().is_none(), "unknown key {t}");
-            let mods = if c.is_ascii_uppercase() {
-                KeyModifiers::SHIFT
-            } else {
-                none
-            };
-            (KeyCode::Char(c), mods)
+            Code::Char(c)
         }
     };
-    KeyEvent::new(code, mods)
+    Key::plain(code)
 }
 
 /// Splits a key sequence: whitespace separates words, `<…>` is one key, other characters are
@@ -85,11 +77,11 @@ fn tokens(keys: &str) -> Vec<String> {
     out
 }
 
-/// Presses keys through the keymap and `update`; returns every effect.
+/// Presses keys through the key table and `update`; returns every effect.
 pub(crate) fn press(s: &mut State, keys: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for token in tokens(keys) {
-        if let Some(action) = keymap::key_action(&key_event(&token), s) {
+        if let Some(action) = keys::action(s, key_event(&token), u16::MAX) {
             effects.extend(update(s, action));
         }
     }
@@ -578,6 +570,33 @@ fn a_new_change_forgets_what_was_undone() {
 // ---- Clipboard and paste ----------------------------------------------------------------
 
 #[test]
+fn d_asks_for_the_diagram_of_what_is_on_screen() {
+    let text = "# two\n8/8/8/8/8/8/8/K6k w - - id \"one\";\n4k3/8/8/8/8/8/8/4K3 b - - dm 2; id \"K v K\";\n";
+    let c = Collection::from_bytes(Some("dir/p.epd".into()), text.as_bytes());
+    let mut s = State::with_collection(c, None, opts());
+    press(&mut s, "]");
+    press(&mut s, "f");
+    let effects = press(&mut s, "d");
+    let [Effect::Diagram(request)] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(request.position, *s.shown_position());
+    assert_eq!(request.id.as_deref(), Some("K v K"));
+    assert_eq!(request.line, Some(3));
+    assert!(request.flip, "the diagram is seen as the board is");
+    assert_eq!(
+        request.collection.as_deref(),
+        Some(std::path::Path::new("dir/p.epd"))
+    );
+    assert!(request.operations.as_deref().unwrap().contains("dm 2"));
+    assert_eq!(
+        s.fen(),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "the position is untouched"
+    );
+}
+
+#[test]
 fn y_copies_the_fen() {
     let mut s = state(CHESS);
     assert_eq!(press(&mut s, "y"), vec![Effect::Copy(CHESS.into())]);
@@ -812,14 +831,14 @@ fn unbound_keys_say_so_and_change_nothing() {
 fn panel_arrows_choose_the_field_and_wrap() {
     let mut s = state(CHESS);
     press(&mut s, "<Tab>");
-    assert_eq!(s.field, 2);
+    assert_eq!(s.field, Field::Side);
     press(&mut s, "<Up>");
-    assert_eq!(s.field, 1);
+    assert_eq!(s.field, Field::Placement);
     press(&mut s, "<Up>");
-    assert_eq!(s.field, 6);
+    assert_eq!(s.field, Field::Fullmove);
     press(&mut s, "<Down> <Down> <Down>");
-    assert_eq!(s.field, 3);
-    assert_eq!(s.focused_field_span(), s.field_span(3));
+    assert_eq!(s.field, Field::Castling);
+    assert_eq!(s.focused_field_span(), s.field_span(Field::Castling));
     assert_eq!(s.focused_field_span(), Some(46..50));
 }
 
@@ -941,7 +960,7 @@ fn panel_ep_cycles_through_plausible_squares() {
     let fen = "4k3/8/8/2PpPp2/8/8/8/4K3 w - - 0 1";
     let mut s = state(fen);
     press(&mut s, "<Tab> <Down> <Down>");
-    assert_eq!(s.field, 4);
+    assert_eq!(s.field, Field::EnPassant);
     let mut seen = Vec::new();
     for _ in 0..3 {
         press(&mut s, "<Right>");
@@ -1073,13 +1092,12 @@ fn right_click_empties() {
 #[test]
 fn click_on_a_field_selects_and_toggles_it() {
     let mut s = state(CHESS);
-    act(&mut s, Action::ClickField(2));
-    assert_eq!((s.focus, s.field), (Focus::Fields, 2));
+    act(&mut s, Action::ClickField(Field::Side));
+    assert_eq!((s.focus, s.field), (Focus::Fields, Field::Side));
     assert_eq!(s.position.turn, Color::Black);
-    act(&mut s, Action::ClickField(5));
-    assert_eq!(s.field, 5);
-    act(&mut s, Action::ClickField(9));
-    assert_eq!(s.field, 5);
+    act(&mut s, Action::ClickField(Field::Halfmove));
+    assert_eq!(s.field, Field::Halfmove);
+    // A field out of range cannot be named: `Field` has only the six.
 }
 
 // ---- Collections, save, quit ------------------------------------------------------------
@@ -1103,12 +1121,18 @@ fn brackets_move_between_records_writing_back_only_changes() {
     press(&mut s, "]");
     assert_eq!(s.record, 1);
     assert_eq!(
-        s.focus,
-        Focus::FenLine,
-        "a record that does not read opens in the FEN line"
+        s.fen_line_text(),
+        "not a fen",
+        "its text is in the FEN line"
     );
-    assert_eq!(s.fen_line_text(), "not a fen");
     assert_eq!(s.notice, Some(Notice::RecordHasErrors(1)));
+    assert_eq!(s.focus, Focus::Board, "the focus stays: ] moves on");
+    press(&mut s, "]");
+    assert_eq!(s.record, 2);
+    assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1");
+    press(&mut s, "[ /");
+    assert_eq!((s.record, s.focus), (1, Focus::FenLine), "/ edits it");
+    assert_eq!(s.fen_line_text(), "not a fen");
     press(&mut s, "<Esc> ]");
     assert_eq!(s.record, 2);
     assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1");
@@ -1207,12 +1231,71 @@ fn ctrl_q_in_the_fen_line_quits_with_the_text_when_it_reads() {
         press(&mut s, "<C-q>"),
         vec![Effect::Quit("K7/8/8/8/8/8/8/8 w - - 0 1".into())]
     );
+}
+
+#[test]
+fn ctrl_q_on_text_that_does_not_read_never_prints_an_unseen_position() {
     let mut broken = state(EMPTY);
     press(&mut broken, "/ <Home> <Del> K");
+    assert_eq!(press(&mut broken, "<C-q>"), vec![], "it asks first");
+    assert_eq!(broken.overlay, Some(Overlay::QuitUnread));
+    assert_eq!(press(&mut broken, "c"), vec![]);
+    assert_eq!(broken.overlay, None);
     assert_eq!(
-        press(&mut broken, "<C-q>"),
-        vec![Effect::Quit(EMPTY.into())]
+        broken.fen_line_text(),
+        "K/8/8/8/8/8/8/8 w - - 0 1",
+        "text kept"
     );
+    press(&mut broken, "<C-q>");
+    assert_eq!(press(&mut broken, "<Esc>"), vec![]);
+    assert_eq!(broken.overlay, None);
+    press(&mut broken, "<C-q>");
+    assert_eq!(press(&mut broken, "q"), vec![Effect::QuitUnread]);
+    // Ctrl-Q twice does it too.
+    let mut s = State::from_fen("not a fen", None, opts());
+    assert_eq!(press(&mut s, "<C-q> <C-q>"), vec![Effect::QuitUnread]);
+}
+
+#[test]
+fn ctrl_q_on_a_record_that_does_not_read_prints_nothing() {
+    let mut s = collection(THREE);
+    press(&mut s, "]");
+    assert!(s.fen_line_unread());
+    assert_eq!(press(&mut s, "<C-q> q"), vec![Effect::QuitUnread]);
+    // With unsaved changes elsewhere: first that question, then the save, then no FEN.
+    let mut s = collection(THREE);
+    press(&mut s, "t ]");
+    assert_eq!(press(&mut s, "<C-q> q"), vec![]);
+    assert_eq!(s.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(press(&mut s, "s"), vec![Effect::Save]);
+    assert_eq!(
+        act(&mut s, Action::SaveDone(Ok(()))),
+        vec![Effect::QuitUnread]
+    );
+    let mut s = collection(THREE);
+    press(&mut s, "t ]");
+    assert_eq!(press(&mut s, "<C-q> q d"), vec![Effect::QuitUnread]);
+}
+
+#[test]
+fn plus_on_a_clock_stops_at_the_cap_typing_has() {
+    let max = fields::CLOCK_MAX;
+    let fen = |h: u32, f: u32| format!("4k3/8/8/8/8/8/8/4K3 w - - {h} {f}");
+    // Field 5 (halfmove), then field 6 (fullmove).
+    let mut s = state(&fen(u32::MAX, u32::MAX));
+    press(&mut s, "<Tab> <Down> <Down> <Down> +");
+    assert_eq!(s.fen(), fen(u32::MAX, u32::MAX), "no wrap to 0");
+    assert_eq!(s.notice, Some(Notice::ClockAtMax(max)));
+    press(&mut s, "<Down> +");
+    assert_eq!(s.fen(), fen(u32::MAX, u32::MAX), "no wrap to 1");
+    assert_eq!(s.notice, Some(Notice::ClockAtMax(max)));
+    let mut s = state(&fen(max - 1, max));
+    press(&mut s, "<Tab> <Down> <Down> <Down> + +");
+    assert_eq!(s.fen(), fen(max, max));
+    assert_eq!(s.notice, Some(Notice::ClockAtMax(max)));
+    press(&mut s, "-");
+    assert_eq!(s.fen(), fen(max - 1, max));
+    assert_eq!(s.notice, None);
 }
 
 #[test]
@@ -1241,6 +1324,112 @@ fn ctrl_q_asks_when_the_collection_is_unsaved() {
     );
     press(&mut s, "<C-q>");
     assert_eq!(press(&mut s, "d"), vec![Effect::Quit(fen)]);
+}
+
+#[test]
+fn a_file_changed_on_disk_asks_overwrite_reload_or_cancel() {
+    let mut s = collection(THREE);
+    press(&mut s, "t");
+    assert_eq!(press(&mut s, "<C-s>"), vec![Effect::Save]);
+    assert_eq!(act(&mut s, Action::ChangedOnDisk), vec![]);
+    assert_eq!(s.overlay, Some(Overlay::ChangedOnDisk));
+    assert_eq!(press(&mut s, "c"), vec![]);
+    assert_eq!(
+        (s.overlay.clone(), s.notice.clone()),
+        (None, Some(Notice::NotSaved))
+    );
+    assert!(s.is_modified(), "cancel keeps the edits");
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    assert_eq!(press(&mut s, "<Esc>"), vec![]);
+    assert_eq!(s.notice, Some(Notice::NotSaved));
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    assert_eq!(press(&mut s, "o"), vec![Effect::SaveOver]);
+    assert_eq!(act(&mut s, Action::SaveDone(Ok(()))), vec![]);
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    assert_eq!(press(&mut s, "r"), vec![Effect::Reload]);
+    assert_eq!(s.overlay, None);
+    // Piece letters mean nothing in the question.
+    press(&mut s, "<C-s>");
+    act(&mut s, Action::ChangedOnDisk);
+    let before = s.fen().to_owned();
+    press(&mut s, "K Q");
+    assert_eq!(
+        (s.fen(), s.overlay.clone()),
+        (before.as_str(), Some(Overlay::ChangedOnDisk))
+    );
+}
+
+#[test]
+fn the_quit_save_meets_a_changed_file_too() {
+    let mut s = collection(THREE);
+    press(&mut s, "t <C-q>");
+    assert_eq!(press(&mut s, "s"), vec![Effect::Save]);
+    assert_eq!(act(&mut s, Action::ChangedOnDisk), vec![], "no quit yet");
+    assert_eq!(s.overlay, Some(Overlay::ChangedOnDisk));
+    assert_eq!(press(&mut s, "o"), vec![Effect::SaveOver]);
+    let fen = s.position_fen();
+    assert_eq!(
+        act(&mut s, Action::SaveDone(Ok(()))),
+        vec![Effect::Quit(fen)],
+        "overwritten, then quit"
+    );
+    // Reload or cancel: no quit.
+    for answer in ["r", "c"] {
+        let mut s = collection(THREE);
+        press(&mut s, "t <C-q> s");
+        act(&mut s, Action::ChangedOnDisk);
+        press(&mut s, answer);
+        assert!(!s.quit_after_save, "{answer}");
+        assert_eq!(act(&mut s, Action::SaveDone(Ok(()))), vec![], "{answer}");
+    }
+}
+
+#[test]
+fn a_reload_opens_the_same_record_of_the_new_file() {
+    let mut s = collection(THREE);
+    press(&mut s, "] ] x");
+    assert!(s.is_modified());
+    // What the shell does for `Effect::Reload`: the file as it is on disk now, one record
+    // shorter.
+    s.collection = Some(Collection::from_bytes(
+        Some("test.fen".into()),
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n",
+    ));
+    act(&mut s, Action::Reloaded(Ok(())));
+    assert_eq!(s.record, 1, "the last record, the file being shorter");
+    assert_eq!(s.fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+    assert!(!s.is_modified(), "the edits are dropped");
+    assert_eq!(s.notice, Some(Notice::Reloaded));
+    act(&mut s, Action::Reloaded(Err("gone".into())));
+    assert_eq!(s.notice, Some(Notice::ReloadFailed("gone".into())));
+}
+
+#[test]
+fn only_leaving_saving_and_answers_work_unseen() {
+    for unseen in [
+        Action::Quit,
+        Action::Abort,
+        Action::Save,
+        Action::Escape,
+        Action::Answer(Answer::Cancel),
+    ] {
+        assert!(unseen.works_unseen(), "{unseen:?}");
+    }
+    for edit in [
+        Action::Put(Piece::new(Color::White, Role::Queen)),
+        Action::Clear,
+        Action::ToggleSide,
+        Action::Undo,
+        Action::NextRecord,
+        Action::Paste("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+        Action::DeleteRecord,
+        Action::ToggleHelp,
+    ] {
+        assert!(!edit.works_unseen(), "{edit:?}");
+    }
 }
 
 #[test]
@@ -1304,4 +1493,25 @@ fn fen_line_cursor_moves_do_not_reread() {
     let before = s.refreshes;
     press(&mut s, "<Left> <Home> <End>");
     assert_eq!(s.refreshes, before);
+}
+
+#[test]
+fn a_record_line_too_long_for_check_opens_with_line_too_long() {
+    // A FEN padded past 16 KiB: `fenboard check` says line_too_long; so does the editor.
+    let padded = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1{}", " ".repeat(16 * 1024));
+    let s = collection(&format!("{padded}\n4k3/8/8/8/8/8/8/4KQ2 w - - 0 1\n"));
+    assert_eq!(s.notice, Some(Notice::RecordHasErrors(0)));
+    // The text is in the FEN line, but the focus stays where it was (`]` goes on moving).
+    assert!(s.fen_line.editing);
+    assert_eq!(s.focus, Focus::Board);
+    let codes: Vec<crate::core::Code> = s.fen_line.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [crate::core::Code::LineTooLong]);
+}
+
+#[test]
+fn a_six_field_record_with_operations_opens_and_keeps_them() {
+    let s = collection("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n");
+    assert_eq!(s.focus, Focus::Board);
+    assert_eq!(s.record_operations(), Some(";D1 5 ;D2 25"));
+    assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
 }

@@ -3,6 +3,7 @@
 //! Every wake-up (a terminal event, a signal, a clipboard result) arrives on one channel; the
 //! loop blocks on it, so an idle editor uses no CPU, and draws once per batch of events.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -11,20 +12,22 @@ use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{self, Event};
 use ratatui::layout::Rect;
 
+use super::Failure;
 use super::cli::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
+use super::engine::Engines;
 use super::keymap;
 use super::signals::{self, Signal};
 use super::terminal::{self, Tui};
-use crate::collection::{Collection, is_epd_path};
+use crate::collection::{Collection, SaveError, is_epd_path};
 use crate::core::Game;
-use crate::editor::{self, Action, Effect, Notice, Options, Overlay, State};
+use crate::editor::analysis::EngineEvent;
+use crate::editor::{self, Action, Effect, Notice, Options, State};
 use crate::ui::frame::Frames;
-use crate::ui::help;
-use crate::ui::layout::ScreenLayout;
+use crate::ui::layout::{Arrangement, ScreenLayout};
 use crate::ui::pieces::PieceSize;
 use crate::ui::screen::{ScreenHits, View};
 use crate::ui::text;
@@ -37,10 +40,12 @@ pub enum AppEvent {
     Terminal(Event),
     /// Reading the terminal failed: the editor cannot go on.
     InputFailed(String),
-    /// SIGHUP or SIGTERM.
+    /// A signal that ends the editor (SIGHUP, SIGTERM, SIGINT, …; see `signals`).
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
     Clipboard(Reply),
+    /// A report of the engine client.
+    Engine(EngineEvent),
 }
 
 /// How the editor ended.
@@ -50,42 +55,46 @@ pub enum Exit {
     Quit(String),
     /// Ctrl-C: print nothing, status 130.
     Abort,
+    /// Quit with a FEN line that does not read: print nothing, status 1.
+    QuitUnread,
     /// Killed by a signal; the message says where unsaved work went.
     Signal(Signal, Option<String>),
 }
 
-pub fn run(args: EditArgs) -> ExitCode {
+pub fn run(args: EditArgs) -> super::Result<ExitCode> {
     // First, so that any error or panic after this is reported properly.
     if let Err(e) = color_eyre::install() {
-        eprintln!("fenboard: {e}");
+        super::report("", &e.to_string());
     }
-    let mut state = match initial_state(&args) {
-        Ok(state) => state,
-        Err(e) => {
-            eprintln!("fenboard: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
+    let mut state = initial_state(&args).map_err(|e| Failure::new(2, format!("{e:#}")))?;
     // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
-    state.rng = clock_seed();
+    editor::update(&mut state, Action::Seed(clock_seed()));
     terminal::install_panic_hook();
-    match run_editor(state, args.pieces.size()) {
-        Ok(Exit::Quit(fen)) => {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{fen}").and_then(|()| out.flush());
-            ExitCode::SUCCESS
-        }
-        Ok(Exit::Abort) => ExitCode::from(130),
-        Ok(Exit::Signal(signal, note)) => {
-            if let Some(note) = note {
-                eprintln!("fenboard: {note}");
-            }
-            ExitCode::from(signal.exit_code())
-        }
-        Err(e) => {
-            eprintln!("fenboard: {e:#}");
-            ExitCode::from(1)
-        }
+    let engine = args
+        .engine
+        .clone()
+        .map(Into::into)
+        .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
+    match run_editor(state, engine, args.pieces.size()) {
+        Ok(Exit::Quit(fen)) => print_fen(&fen),
+        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE)),
+        Ok(Exit::Abort) => Ok(ExitCode::from(130)),
+        Ok(Exit::Signal(signal, note)) => match note {
+            Some(note) => Err(Failure::new(signal.exit_code(), note)),
+            None => Ok(ExitCode::from(signal.exit_code())),
+        },
+        Err(e) => Err(Failure::new(1, format!("{e:#}"))),
+    }
+}
+
+/// The final FEN on stdout. When it cannot be written (a full disk, a closed pipe) the exit
+/// status is 2, as for the subcommands, and the FEN goes to stderr with the reason so that it is
+/// not lost.
+fn print_fen(fen: &str) -> super::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{fen}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(Failure::new(2, text::fen_not_written(fen, &e.to_string()))),
     }
 }
 
@@ -97,7 +106,8 @@ fn clock_seed() -> u64 {
     nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-/// Whether the command line names a collection file rather than a FEN.
+/// Whether the command line names a collection file rather than a FEN. An existing folder
+/// counts, so that opening it fails with a clear error instead of reading its name as a FEN.
 pub fn is_collection_target(target: &[String]) -> bool {
     match target {
         [one] => {
@@ -105,7 +115,7 @@ pub fn is_collection_target(target: &[String]) -> bool {
             let fen_name = path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
-            path.is_file() || is_epd_path(path) || fen_name
+            path.is_file() || path.is_dir() || is_epd_path(path) || fen_name
         }
         _ => false,
     }
@@ -122,9 +132,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = collection
-            .newer_rescue()
-            .map(|r| text::newer_rescue(&r.display().to_string()));
+        let rescue = text::newer_rescues(collection.newer_rescues());
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));
@@ -139,7 +147,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 }
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
-fn run_editor(state: State, pieces: PieceSize) -> Result<Exit> {
+fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Result<Exit> {
     let (tx, rx) = mpsc::channel();
     spawn_input_reader(tx.clone())?;
     let signal_tx = tx.clone();
@@ -147,6 +155,10 @@ fn run_editor(state: State, pieces: PieceSize) -> Result<Exit> {
         let _ = signal_tx.send(AppEvent::Signal(s));
     })
     .wrap_err(text::NO_SIGNALS)?;
+    let engine_tx = tx.clone();
+    let engines = Engines::new(engine, move |ev| {
+        let _ = engine_tx.send(AppEvent::Engine(ev));
+    });
     let clip_tx = tx;
     let clipboard = Clipboard::system(move |reply| {
         let _ = clip_tx.send(AppEvent::Clipboard(reply));
@@ -161,8 +173,10 @@ fn run_editor(state: State, pieces: PieceSize) -> Result<Exit> {
         },
         tui,
         clipboard,
+        engines,
         layout: None,
         frames: Frames::new(),
+        panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
     let exit = app.run(&rx);
     app.clipboard.wait_idle(Duration::from_secs(2));
@@ -207,16 +221,27 @@ struct App {
     view: View,
     tui: Tui,
     clipboard: Clipboard,
+    /// The Analysis panel's engine (ended with the app: `quit`, then kill).
+    engines: Engines,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
     /// What the terminal shows, so that a frame writes only what changed.
     frames: Frames,
+    /// Set from [`PANIC_AFTER_FIRST_FRAME`].
+    panic_after_first_frame: bool,
 }
+
+/// With this environment variable set, the editor panics once its first frame is drawn: the
+/// end-to-end tests' way to check that a panic gives the terminal back.
+const PANIC_AFTER_FIRST_FRAME: &str = "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME";
 
 impl App {
     fn run(&mut self, rx: &Receiver<AppEvent>) -> Result<Exit> {
         loop {
             self.draw()?;
+            if self.panic_after_first_frame {
+                panic!("{PANIC_AFTER_FIRST_FRAME} is set");
+            }
             let Ok(first) = rx.recv() else {
                 return Ok(Exit::Abort);
             };
@@ -255,15 +280,17 @@ impl App {
         Ok(())
     }
 
-    fn area(&self) -> Rect {
-        self.layout.map_or_else(Rect::default, |l| l.area)
-    }
-
     fn handle(&mut self, ev: AppEvent) -> Result<Option<Exit>> {
         match ev {
             AppEvent::Terminal(ev) => self.terminal_event(ev),
             AppEvent::InputFailed(why) => Err(color_eyre::eyre::eyre!(text::input_failed(&why))),
             AppEvent::Signal(signal) => Ok(Some(self.killed(signal))),
+            AppEvent::Engine(event) => {
+                if matches!(event, EngineEvent::Failed { .. }) {
+                    self.engines.mark_failed();
+                }
+                self.apply(Action::Engine(event))
+            }
             AppEvent::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
                 self.outcome(outcome)
@@ -276,22 +303,6 @@ impl App {
             self.tui.terminal.backend_mut().refresh_size()?;
             return Ok(None);
         }
-        if let Event::Key(key) = &ev
-            && key.kind != KeyEventKind::Release
-            && self.state.overlay == Some(Overlay::Help)
-        {
-            let max = help::max_scroll(&self.view.theme, self.area());
-            let s = &mut self.view.help_scroll;
-            match key.code {
-                KeyCode::Up | KeyCode::Char('k') => *s = s.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => *s = (*s + 1).min(max),
-                KeyCode::PageUp => *s = s.saturating_sub(10),
-                KeyCode::PageDown | KeyCode::Char(' ') => *s = (*s + 10).min(max),
-                KeyCode::Home => *s = 0,
-                KeyCode::End => *s = max,
-                _ => {}
-            }
-        }
         let action = match &self.layout {
             Some(layout) => {
                 let hits = ScreenHits {
@@ -302,7 +313,12 @@ impl App {
             }
             None => keymap::action_for(&ev, &self.state, &keymap::NoHit),
         };
+        // The "too small" screen shows nothing to edit: keys that would edit unseen are dropped.
+        let too_small = self
+            .layout
+            .is_some_and(|l| l.arrangement == Arrangement::TooSmall);
         match action {
+            Some(action) if too_small && !action.works_unseen() => Ok(None),
             Some(action) => self.apply(action),
             None => Ok(None),
         }
@@ -311,9 +327,6 @@ impl App {
     /// Feeds an action to the editor and runs the effects it asks for.
     fn apply(&mut self, action: Action) -> Result<Option<Exit>> {
         let effects = editor::update(&mut self.state, action);
-        if self.state.overlay != Some(Overlay::Help) {
-            self.view.help_scroll = 0;
-        }
         for effect in effects {
             if let Some(exit) = self.effect(effect)? {
                 return Ok(Some(exit));
@@ -334,19 +347,48 @@ impl App {
                     .copy(&url, Content::LichessUrl, self.tui.writer());
                 self.maybe_outcome(done)
             }
+            Effect::Diagram(request) => {
+                let done = self.clipboard.export_diagram(request);
+                self.maybe_outcome(done)
+            }
             Effect::ReadClipboard => {
                 let done = self.clipboard.read();
                 self.maybe_outcome(done)
             }
-            Effect::Save => {
+            Effect::Save => match self.state.collection.as_mut().map(Collection::save) {
+                Some(Err(SaveError::ChangedOnDisk(_))) => self.apply(Action::ChangedOnDisk),
+                Some(result) => self.apply(Action::SaveDone(result.map_err(|e| e.to_string()))),
+                None => self.apply(Action::SaveDone(Err(text::NO_COLLECTION.to_owned()))),
+            },
+            Effect::SaveOver => {
                 let result = match self.state.collection.as_mut() {
-                    Some(c) => c.save().map_err(|e| e.to_string()),
+                    Some(c) => c.save_over().map_err(|e| e.to_string()),
                     None => Err(text::NO_COLLECTION.to_owned()),
                 };
                 self.apply(Action::SaveDone(result))
             }
+            Effect::Reload => {
+                let game = self.state.position.game;
+                let result = match self.state.collection.as_mut() {
+                    Some(c) => c
+                        .reload(game)
+                        .map(|fresh| *c = fresh)
+                        .map_err(|e| e.to_string()),
+                    None => Err(text::NO_COLLECTION.to_owned()),
+                };
+                self.apply(Action::Reloaded(result))
+            }
             Effect::Quit(fen) => Ok(Some(Exit::Quit(fen))),
             Effect::Abort => Ok(Some(Exit::Abort)),
+            Effect::QuitUnread => Ok(Some(Exit::QuitUnread)),
+            Effect::Analyse(Some(request)) => {
+                self.engines.analyse(request);
+                Ok(None)
+            }
+            Effect::Analyse(None) => {
+                self.engines.stop();
+                Ok(None)
+            }
         }
     }
 
@@ -365,20 +407,27 @@ impl App {
             Outcome::ReadFailed { reason } => Action::Notify(Notice::PasteFailed(reason)),
             Outcome::CopyFailed { reason, .. } => Action::Notify(Notice::CopyFailed(reason)),
             copied @ Outcome::Copied { .. } => Action::Notify(Notice::Copied(copied.message())),
+            exported @ Outcome::Exported { .. } => {
+                Action::Notify(Notice::Copied(exported.message()))
+            }
+            failed @ Outcome::ExportFailed { .. } => {
+                Action::Notify(Notice::CopyFailed(failed.message()))
+            }
         };
         self.apply(action)
     }
 
-    /// SIGHUP or SIGTERM: unsaved changes go to `FILE.save`, as nano does.
+    /// A signal that ends the editor: unsaved changes go to a new rescue file (`FILE.save`, or
+    /// `FILE.save.1`, … when that exists), as nano does.
     fn killed(&mut self, signal: Signal) -> Exit {
         let note = if self.state.is_modified() {
-            editor::collection_nav::write_back(&mut self.state);
+            editor::update(&mut self.state, Action::WriteBack);
             self.state
                 .collection
                 .as_ref()
                 .map(|c| match c.write_rescue() {
-                    Ok(path) => text::rescued(signal.name(), &path.display().to_string()),
-                    Err(e) => text::rescue_failed(signal.name(), &e.to_string()),
+                    Ok(path) => text::rescued(&signal.name(), &path.display().to_string()),
+                    Err(e) => text::rescue_failed(&signal.name(), &e.to_string()),
                 })
         } else {
             None
@@ -401,6 +450,7 @@ mod tests {
         assert!(is_collection_target(&words("puzzles.fen")));
         assert!(is_collection_target(&words("new/tests.epd")));
         assert!(is_collection_target(&words("Cargo.toml")));
+        assert!(is_collection_target(&words("src")), "a folder");
         assert!(!is_collection_target(&[]));
     }
 }

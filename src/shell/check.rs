@@ -14,13 +14,14 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 mod record;
 
 use record::check_line;
-pub use record::epd_record_len;
 
 use super::cli::CheckArgs;
 use crate::core::Game;
+use crate::core::escape::controls;
 
-/// Lines longer than this many bytes are reported as `line_too_long` and not read further.
-pub const MAX_LINE: usize = 16 * 1024;
+/// Lines longer than this many bytes (without their line ending) are reported as
+/// `line_too_long` and not read further: the rule the editor's collections follow too.
+pub use crate::collection::record::MAX_LINE;
 /// Lines per batch handed to a worker.
 const BATCH_LINES: usize = 2048;
 /// Bytes per batch, so that batches of long lines stay small too.
@@ -67,7 +68,7 @@ impl Summary {
     }
 }
 
-pub fn run(args: CheckArgs) -> ExitCode {
+pub fn run(args: CheckArgs) -> super::Result<ExitCode> {
     let options = Options {
         game: args.game.game(),
         json: args.json,
@@ -93,10 +94,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
-                return ExitCode::from(2);
+                return Err(super::output::write_failed(&err));
             }
             let _ = out.flush();
-            eprintln!("fenboard check: {name}: {err}");
+            // Reported now, in input order, and the other files are still checked.
+            super::report("check", &format!("{}: {err}", controls(name)));
             failed = true;
         }
     }
@@ -106,19 +108,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
     } else {
         writeln!(out, "{line}").and_then(|()| out.flush())
     };
-    if let Err(err) = written
-        && err.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("fenboard check: {err}");
-        failed = true;
+    if let Err(err) = written {
+        return Err(super::output::write_failed(&err));
     }
-    if failed {
+    Ok(if failed {
         ExitCode::from(2)
     } else if summary.invalid > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }
 
 /// One line of a batch: where its stored bytes are and how long it really was.
@@ -206,7 +205,8 @@ fn read_batches<R: Read>(input: R, workers: Vec<SyncSender<Batch>>) -> io::Resul
         let mut eof = false;
         while batch.lines.len() < BATCH_LINES && batch.data.len() < BATCH_BYTES {
             let start = batch.data.len();
-            match read_line_capped(&mut reader, &mut batch.data, MAX_LINE)? {
+            // One byte more than the limit: a CR before the LF is not counted.
+            match read_line_capped(&mut reader, &mut batch.data, MAX_LINE + 1)? {
                 Some(full_len) => batch.lines.push(LineRef {
                     start,
                     end: batch.data.len(),
@@ -321,6 +321,12 @@ mod tests {
             b"4k3/8/8/8/8/8/8/4K3 w - - 200 1",
             b"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 3 2",
             b"3k5/9/9/9/9/9/9/9/RRR6/2K1B4 w - - 0 1",
+            b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2",
+            // Retro-legality: captures, a caged king, castling, whose move.
+            b"rnbqkbnr/pppppppp/8/8/P7/P7/P7/4K3 w kq - 0 1",
+            b"4k3/8/8/8/8/4K3/PPPPPPPP/2B2B2 w - - 0 1",
+            b"4k3/8/8/8/3RP3/8/PPPP1PPP/4K2R w K - 0 1",
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         ];
         let input = lines.join(&b"\n"[..]);
         let options = Options {
@@ -371,16 +377,35 @@ mod tests {
     }
 
     #[test]
-    fn epd_records_are_told_from_fens() {
-        let fen = "8/8/8/8/8/8/8/8 w - - 0 1";
-        assert_eq!(epd_record_len(fen), None);
-        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - -"), None);
-        let epd = "8/8/8/8/8/8/8/8 w - - bm Ke2; id \"x\";";
-        assert_eq!(epd_record_len(epd), Some(21));
-        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - -  hmvc 3;"), Some(21));
-        // A bad clock is not an operation.
-        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - - x 1"), None);
-        assert_eq!(epd_record_len("8/8/8/8/8/8/8/8 w - - 0 1 bm e4;"), None);
+    fn every_record_form_is_checked_on_its_position_fields() {
+        let input = b"4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; id \"x\";\n\
+            4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n\
+            4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D3\n\
+            4k3/8/8/8/8/8/8/4K3 w - - id \"y\"; free text by someone, 2004\n";
+        let (text, summary) = run_on(input, Options::default());
+        assert_eq!(summary.records, 4);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            ["t.fen:3:34: error[invalid_operation]: `D3` has no count"],
+            "{text}"
+        );
+        assert_eq!(
+            (summary.valid, summary.invalid, summary.warnings),
+            (3, 1, 0)
+        );
+    }
+
+    #[test]
+    fn a_crlf_line_ending_does_not_count_towards_the_length() {
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let padded = format!("{fen}{}", " ".repeat(MAX_LINE - fen.len()));
+        let (text, _) = run_on(
+            format!("{padded}\r\n{padded} \n").as_bytes(),
+            Options::default(),
+        );
+        assert!(!text.contains(":1:1: error[line_too_long]"), "{text}");
+        assert!(text.contains(":2:1: error[line_too_long]"), "{text}");
     }
 
     #[test]

@@ -40,6 +40,12 @@ pub struct EditArgs {
     #[arg(long)]
     pub no_mouse: bool,
 
+    /// The UCI engine of the Analysis panel (`l`): a path, or a name on PATH (else
+    /// FENBOARD_ENGINE, else the first of stockfish for chess, fairy-stockfish or pikafish for
+    /// xiangqi, on PATH or in /usr/games).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<std::path::PathBuf>,
+
     /// A FEN to edit (its fields may be separate arguments), or a .fen/.epd FILE to open as a
     /// collection.
     #[arg(value_name = "FEN | FILE")]
@@ -54,6 +60,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft(PerftArgs),
+    /// Draw publication diagrams (SVG, PNG, or a printable HTML page of a whole file).
+    Diagram(DiagramArgs),
+    /// Solve a problem (#n, =n, s#n, s=n, h#n, h#n.5; xiangqi #n) or every problem of a file.
+    Solve(SolveArgs),
     /// Hold the text read from standard input on the desktop clipboard until another program
     /// takes it (started by the editor's copy).
     #[command(hide = true)]
@@ -107,17 +117,131 @@ pub struct PerftArgs {
     pub game: GameArg,
 
     /// List the count under each first move before the total.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "suite")]
     pub divide: bool,
+
+    /// Check every `Dn count` operation of the records in FILE (a perft suite).
+    #[arg(long, value_name = "FILE")]
+    pub suite: Option<String>,
+
+    /// With --suite: check depths up to N only.
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
+
+    /// With --suite: one JSON object per record (JSON Lines); the summary goes to stderr.
+    #[arg(long)]
+    pub json: bool,
+
+    /// With --suite: count illegal positions anyway where moves can still be generated.
+    #[arg(long)]
+    pub force: bool,
 
     /// The FEN (its fields may be separate arguments) followed by the depth.
     #[arg(
         value_name = "FEN DEPTH",
-        required = true,
+        required_unless_present = "suite",
+        conflicts_with = "suite",
         num_args = 2..,
         allow_negative_numbers = true
     )]
     pub args: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    pub game: GameArg,
+
+    /// What to write; by default the extension of OUT tells, else SVG.
+    #[arg(long, value_enum)]
+    pub format: Option<DiagramFormat>,
+
+    /// Width of each diagram in pixels.
+    #[arg(long, value_name = "PX", default_value_t = crate::diagram::DEFAULT_SIZE,
+          value_parser = clap::value_parser!(u32).range(
+              crate::diagram::MIN_SIZE as i64..=crate::diagram::MAX_SIZE as i64))]
+    pub size: u32,
+
+    /// Draw the board from Black's side.
+    #[arg(long)]
+    pub flip: bool,
+
+    /// File letters and rank numbers around the board.
+    #[arg(long)]
+    pub coords: bool,
+
+    /// No caption (author, source, stipulation, piece count) under the board.
+    #[arg(long)]
+    pub no_caption: bool,
+
+    /// HTML: solve every record that has a stipulation and no solution (EPD `c1`) yet, and
+    /// put what the solver finds behind the record's "Solution".
+    #[arg(long)]
+    pub solve: bool,
+
+    /// With --solve: the most seconds spent on one problem.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, requires = "solve")]
+    pub solve_time: u64,
+
+    /// Where to write: a file, or for a FILE of several records in SVG/PNG a folder (one image
+    /// per record, named after its EPD `id` or its line number). Standard output when absent.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// A FEN (its fields may be separate arguments) or a .fen/.epd FILE; the start position
+    /// when absent.
+    #[arg(value_name = "FEN | FILE")]
+    pub target: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagramFormat {
+    Svg,
+    Png,
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    pub game: GameArg,
+
+    /// The stipulation (#2, =3, s#2, h#3, h#2.5, xiangqi #3); overrides a file's own.
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    pub stip: Option<String>,
+
+    /// Every move of the attacking side must give check (xiangqi's continuous-check puzzles).
+    #[arg(long)]
+    pub checks: bool,
+
+    /// Also list the tries: first moves refuted by only one or two defences.
+    #[arg(long)]
+    pub tries: bool,
+
+    /// One JSON object per problem (JSON Lines).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Search threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+
+    /// Stop each problem's search after this long (90, 90s, 500ms, 2m) and print what is proved.
+    #[arg(long, value_name = "T")]
+    pub max_time: Option<String>,
+
+    /// Chess pieces as figurines in the play (♘f3).
+    #[arg(long)]
+    pub figurine: bool,
+
+    /// A FEN (its fields may be separate arguments; EPD operations such as `dm 2;` count) or
+    /// a .fen/.epd FILE.
+    #[arg(value_name = "FEN | FILE", required = true, num_args = 1..)]
+    pub target: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -191,6 +315,18 @@ mod tests {
             other => panic!("parsed as {other:?}"),
         }
         assert!(Cli::try_parse_from(["fenboard", "check", "--json", "-"]).is_ok());
+        let cli =
+            Cli::try_parse_from(["fenboard", "perft", "--suite", "s.epd", "--max-depth", "3"])
+                .unwrap();
+        match cli.command {
+            Some(Command::Perft(p)) => {
+                assert_eq!((p.suite.as_deref(), p.max_depth), (Some("s.epd"), Some(3)));
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        assert!(
+            Cli::try_parse_from(["fenboard", "perft", "--suite", "s", "startfen", "3"]).is_err()
+        );
         assert!(Cli::try_parse_from(["fenboard", "--game", "shogi"]).is_err());
         let cli = Cli::try_parse_from(["fenboard"]).unwrap();
         assert_eq!(cli.edit.pieces, PiecesArg::Large);
@@ -204,5 +340,28 @@ mod tests {
             Some(Command::Show(s)) => assert_eq!(s.pieces, PiecesArg::Large),
             other => panic!("parsed as {other:?}"),
         }
+        let cli = Cli::try_parse_from([
+            "fenboard",
+            "solve",
+            "--stip",
+            "h#2.5",
+            "--threads",
+            "2",
+            "--hash",
+            "16",
+            "8/8",
+            "w",
+        ])
+        .unwrap();
+        match cli.command {
+            Some(Command::Solve(s)) => {
+                assert_eq!(s.stip.as_deref(), Some("h#2.5"));
+                assert_eq!((s.threads, s.hash), (Some(2), 16));
+                assert_eq!(s.target, ["8/8", "w"]);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        assert!(Cli::try_parse_from(["fenboard", "solve", "--threads", "0", "x"]).is_err());
+        assert!(Cli::try_parse_from(["fenboard", "solve", "--hash", "0", "x"]).is_err());
     }
 }

@@ -1,11 +1,80 @@
 //! The shell: command line, terminal lifecycle, event loop, effects and subcommands.
+//!
+//! Every subcommand is `run(args) -> Result<ExitCode>`: its normal output goes to stdout, and
+//! whatever stops it short comes back as a `Failure` that `main` prints through `report`, the
+//! one path to stderr for the program's own messages.
+
+use std::fmt;
 
 pub mod app;
 pub mod check;
 pub mod cli;
 pub mod clipboard;
+pub mod diagram;
+pub mod engine;
+pub mod export;
 pub mod keymap;
+pub mod output;
 pub mod perft;
+pub mod perft_suite;
 pub mod show;
 pub mod signals;
+pub mod solve;
 pub mod terminal;
+
+/// Why a command stopped: the lines to tell the user and the exit status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub status: u8,
+    pub lines: Vec<String>,
+}
+
+impl Failure {
+    /// A failure with one line of explanation.
+    pub fn new(status: u8, line: impl Into<String>) -> Failure {
+        Failure {
+            status,
+            lines: vec![line.into()],
+        }
+    }
+
+    /// More lines of explanation after those already there.
+    pub fn with_lines(mut self, lines: impl IntoIterator<Item = String>) -> Failure {
+        self.lines.extend(lines);
+        self
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.lines.join("\n"))
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// What a subcommand returns.
+pub type Result<T> = std::result::Result<T, Failure>;
+
+/// Prints the program's own message `line` for `command` (`""` for the editor) on stderr:
+/// `fenboard perft: …`.
+pub fn report(command: &str, line: &str) {
+    eprintln!("{}", message(command, line));
+}
+
+/// A line as `report` prints it.
+pub fn message(command: &str, line: &str) -> String {
+    if command.is_empty() {
+        format!("fenboard: {line}")
+    } else {
+        format!("fenboard {command}: {line}")
+    }
+}
+
+/// Reports every line of a failure and gives its exit status.
+pub fn exit_with(command: &str, failure: &Failure) -> std::process::ExitCode {
+    for line in &failure.lines {
+        report(command, line);
+    }
+    std::process::ExitCode::from(failure.status)
+}

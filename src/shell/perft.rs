@@ -1,103 +1,180 @@
 //! `fenboard perft [--game G] [--divide] FEN DEPTH`: the leaf count alone on the last line of
 //! stdout, preceded with `--divide` by one `move: count` line per legal first move. A bad FEN,
-//! an illegal position or a bad depth prints the problems to stderr and exits 2.
+//! an illegal position, a bad depth or output that cannot be written is a `Failure` (exit
+//! status 2). `--suite FILE` checks a perft suite instead (see `perft_suite`).
 
-use std::io::Write;
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use super::cli::PerftArgs;
-use crate::core::perft::{self, PerftError};
+use super::output::write_failed;
+use super::{Failure, Result, perft_suite};
+use crate::core::escape::controls;
+use crate::core::perft::{self, MAX_DEPTH, PerftError};
 use crate::core::{Diagnostic, fen};
 
-pub fn run(args: PerftArgs) -> ExitCode {
-    match run_to(&args, &mut std::io::stdout().lock(), &mut std::io::stderr()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(code) => ExitCode::from(code),
+pub fn run(args: PerftArgs) -> Result<ExitCode> {
+    if let Some(path) = &args.suite {
+        return run_suite(&args, path);
     }
+    if args.json || args.force || args.max_depth.is_some() {
+        return Err(Failure::new(
+            2,
+            "--max-depth, --json and --force go with --suite FILE",
+        ));
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    run_to(&args, &mut out)?;
+    out.flush().map_err(|e| write_failed(&e))?;
+    Ok(ExitCode::SUCCESS)
 }
 
-/// The command itself, writing to `out` and `err`; `Err` carries the exit status.
-pub fn run_to(args: &PerftArgs, out: &mut impl Write, err: &mut impl Write) -> Result<(), u8> {
+fn run_suite(args: &PerftArgs, path: &str) -> Result<ExitCode> {
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::new(2, format!("{}: {e}", controls(path))))?;
+    let options = perft_suite::Options {
+        game: args.game.game(),
+        max_depth: args.max_depth,
+        json: args.json,
+        force: args.force,
+        workers: 0,
+        progress: perft_suite::progress_wanted(),
+    };
+    let epd_file = crate::collection::is_epd_path(std::path::Path::new(path));
+    let mut out = BufWriter::new(io::stdout().lock());
+    let summary = perft_suite::run_suite(
+        &bytes,
+        path,
+        epd_file,
+        &options,
+        &mut out,
+        &mut io::stderr(),
+    )
+    .map_err(|e| write_failed(&e))?;
+    Ok(ExitCode::from(summary.status()))
+}
+
+/// The diagnostics as lines of a failure, each with its field.
+fn lines(diagnostics: &[Diagnostic]) -> impl Iterator<Item = String> + '_ {
+    diagnostics.iter().map(|d| format!("{d:#}"))
+}
+
+/// The command itself, writing its results to `out`.
+pub fn run_to(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     let Some((depth_text, fen_parts)) = args.args.split_last() else {
-        let _ = writeln!(err, "fenboard perft: expected a FEN and a depth");
-        return Err(2);
+        return Err(Failure::new(2, "expected a FEN and a depth"));
     };
-    let depth = match parse_depth(depth_text) {
-        Ok(d) => d,
-        Err(why) => {
-            let _ = writeln!(err, "fenboard perft: invalid depth '{depth_text}': {why}");
-            return Err(2);
-        }
-    };
+    let depth = parse_depth(depth_text).map_err(|why| {
+        Failure::new(
+            2,
+            format!("invalid depth '{}': {why}", controls(depth_text)),
+        )
+    })?;
     let text = fen_parts.join(" ");
     let read = fen::read(&text, args.game.game());
-    for d in &read.diagnostics {
-        print_diagnostic(err, d);
-    }
     let position = match read.position {
         Some(p) if !read.diagnostics.iter().any(Diagnostic::is_error) => p,
         _ => {
-            let _ = writeln!(err, "fenboard perft: the FEN '{text}' cannot be read");
-            return Err(2);
+            return Err(Failure {
+                status: 2,
+                lines: lines(&read.diagnostics).collect(),
+            }
+            .with_lines([format!("the FEN '{}' cannot be read", controls(&text))]));
         }
     };
+    // Warnings of a FEN that reads are worth seeing, but they do not stop the count.
+    for line in lines(&read.diagnostics) {
+        super::report("perft", &line);
+    }
     let result = if args.divide {
         perft::divide(&position, depth).map(|lines| {
-            for (name, count) in &lines {
-                let _ = writeln!(out, "{name}: {count}");
-            }
-            if depth == 0 {
+            let total = if depth == 0 {
                 1
             } else {
-                let _ = writeln!(out);
                 lines.iter().map(|(_, n)| n).sum()
-            }
+            };
+            (Some(lines), total)
         })
     } else {
-        perft::perft(&position, depth)
+        perft::perft(&position, depth).map(|total| (None, total))
     };
     match result {
-        Ok(total) => {
-            let _ = writeln!(out, "{total}");
-            let _ = out.flush();
-            Ok(())
+        Ok((lines, total)) => {
+            write_result(out, lines.as_deref(), depth, total).map_err(|e| write_failed(&e))
         }
-        Err(PerftError::Illegal(diagnostics)) => {
-            for d in &diagnostics {
-                print_diagnostic(err, d);
-            }
-            let _ = writeln!(err, "fenboard perft: the position is not legal");
-            Err(2)
+        Err(PerftError::Illegal(diagnostics)) => Err(Failure {
+            status: 2,
+            lines: lines(&diagnostics).collect(),
         }
-        Err(e) => {
-            let _ = writeln!(err, "fenboard perft: {e}");
-            Err(2)
-        }
+        .with_lines(["the position is not legal".to_owned()])),
+        Err(e) => Err(Failure::new(2, e.to_string())),
     }
 }
 
-/// The depth argument: a whole number of plies from 0 up.
-fn parse_depth(text: &str) -> Result<u32, &'static str> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("expected a whole number of plies (0, 1, 2, …) as the last argument");
+/// The `--divide` lines (when given), then the total.
+fn write_result(
+    out: &mut impl Write,
+    lines: Option<&[(String, u64)]>,
+    depth: u32,
+    total: u64,
+) -> io::Result<()> {
+    if let Some(lines) = lines {
+        for (name, count) in lines {
+            writeln!(out, "{name}: {count}")?;
+        }
+        if depth > 0 {
+            writeln!(out)?;
+        }
     }
-    if text.starts_with('-') && text[1..].bytes().all(|b| b.is_ascii_digit()) && text.len() > 1 {
-        return Err("the depth cannot be negative");
-    }
-    if !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("expected a whole number of plies (0, 1, 2, …) as the last argument");
-    }
-    text.parse().map_err(|_| "the depth is far too large")
+    writeln!(out, "{total}")?;
+    out.flush()
 }
 
-fn print_diagnostic(err: &mut impl Write, d: &Diagnostic) {
-    let _ = writeln!(
-        err,
-        "{}[{}]: {} (field {})",
-        d.severity.as_str(),
-        d.code.as_str(),
-        d.message,
-        d.field
-    );
+/// The depth argument: a whole number of plies from 0 to [`MAX_DEPTH`], digits only (no sign,
+/// no spaces).
+fn parse_depth(text: &str) -> std::result::Result<u32, String> {
+    const WHOLE: &str = "expected a whole number of plies (0, 1, 2, …) as the last argument";
+    if text.len() > 1 && text.starts_with('-') && text[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err("the depth cannot be negative".into());
+    }
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(WHOLE.into());
+    }
+    match text.parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        _ => Err(format!(
+            "the maximum depth is {MAX_DEPTH} plies, far beyond any search that could finish"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depths_are_digits_only_and_bounded() {
+        assert_eq!(parse_depth("0"), Ok(0));
+        assert_eq!(parse_depth("64"), Ok(MAX_DEPTH));
+        for bad in [
+            " 3",
+            "3 ",
+            "+3",
+            "",
+            "-",
+            "3.0",
+            "٣",
+            "65",
+            "5000",
+            "99999999999",
+        ] {
+            assert!(parse_depth(bad).is_err(), "{bad:?}");
+        }
+        assert!(parse_depth("-1").unwrap_err().contains("negative"));
+        assert!(
+            parse_depth("5000")
+                .unwrap_err()
+                .contains("maximum depth is 64")
+        );
+    }
 }

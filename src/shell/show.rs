@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use super::cli::{ColorArg, ShowArgs};
+use super::{Failure, Result};
 use crate::core::{self, Diagnostic, Game, fen};
 use crate::ui::ansi::buffer_to_text;
 use crate::ui::board::{Marks, diagram};
@@ -12,7 +13,7 @@ use crate::ui::pieces::PieceSize;
 use crate::ui::text;
 use crate::ui::theme::{ColorMode, Theme};
 
-pub fn run(args: ShowArgs) -> ExitCode {
+pub fn run(args: ShowArgs) -> Result<ExitCode> {
     let color = match args.color {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -31,21 +32,24 @@ pub fn run(args: ShowArgs) -> ExitCode {
     };
     let input = args.fen.join(" ");
     let game = args.game.game();
-    let (out, err, code) = show(
+    let (out, code) = show(
         &input,
         game,
         GlyphSet::from_ascii_flag(args.ascii),
         args.pieces.size(),
         &Theme::new(mode),
         args.flip,
-    );
-    let _ = std::io::stdout().write_all(out.as_bytes());
-    let _ = std::io::stderr().write_all(err.as_bytes());
-    ExitCode::from(code)
+    )?;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| super::output::write_failed(&e))?;
+    Ok(ExitCode::from(code))
 }
 
-/// What `show` prints on stdout and stderr, and its exit status: 0 legal, 1 read but illegal,
-/// 2 unreadable.
+/// What `show` prints on stdout and its exit status (0 legal, 1 read but illegal), or the
+/// reading problems of an unreadable text (exit status 2).
 pub fn show(
     input: &str,
     game: Option<Game>,
@@ -53,7 +57,7 @@ pub fn show(
     pieces: PieceSize,
     theme: &Theme,
     flipped: bool,
-) -> (String, String, u8) {
+) -> Result<(String, u8)> {
     let text_in = if input.trim().is_empty() {
         game.unwrap_or(Game::Chess).start_fen()
     } else {
@@ -61,14 +65,11 @@ pub fn show(
     };
     let read = fen::read(text_in, game);
     let Some(position) = read.position else {
-        let mut err = String::new();
-        for d in &read.diagnostics {
-            err.push_str(&format!(
-                "fenboard show: {}\n",
-                describe(d, game.unwrap_or(Game::Chess))
-            ));
-        }
-        return (String::new(), err, 2);
+        let game = game.unwrap_or(Game::Chess);
+        return Err(Failure {
+            status: 2,
+            lines: read.diagnostics.iter().map(|d| describe(d, game)).collect(),
+        });
     };
     let mut diagnostics = read.diagnostics;
     diagnostics.extend(core::legality::diagnose(&position));
@@ -95,14 +96,12 @@ pub fn show(
         position.game,
     ));
     out.push('\n');
-    (out, String::new(), if errors > 0 { 1 } else { 0 })
+    Ok((out, if errors > 0 { 1 } else { 0 }))
 }
 
-/// One diagnostic as a line, with the squares it names.
-fn describe(d: &Diagnostic, game: Game) -> String {
-    let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
-    let message = text::with_squares(&d.message, &names);
-    text::diagnostic(d.severity.as_str(), d.code.as_str(), d.field, &message)
+/// One diagnostic as a line, with its field and the squares it names.
+pub(super) fn describe(d: &Diagnostic, game: Game) -> String {
+    format!("{:#}", d.naming_squares(game))
 }
 
 #[cfg(test)]
@@ -115,14 +114,24 @@ mod tests {
         glyphs: GlyphSet,
         flipped: bool,
     ) -> (String, String, u8) {
-        show(
+        // What the user sees: stdout, and stderr as `main` prints a failure.
+        match show(
             input,
             game,
             glyphs,
             PieceSize::Small,
             &Theme::new(ColorMode::Mono),
             flipped,
-        )
+        ) {
+            Ok((out, code)) => (out, String::new(), code),
+            Err(f) => {
+                let err = f
+                    .lines
+                    .iter()
+                    .map(|l| super::super::message("show", l) + "\n");
+                (String::new(), err.collect(), f.status)
+            }
+        }
     }
 
     #[test]
@@ -156,14 +165,15 @@ mod tests {
 
     #[test]
     fn colour_output_has_escapes_and_plain_output_none() {
-        let (coloured, _, _) = show(
+        let (coloured, _) = show(
             "",
             None,
             GlyphSet::Unicode,
             PieceSize::Small,
             &Theme::new(ColorMode::TrueColor),
             false,
-        );
+        )
+        .unwrap();
         assert!(coloured.contains("\x1b[0;48;2;"));
         let (plain_out, _, _) = plain("", None, GlyphSet::Unicode, false);
         assert!(!plain_out.contains('\x1b'));

@@ -72,7 +72,7 @@ impl Frames {
         self.changed.clear();
         let whole = l.arrangement == Arrangement::TooSmall
             || state.overlay.is_some()
-            || self.last != Some((l, view.help_scroll));
+            || self.last != Some((l, state.help_scroll));
         if whole {
             self.next.reset();
             screen::render(state, view, area, &mut self.next);
@@ -92,7 +92,7 @@ impl Frames {
             }
         }
         self.last = (l.arrangement != Arrangement::TooSmall && state.overlay.is_none())
-            .then_some((l, view.help_scroll));
+            .then_some((l, state.help_scroll));
         for &(x, y) in &self.changed {
             self.shown[(x, y)] = self.next[(x, y)].clone();
         }
@@ -161,6 +161,7 @@ mod tests {
 
     use super::*;
     use crate::core::{Color, Game, Piece, Role};
+    use crate::editor::analysis::{Bound, EngineEvent, PvLine, Score};
     use crate::editor::{Action, Direction, Options, update};
     use crate::ui::theme::{ColorMode, Theme};
 
@@ -223,6 +224,22 @@ mod tests {
             1 => Just(Action::ToggleHelp),
             1 => Just(Action::EditFenLine),
             1 => Just(Action::Escape),
+            1 => Just(Action::ToggleAnalysis),
+            2 => (1..30u32, -300..300i32, any::<bool>()).prop_map(|(depth, cp, xiangqi)| {
+                // The fen is filled in with the one analysed when the step is taken.
+                let moves = if xiangqi { ["h2e2", "h9g7"] } else { ["e2e4", "e7e5"] };
+                Action::Engine(EngineEvent::Line {
+                    fen: "".into(),
+                    line: PvLine {
+                        rank: 1,
+                        depth,
+                        score: Score::Centipawns(cp),
+                        bound: Bound::Exact,
+                        moves: moves.map(String::from).to_vec(),
+                    },
+                })
+            }),
+            1 => Just(Action::Engine(EngineEvent::Ready { name: "Engine 1".into() })),
         ]
     }
 
@@ -243,7 +260,13 @@ mod tests {
             let mut screen = Buffer::empty(area);
             let mut frames = Frames::new();
             apply(&mut screen, &mut frames, &state, &view);
-            for key in keys {
+            for mut key in keys {
+                // An engine line reports on the position analysed (ignored when none is).
+                if let (Action::Engine(EngineEvent::Line { fen, .. }), Some(a)) =
+                    (&mut key, &state.analysis)
+                {
+                    *fen = a.fen.clone();
+                }
                 update(&mut state, key.clone());
                 apply(&mut screen, &mut frames, &state, &view);
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);

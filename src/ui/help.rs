@@ -9,9 +9,9 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use super::layout::centered;
 use super::text;
-use super::theme::Theme;
+use super::theme::{ColorMode, Theme};
 use super::wrap::wrap;
-use crate::editor::keys::GROUPS;
+use crate::editor::keys::{Group, group_rows};
 
 /// Narrowest column worth having a second one for.
 const MIN_COLUMN: u16 = 56;
@@ -39,9 +39,9 @@ fn inner(area: Rect) -> Rect {
 /// The key list laid out as lines `width` columns wide.
 fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
     let width = width as usize;
-    let key_width = GROUPS
-        .iter()
-        .flat_map(|g| g.keys.iter())
+    let key_width = Group::ALL
+        .into_iter()
+        .flat_map(group_rows)
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0)
@@ -49,15 +49,15 @@ fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
         .max(1);
     let desc_width = width.saturating_sub(key_width + 2).max(8);
     let mut out = Vec::new();
-    for (i, group) in GROUPS.iter().enumerate() {
+    for (i, group) in Group::ALL.into_iter().enumerate() {
         if i > 0 {
             out.push(Line::raw(""));
         }
         out.push(Line::styled(
-            group.title,
+            group.title(),
             t.message.add_modifier(Modifier::UNDERLINED),
         ));
-        for (keys, what) in group.keys {
+        for (keys, what) in group_rows(group) {
             let key_lines = wrap(keys, key_width);
             let desc_lines = wrap(what, desc_width);
             for row in 0..key_lines.len().max(desc_lines.len()) {
@@ -74,9 +74,10 @@ fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
 }
 
 /// The furthest the help can scroll at this screen size.
-pub fn max_scroll(t: &Theme, area: Rect) -> u16 {
+pub fn max_scroll(area: Rect) -> u16 {
     let (n, width, height) = columns(inner(area));
-    let total = lines(t, width).len() as u16;
+    // Only the number of lines matters here, not how they look.
+    let total = lines(&Theme::new(ColorMode::Mono), width).len() as u16;
     total.saturating_sub(n * height)
 }
 

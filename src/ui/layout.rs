@@ -1,12 +1,41 @@
 //! Where everything goes on screen. One function, `layout`, serves drawing and mouse hits, so a
 //! click lands on exactly what is drawn there.
 
-use ratatui::layout::Rect;
+use ratatui::layout::{Margin, Position, Rect};
 
 use super::board::BoardGeometry;
 use super::glyphs::GlyphSet;
-use crate::core::{Game, Square};
-use crate::shell::keymap::HitTest;
+use crate::core::fen::Field;
+use crate::core::{Color, Game, Square};
+
+/// What is under a screen cell: the keymap asks this of the layout drawn last, so that a
+/// click lands on exactly what is drawn there.
+pub trait HitTest {
+    /// The board square drawn at this cell.
+    fn square_at(&self, col: u16, row: u16) -> Option<Square>;
+    /// The panel field drawn at this cell.
+    fn field_at(&self, col: u16, row: u16) -> Option<Field>;
+    /// A castling right's letter drawn at this cell: its colour and rook file.
+    fn castling_at(&self, _col: u16, _row: u16) -> Option<(Color, u8)> {
+        None
+    }
+    /// How far the help overlay can scroll on this screen.
+    fn help_max_scroll(&self) -> u16 {
+        0
+    }
+}
+
+/// A layout where nothing is anywhere (keys only).
+pub struct NoHit;
+
+impl HitTest for NoHit {
+    fn square_at(&self, _: u16, _: u16) -> Option<Square> {
+        None
+    }
+    fn field_at(&self, _: u16, _: u16) -> Option<Field> {
+        None
+    }
+}
 
 /// The narrowest the fields and diagnostics panel gets.
 pub const PANEL_MIN_WIDTH: u16 = 30;
@@ -44,18 +73,34 @@ pub struct ScreenLayout {
     pub fields: Rect,
     /// The diagnostics panel with its border.
     pub diagnostics: Rect,
+    /// The Analysis panel with its border, under the diagnostics (empty while it is closed).
+    pub analysis: Rect,
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
 }
 
+/// The Analysis panel: its border, the engine's line and three best lines.
+pub const ANALYSIS_HEIGHT: u16 = 6;
+
 impl ScreenLayout {
-    /// The row of field `n` (1–6) inside the fields panel, if it is on screen.
-    pub fn field_row(&self, n: u8) -> Option<Rect> {
-        let inner = inner(self.fields);
-        let row = n.checked_sub(1)? as u16;
-        (row < inner.height && (1..=6).contains(&n))
-            .then(|| Rect::new(inner.x, inner.y + row, inner.width, 1))
+    /// Gives the bottom of the diagnostics region to the Analysis panel: its full height where
+    /// the diagnostics keep their minimum, else what is left above that minimum.
+    pub fn with_analysis(mut self) -> ScreenLayout {
+        let d = self.diagnostics;
+        let height = ANALYSIS_HEIGHT.min(d.height.saturating_sub(DIAGNOSTICS_MIN_HEIGHT));
+        if height >= 3 {
+            self.diagnostics.height -= height;
+            self.analysis = Rect::new(d.x, d.y + d.height - height, d.width, height);
+        }
+        self
+    }
+
+    /// The row of `field` inside the fields panel, if it is on screen.
+    pub fn field_row(&self, field: Field) -> Option<Rect> {
+        let inner = self.fields.inner(Margin::new(1, 1));
+        let row = field.index() as u16;
+        (row < inner.height).then(|| Rect::new(inner.x, inner.y + row, inner.width, 1))
     }
 
     /// The square under a screen cell.
@@ -63,14 +108,18 @@ impl ScreenLayout {
         self.board?.square_at(x, y)
     }
 
-    /// The field (1–6) whose row is under a screen cell.
-    pub fn field_at(&self, x: u16, y: u16) -> Option<u8> {
-        (1..=6).find(|&n| self.field_row(n).is_some_and(|r| contains(r, x, y)))
+    /// The field whose row is under a screen cell.
+    pub fn field_at(&self, x: u16, y: u16) -> Option<Field> {
+        Field::ALL.into_iter().find(|&f| {
+            self.field_row(f)
+                .is_some_and(|r| r.contains(Position::new(x, y)))
+        })
     }
 
     /// Whether a screen cell lies on the board widget (squares, grid or coordinates).
     pub fn on_board(&self, x: u16, y: u16) -> bool {
-        self.board.is_some_and(|b| contains(b.area, x, y))
+        self.board
+            .is_some_and(|b| b.area.contains(Position::new(x, y)))
     }
 }
 
@@ -79,8 +128,12 @@ impl HitTest for ScreenLayout {
         ScreenLayout::square_at(self, col, row)
     }
 
-    fn field_at(&self, col: u16, row: u16) -> Option<u8> {
+    fn field_at(&self, col: u16, row: u16) -> Option<Field> {
         ScreenLayout::field_at(self, col, row)
+    }
+
+    fn help_max_scroll(&self) -> u16 {
+        super::help::max_scroll(self.area)
     }
 }
 
@@ -103,6 +156,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         board: None,
         fields: Rect::default(),
         diagnostics: Rect::default(),
+        analysis: Rect::default(),
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),
@@ -175,24 +229,10 @@ fn split_panel(panel: Rect) -> (Rect, Rect) {
     (fields, diagnostics)
 }
 
-/// The inside of a bordered block.
-pub fn inner(r: Rect) -> Rect {
-    Rect::new(
-        r.x.saturating_add(1),
-        r.y.saturating_add(1),
-        r.width.saturating_sub(2),
-        r.height.saturating_sub(2),
-    )
-}
-
-fn contains(r: Rect, x: u16, y: u16) -> bool {
-    x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
-}
-
-/// A box of at most `width` × `height` centred in `area`.
+/// A box of at most `width` × `height` centred in `area`, an odd spare cell going right and
+/// down (`Rect::centered`'s flex layout puts it the other way, which would move every dialog).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let w = width.min(area.width);
-    let h = height.min(area.height);
+    let (w, h) = (width.min(area.width), height.min(area.height));
     Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
@@ -316,9 +356,9 @@ mod tests {
                         }
                     }
                 }
-                for n in 1..=6 {
-                    let r = l.field_row(n).unwrap();
-                    assert_eq!(l.field_at(r.x + 1, r.y), Some(n));
+                for field in Field::ALL {
+                    let r = l.field_row(field).unwrap();
+                    assert_eq!(l.field_at(r.x + 1, r.y), Some(field));
                 }
                 assert_eq!(l.square_at(0, 0), None);
                 assert_eq!(l.field_at(0, 0), None);

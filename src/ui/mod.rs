@@ -6,6 +6,7 @@ pub mod frame;
 pub mod glyphs;
 pub mod help;
 pub mod layout;
+pub mod panels;
 pub mod pieces;
 pub mod screen;
 pub mod text;

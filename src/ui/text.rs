@@ -1,5 +1,6 @@
 //! Every piece of text the screen and `fenboard show` print, in one place.
 
+use crate::core::fen::Field;
 use crate::core::status::Status;
 use crate::core::{Color, Game};
 
@@ -27,6 +28,34 @@ pub const FIELD_SHORT_NAMES: [&str; 6] = [
 
 pub const FIELDS_TITLE: &str = "Fields";
 pub const DIAGNOSTICS_TITLE: &str = "Diagnostics";
+pub const ANALYSIS_TITLE: &str = "Analysis";
+
+// The Analysis panel.
+pub const ENGINE: &str = "engine";
+pub const ENGINE_STARTING: &str = "starting the engine…";
+pub const ENGINE_GAME_OVER: &str = "no legal move: nothing to analyse";
+
+/// ` · depth 18 · 1.2 Mn/s` after the engine's name.
+pub fn engine_progress(depth: u32, nps: u64) -> String {
+    let speed = match nps {
+        0 => String::new(),
+        n if n >= 1_000_000 => format!(" · {:.1} Mn/s", n as f64 / 1e6),
+        n => format!(" · {} kn/s", n / 1000),
+    };
+    format!(" · depth {depth}{speed}")
+}
+
+pub fn engine_not_sent(why: &str) -> String {
+    if why.is_empty() {
+        "illegal position: not sent to the engine".to_owned()
+    } else {
+        format!("illegal position, not sent: {why}")
+    }
+}
+
+pub fn engine_unavailable(reason: &str) -> String {
+    format!("no analysis: {reason}")
+}
 pub const FEN_TITLE: &str = "FEN";
 pub const HELP_TITLE: &str = "Keys";
 pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
@@ -94,13 +123,8 @@ pub fn record(current: usize, count: usize) -> String {
     format!("{current}/{count}")
 }
 
-/// A diagnostic as one line: `error[missing_king] field 1: message`.
-pub fn diagnostic(severity: &str, code: &str, field: u8, message: &str) -> String {
-    format!("{severity}[{code}] field {field}: {message}")
-}
-
-use crate::editor::fields::CastlingSide;
-use crate::editor::{Focus, Notice, Overlay};
+use crate::core::CastlingSide;
+use crate::editor::Notice;
 
 /// How a status-bar message should look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,7 +202,7 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         ),
         Notice::RecordHasErrors(i) => (
             format!(
-                "record {} does not read: its text is in the FEN line",
+                "record {} does not read: its text is in the FEN line (/ edits it)",
                 i + 1
             ),
             Bad,
@@ -195,6 +219,16 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::Saving => ("saving…".into(), Info),
         Notice::Saved => ("saved".into(), Good),
         Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
+        Notice::NotSaved => (
+            "not saved: the file on disk is as the other program left it".into(),
+            Bad,
+        ),
+        Notice::Reloaded => (
+            "read again from disk: your unsaved changes are dropped".into(),
+            Info,
+        ),
+        Notice::ReloadFailed(why) => (format!("reload failed: {why}"), Bad),
+        Notice::ClockAtMax(max) => (format!("clocks go up to {max}"), Bad),
         Notice::Copied(what) => (what.clone(), Good),
         Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
         Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
@@ -207,74 +241,33 @@ pub fn goto_pending(typed: &str) -> String {
     format!("go to square: {typed}_  (Esc cancels)")
 }
 
-/// The key hints for where the keys go: `(key, what)` pairs.
-pub fn hints(
-    focus: Focus,
-    overlay: Option<&Overlay>,
-    game: Game,
-) -> &'static [(&'static str, &'static str)] {
-    match (overlay, focus) {
-        (None, Focus::Board) if game.is_xiangqi() => &[
-            ("←↑↓→", "move"),
-            ("KABNRCP kabnrcp", "put"),
-            ("Space", "empty"),
-            ("Enter", "pick/drop"),
-            ("Tab", "fields"),
-            ("/", "edit FEN"),
-            ("u", "undo"),
-            ("y", "copy"),
-            ("?", "help"),
-            ("^Q", "quit"),
-        ],
-        (Some(Overlay::Help), _) => &[("↑↓ PgUp PgDn", "scroll"), ("Esc ? F1", "close")],
-        (Some(Overlay::ConfirmDelete), _) => &[("y", "delete"), ("n Esc", "keep")],
-        (Some(Overlay::ConfirmQuit), _) => &[
-            ("s", "save and quit"),
-            ("d", "discard and quit"),
-            ("c Esc", "cancel"),
-        ],
-        (Some(Overlay::Chess960Prompt(_)), _) => &[
-            ("0–959", "number"),
-            ("Enter", "apply (empty: random)"),
-            ("Esc", "cancel"),
-        ],
-        (None, Focus::Board) => &[
-            ("←↑↓→", "move"),
-            ("KQRBNP kqrbnp", "put"),
-            ("Space", "empty"),
-            ("Enter", "pick/drop"),
-            ("Tab", "fields"),
-            ("/", "edit FEN"),
-            ("u", "undo"),
-            ("y", "copy"),
-            ("?", "help"),
-            ("^Q", "quit"),
-        ],
-        (None, Focus::Fields) => &[
-            ("↑↓", "field"),
-            ("←→ Space", "change"),
-            ("KQkq", "castling"),
-            ("0-9 + -", "clocks"),
-            ("Tab", "FEN line"),
-            ("Esc", "board"),
-            ("?", "help"),
-        ],
-        (None, Focus::FenLine) => &[
-            ("Enter", "apply"),
-            ("Esc", "restore"),
-            ("←→ Home End", "move"),
-            ("^U", "clear to start"),
-            ("Tab", "board"),
-        ],
-    }
-}
-
 pub const CONFIRM_DELETE_TITLE: &str = "Delete record";
 pub const CONFIRM_DELETE: &str = "Delete this record from the collection?";
 pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
 pub const CONFIRM_QUIT_TITLE: &str = "Unsaved changes";
 pub const CONFIRM_QUIT: &str = "The collection has unsaved changes.";
 pub const CONFIRM_QUIT_KEYS: &str = "s save and quit · d discard and quit · c cancel";
+/// The title and keys of an overlay that asks a question (not help, not the Chess960 prompt).
+pub fn question(overlay: &crate::editor::Overlay) -> Option<(&'static str, &'static str)> {
+    use crate::editor::Overlay;
+    match overlay {
+        Overlay::ConfirmDelete => Some((CONFIRM_DELETE_TITLE, CONFIRM_DELETE_KEYS)),
+        Overlay::ConfirmQuit => Some((CONFIRM_QUIT_TITLE, CONFIRM_QUIT_KEYS)),
+        Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
+        Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
+        Overlay::Help | Overlay::Chess960Prompt(_) => None,
+    }
+}
+
+pub const CHANGED_ON_DISK_TITLE: &str = "File changed on disk";
+pub const CHANGED_ON_DISK: &str = "Another program changed the file since fenboard read it.";
+pub const CHANGED_ON_DISK_KEYS: &str =
+    "o overwrite it · r reload it, dropping your changes · c cancel";
+pub const QUIT_UNREAD_TITLE: &str = "FEN does not read";
+pub const QUIT_UNREAD: &str = "The FEN line does not read: there is no FEN to print.";
+pub const QUIT_UNREAD_KEYS: &str = "q quit printing nothing (exit status 1) · c cancel";
+/// On stderr after quitting that way.
+pub const QUIT_UNREAD_NOTE: &str = "the FEN line did not read: no FEN printed";
 pub const CHESS960_TITLE: &str = "Chess960 start position";
 pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
 pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
@@ -286,18 +279,9 @@ pub fn side_value(color: Color, game: Game) -> String {
 }
 pub const TITLE_HELP: &str = " ? help ";
 
-/// A diagnostic's message followed by the squares it names, unless it names them already.
-pub fn with_squares(message: &str, squares: &[String]) -> String {
-    if squares.is_empty() || squares.iter().all(|s| message.contains(s.as_str())) {
-        message.to_owned()
-    } else {
-        format!("{message} ({})", squares.join(", "))
-    }
-}
-
-/// A short reference to FEN field `n` for diagnostics lines.
-pub fn field_ref(n: u8) -> String {
-    format!("field {n}")
+/// A short reference to a FEN field for diagnostics lines.
+pub fn field_ref(field: Field) -> String {
+    format!("field {field}")
 }
 
 /// The last row of a list that does not fit.
@@ -306,20 +290,42 @@ pub fn more_lines(n: usize) -> String {
 }
 
 // The editor's own messages on stderr.
-pub const NO_SIGNALS: &str = "cannot watch SIGHUP and SIGTERM";
+pub const NO_SIGNALS: &str = "cannot watch the signals that end a process";
 pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
 pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
 pub const NO_COLLECTION: &str = "no collection is open";
+
+/// The final FEN could not go to stdout: it is given here instead.
+pub fn fen_not_written(fen: &str, why: &str) -> String {
+    format!("cannot write the FEN to stdout: {why}; it was: {fen}")
+}
 
 pub fn input_failed(why: &str) -> String {
     format!("cannot read the terminal: {why}")
 }
 
-/// A `FILE.save` newer than the file opened.
-pub fn newer_rescue(path: &str) -> String {
-    format!(
-        "{path} holds unsaved changes from a session that was killed; compare it with this file"
-    )
+/// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
+/// the first with its folder, the others beside it by their names alone.
+pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
+    let (first, rest) = paths.split_first()?;
+    let mut names = first.display().to_string();
+    for p in rest {
+        let name = p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        names.push_str(", ");
+        names.push_str(&name);
+    }
+    // The names first: a narrow message line cuts the end.
+    let sessions = if rest.is_empty() {
+        "a killed session"
+    } else {
+        "killed sessions"
+    };
+    Some(format!(
+        "{names}: unsaved changes from {sessions}; compare with this file"
+    ))
 }
 
 /// Killed by `signal`, the unsaved changes went to `path`.
@@ -334,6 +340,27 @@ pub fn rescue_failed(signal: &str, why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_newer_rescue_is_named() {
+        use std::path::PathBuf;
+        assert_eq!(newer_rescues(&[]), None);
+        let one = newer_rescues(&[PathBuf::from("d/a.fen.save")]).unwrap();
+        assert!(
+            one.starts_with("d/a.fen.save: unsaved changes from a killed session"),
+            "{one}"
+        );
+        let three = newer_rescues(&[
+            PathBuf::from("d/a.fen.save"),
+            PathBuf::from("d/a.fen.save.1"),
+            PathBuf::from("d/a.fen.save.2"),
+        ])
+        .unwrap();
+        assert!(
+            three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
+            "{three}"
+        );
+    }
 
     fn over(checkmate: bool) -> Status {
         Status {

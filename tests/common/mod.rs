@@ -3,10 +3,12 @@
 //! `send-keys`, the screen read with `capture-pane`, and waits with deadlines instead of fixed
 //! sleeps. Everything is killed when the `Tmux` value is dropped.
 //!
-//! Use from a test file with `mod common;`. When tmux is missing, `Tmux::available` says the
+//! Declared once by each test binary (`tests/tests.rs`, `tests/e2e.rs`) as `mod common;`. When tmux is missing, `Tmux::available` says the
 //! test is skipped (and fails it under `FENBOARD_E2E=1`).
 
 #![allow(dead_code)]
+
+pub mod pixels;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -8,7 +8,8 @@ use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
-use super::read::{castling_rook, chess960_castling};
+use super::read::chess960_castling;
+use crate::core::castling::{CastlingSide, xfen_rook};
 
 /// The position of a FEN the full reader would read without any diagnostic, or `None` when the
 /// full reader is needed.
@@ -202,8 +203,8 @@ fn castling_rights(text: &str, pos: &Position) -> Option<Castling> {
             Color::Black
         };
         let file = match c.to_ascii_lowercase() {
-            'k' => castling_rook(pos, color, true),
-            'q' => castling_rook(pos, color, false),
+            'k' => xfen_rook(pos, color, CastlingSide::King),
+            'q' => xfen_rook(pos, color, CastlingSide::Queen),
             f @ 'a'..='h' => f as u8 - b'a',
             _ => return None,
         };

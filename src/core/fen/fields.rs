@@ -4,8 +4,9 @@
 
 use std::ops::Range;
 
-/// Characters that separate fields.
-fn is_separator(b: u8) -> bool {
+/// Characters that separate fields: the one definition of whitespace in a record, which also
+/// decides what a blank line is (see `collection::lines::kind`).
+pub fn is_fen_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
@@ -54,10 +55,18 @@ impl Fields {
 }
 
 /// Odd separator runs; only the first few are kept (more would say nothing new).
-#[derive(Default)]
 pub(super) struct Gaps {
-    pub(super) runs: [(usize, usize, u8); 6],
+    pub(super) runs: [(usize, usize, super::Field); 6],
     pub(super) len: usize,
+}
+
+impl Default for Gaps {
+    fn default() -> Gaps {
+        Gaps {
+            runs: [(0, 0, super::Field::Placement); 6],
+            len: 0,
+        }
+    }
 }
 
 pub(super) fn split(text: &str) -> Split {
@@ -68,12 +77,12 @@ pub(super) fn split(text: &str) -> Split {
         start = 3;
     }
     let mut end = bytes.len();
-    while end > start && is_separator(bytes[end - 1]) {
+    while end > start && is_fen_space(bytes[end - 1]) {
         end -= 1;
     }
     let trailing = (end < bytes.len()).then_some((end, bytes.len()));
     let lead_start = start;
-    while start < end && is_separator(bytes[start]) {
+    while start < end && is_fen_space(bytes[start]) {
         start += 1;
     }
     let leading = (start > lead_start).then_some((lead_start, start));
@@ -81,7 +90,7 @@ pub(super) fn split(text: &str) -> Split {
     if end - start >= 4 && bytes[start..start + 4].eq_ignore_ascii_case(b"fen:") {
         prefix = Some((start, start + 4));
         start += 4;
-        while start < end && is_separator(bytes[start]) {
+        while start < end && is_fen_space(bytes[start]) {
             start += 1;
         }
     }
@@ -93,7 +102,7 @@ pub(super) fn split(text: &str) -> Split {
     let mut count = 0usize;
     while i < end {
         let field_start = i;
-        while i < end && !is_separator(bytes[i]) {
+        while i < end && !is_fen_space(bytes[i]) {
             i += 1;
         }
         if count < 6 {
@@ -104,12 +113,12 @@ pub(super) fn split(text: &str) -> Split {
         }
         count += 1;
         let gap_start = i;
-        while i < end && is_separator(bytes[i]) {
+        while i < end && is_fen_space(bytes[i]) {
             i += 1;
         }
         let gap = &bytes[gap_start..i];
         if i < end && gap != b" " && odd_gaps.len < odd_gaps.runs.len() {
-            let field = (count + 1).min(6) as u8;
+            let field = super::Field::ALL[count.min(5)];
             odd_gaps.runs[odd_gaps.len] = (gap_start, i, field);
             odd_gaps.len += 1;
         }

@@ -1,9 +1,12 @@
 //! FEN reading (lenient, every problem reported with its span) and writing (canonical).
 
 mod fast;
+mod field;
 mod fields;
 mod read;
 mod write;
 
-pub use read::{Read, detect, field_spans, read};
+pub use field::Field;
+pub use fields::is_fen_space;
+pub use read::{MAX_LEN, Read, detect, field_spans, read};
 pub use write::{CastlingStyle, write, write_with};

@@ -5,11 +5,13 @@
 //! a warning so the user sees that the canonical output will differ. Every problem is reported,
 //! not only the first, with the field, the character span and the squares it concerns.
 
+use crate::core::castling::{self, CastlingSide};
+use crate::core::fen::Field;
 use std::ops::Range;
 
 use super::fields::{char_span, split};
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
-use crate::core::game::{Color, Game, Piece, Role};
+use crate::core::game::{Color, Game, Piece};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
@@ -24,6 +26,11 @@ pub struct Read {
 /// Reads `text` as a FEN of `game`, or of the game its shape says when `game` is `None`
 /// (see [`detect`]).
 pub fn read(text: &str, game: Option<Game>) -> Read {
+    // The line ending is not part of the length: a CR left by CRLF is not counted.
+    let len = text.len() - usize::from(text.ends_with('\r'));
+    if len > MAX_LEN {
+        return too_long(len);
+    }
     if let Some(position) = super::fast::read_fast(text, game) {
         return Read {
             position: Some(position),
@@ -31,6 +38,23 @@ pub fn read(text: &str, game: Option<Game>) -> Read {
         };
     }
     read_full(text, game)
+}
+
+/// Texts longer than this many bytes are not read: no FEN or record is anywhere near as long,
+/// and `fenboard check` and the editor judge a line alike by it (`line_too_long`).
+pub const MAX_LEN: usize = 16 * 1024;
+
+fn too_long(len: usize) -> Read {
+    Read {
+        position: None,
+        diagnostics: vec![Diagnostic::error(
+            Code::LineTooLong,
+            Field::Placement,
+            format!(
+                "the line is {len} bytes long; no FEN is longer than {MAX_LEN} bytes, so it is not read"
+            ),
+        )],
+    }
 }
 
 /// The full reader, which explains everything; [`read`] tries a fast path first.
@@ -146,11 +170,8 @@ fn rank_width(rank: &str) -> u32 {
 
 /// Shows a character in a message: control characters escaped so the line stays one line.
 fn shown(c: char) -> String {
-    if c.is_control() {
-        format!("{}", c.escape_default())
-    } else {
-        c.to_string()
-    }
+    let mut buf = [0; 4];
+    crate::core::escape::controls(c.encode_utf8(&mut buf)).into_owned()
 }
 
 /// Where reading a rank has got to.
@@ -192,7 +213,7 @@ impl Reader<'_> {
         &mut self,
         severity: Severity,
         code: Code,
-        field: u8,
+        field: Field,
         bytes: Option<(usize, usize)>,
         message: String,
     ) -> &mut Diagnostic {
@@ -211,7 +232,7 @@ impl Reader<'_> {
     fn error(
         &mut self,
         code: Code,
-        field: u8,
+        field: Field,
         bytes: (usize, usize),
         message: String,
     ) -> &mut Diagnostic {
@@ -221,7 +242,7 @@ impl Reader<'_> {
     fn warn(
         &mut self,
         code: Code,
-        field: u8,
+        field: Field,
         bytes: (usize, usize),
         message: String,
     ) -> &mut Diagnostic {
@@ -234,7 +255,7 @@ impl Reader<'_> {
         if split.bom {
             self.warn(
                 Code::ByteOrderMark,
-                1,
+                Field::Placement,
                 (0, 3),
                 "the text starts with a byte order mark (U+FEFF), which is ignored".into(),
             );
@@ -242,7 +263,7 @@ impl Reader<'_> {
         if let Some(range) = split.leading {
             self.warn(
                 Code::ExtraWhitespace,
-                1,
+                Field::Placement,
                 range,
                 "whitespace before the FEN is ignored".into(),
             );
@@ -250,7 +271,7 @@ impl Reader<'_> {
         if let Some(range) = split.prefix {
             self.warn(
                 Code::FenPrefix,
-                1,
+                Field::Placement,
                 range,
                 format!(
                     "the '{}' prefix is not part of a FEN and is ignored",
@@ -258,12 +279,12 @@ impl Reader<'_> {
                 ),
             );
         }
-        let field_of = |byte: usize| -> u8 {
+        let field_of = |byte: usize| -> Field {
             split
                 .fields
                 .iter()
                 .position(|&(_, e)| byte <= e)
-                .map_or(6, |i| i as u8 + 1)
+                .map_or(Field::Fullmove, |i| Field::ALL[i.min(5)])
         };
         if let Some(first) = text.bytes().position(|b| b == 0) {
             let count = text.bytes().filter(|&b| b == 0).count();
@@ -294,7 +315,7 @@ impl Reader<'_> {
                 (s, e),
                 format!(
                     "fields {} and {field} are separated by {what}, not one space",
-                    field - 1
+                    field.prev()
                 ),
             );
         }
@@ -324,7 +345,7 @@ impl Reader<'_> {
             self.push(
                 Severity::Error,
                 Code::EmptyInput,
-                1,
+                Field::Placement,
                 Some((split.end, split.end)),
                 "the FEN is empty".into(),
             );
@@ -343,17 +364,17 @@ impl Reader<'_> {
             self.ep(&mut pos, range);
         }
         if let Some(range) = split.fields.get(4)
-            && let Some(n) = self.clock(range, 5)
+            && let Some(n) = self.clock(range, Field::Halfmove)
         {
             pos.halfmove = n;
         }
         if let Some(range) = split.fields.get(5)
-            && let Some(n) = self.clock(range, 6)
+            && let Some(n) = self.clock(range, Field::Fullmove)
         {
             if n == 0 {
                 self.warn(
                     Code::FullmoveZero,
-                    6,
+                    Field::Fullmove,
                     range,
                     "the fullmove number 0 is read as 1 (moves are counted from 1)".into(),
                 );
@@ -374,7 +395,7 @@ impl Reader<'_> {
             };
             self.warn(
                 Code::MissingFields,
-                given as u8 + 1,
+                Field::ALL[given.min(5)],
                 (split.end, split.end),
                 message,
             );
@@ -383,7 +404,7 @@ impl Reader<'_> {
             let n = split.extra_count;
             self.error(
                 Code::TooManyFields,
-                6,
+                Field::Fullmove,
                 range,
                 format!(
                     "{n} field{} after the fullmove number; a FEN has six",
@@ -438,7 +459,7 @@ impl Reader<'_> {
             };
             self.error(
                 Code::WrongRankCount,
-                1,
+                Field::Placement,
                 range,
                 format!(
                     "the board has {ranks} rank{}, {family} boards have {height}{extra}",
@@ -468,7 +489,12 @@ impl Reader<'_> {
                     rank.file
                 )
             };
-            self.error(Code::WrongRankWidth, 1, (rank.start, end), message);
+            self.error(
+                Code::WrongRankWidth,
+                Field::Placement,
+                (rank.start, end),
+                message,
+            );
         }
     }
 
@@ -488,7 +514,7 @@ impl Reader<'_> {
                 let label = rank_label(game, row);
                 self.error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     (at, at + 1),
                     format!("'0' on rank {label} is not a number of empty squares (1–{width})"),
                 );
@@ -520,7 +546,7 @@ impl Reader<'_> {
             None => {
                 let d = self.error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     (at, at + c.len_utf8()),
                     format!(
                         "'{}' on rank {label} is not a {} piece ({})",
@@ -551,7 +577,7 @@ impl Reader<'_> {
             let sum = rank.run_sum;
             self.warn(
                 Code::ConsecutiveDigits,
-                1,
+                Field::Placement,
                 (rank.run_start, at),
                 format!("'{run}' on rank {label} is read as {sum} empty squares; write {sum}"),
             );
@@ -565,7 +591,7 @@ impl Reader<'_> {
         if alias {
             self.warn(
                 Code::PieceAlias,
-                1,
+                Field::Placement,
                 (at, at + 1),
                 format!(
                     "'{c}' on rank {label} is read as the {} '{}'",
@@ -587,7 +613,7 @@ impl Reader<'_> {
                 pos.turn = Color::White;
                 self.warn(
                     Code::RedSideLetter,
-                    2,
+                    Field::Side,
                     range,
                     "'r' (Red) is read as 'w'; Red is written w".into(),
                 );
@@ -596,7 +622,7 @@ impl Reader<'_> {
                 let white = Color::White.name(game);
                 self.error(
                     Code::InvalidSide,
-                    2,
+                    Field::Side,
                     range,
                     format!(
                         "'{}' is not a side to move: use w ({white}) or b (Black)",
@@ -616,9 +642,12 @@ impl Reader<'_> {
         if game.is_xiangqi() {
             self.error(
                 Code::InvalidCastling,
-                3,
+                Field::Castling,
                 range,
-                format!("xiangqi has no castling; the castling field must be '-', not '{text}'"),
+                format!(
+                    "xiangqi has no castling; the castling field must be '-', not '{}'",
+                    crate::core::escape::controls(text)
+                ),
             );
             return;
         }
@@ -633,8 +662,8 @@ impl Reader<'_> {
                 Color::Black
             };
             let file = match c.to_ascii_lowercase() {
-                'k' => Some(castling_rook(pos, color, true)),
-                'q' => Some(castling_rook(pos, color, false)),
+                'k' => Some(castling::xfen_rook(pos, color, CastlingSide::King)),
+                'q' => Some(castling::xfen_rook(pos, color, CastlingSide::Queen)),
                 f @ 'a'..='h' => Some(f as u8 - b'a'),
                 _ => None,
             };
@@ -646,7 +675,7 @@ impl Reader<'_> {
                 };
                 self.error(
                     Code::InvalidCastling,
-                    3,
+                    Field::Castling,
                     (at, at + c.len_utf8()),
                     format!("{hint} (K Q k q, or rook files A–H a–h)"),
                 );
@@ -655,7 +684,7 @@ impl Reader<'_> {
             if castling.has(color, file) {
                 self.warn(
                     Code::DuplicateCastlingRight,
-                    3,
+                    Field::Castling,
                     (at, at + 1),
                     format!("castling right '{c}' is given twice"),
                 );
@@ -673,7 +702,7 @@ impl Reader<'_> {
         if out_of_order {
             self.warn(
                 Code::CastlingOrder,
-                3,
+                Field::Castling,
                 range,
                 "castling rights are out of order; they are written White first, king side first"
                     .into(),
@@ -691,10 +720,11 @@ impl Reader<'_> {
         if game.is_xiangqi() {
             self.error(
                 Code::InvalidEpSquare,
-                4,
+                Field::EnPassant,
                 range,
                 format!(
-                    "xiangqi has no en passant; the en passant field must be '-', not '{text}'"
+                    "xiangqi has no en passant; the en passant field must be '-', not '{}'",
+                    crate::core::escape::controls(text)
                 ),
             );
             return;
@@ -706,7 +736,7 @@ impl Reader<'_> {
             _ => {
                 self.error(
                     Code::InvalidEpSquare,
-                    4,
+                    Field::EnPassant,
                     range,
                     format!(
                         "'{}' is not an en passant square: use '-' or a square such as e3",
@@ -717,9 +747,9 @@ impl Reader<'_> {
         }
     }
 
-    fn clock(&mut self, range: (usize, usize), field: u8) -> Option<u32> {
+    fn clock(&mut self, range: (usize, usize), field: Field) -> Option<u32> {
         let text = &self.text[range.0..range.1];
-        let (code, name) = if field == 5 {
+        let (code, name) = if field == Field::Halfmove {
             (Code::InvalidHalfmove, "the halfmove clock")
         } else {
             (Code::InvalidFullmove, "the fullmove number")
@@ -747,48 +777,11 @@ impl Reader<'_> {
 /// Whether the castling rights only make sense in Chess960, as shakmaty's
 /// `CastlingMode::detect` says.
 pub(super) fn chess960_castling(pos: &Position) -> bool {
-    if standard_castling(pos) {
+    if castling::all_standard(pos) {
         return false;
     }
     let setup = crate::core::legality::chess::to_setup(pos);
     shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960
-}
-
-/// Whether every castling right is a standard one (king on the e-file, rook in the corner),
-/// which both castling modes read alike, so that Chess960 detection can be skipped.
-fn standard_castling(pos: &Position) -> bool {
-    Color::BOTH.into_iter().all(|color| {
-        let back = pos.back_rank(color);
-        let mut files = pos.castling.files(color).peekable();
-        files.peek().is_none()
-            || (pos.board.get(Square::new(4, back)) == Some(Piece::new(color, Role::King))
-                && files.all(|f| f == 0 || f == 7))
-    })
-}
-
-/// The rook file `K` (king side) or `Q` names, as shakmaty reads X-FEN: the outermost piece of
-/// `color` on its back rank among rooks and the king on that side; if that is not a rook, the
-/// corner file.
-pub(super) fn castling_rook(pos: &Position, color: Color, king_side: bool) -> u8 {
-    let back = pos.back_rank(color);
-    let width = pos.game.width();
-    let is_candidate = |file: u8| {
-        pos.board
-            .get(Square::new(file, back))
-            .filter(|p| p.color == color && matches!(p.role, Role::Rook | Role::King))
-    };
-    let outermost = if king_side {
-        (0..width)
-            .rev()
-            .find_map(|f| is_candidate(f).map(|p| (f, p)))
-    } else {
-        (0..width).find_map(|f| is_candidate(f).map(|p| (f, p)))
-    };
-    match outermost {
-        Some((file, p)) if p.role == Role::Rook => file,
-        _ if king_side => width - 1,
-        _ => 0,
-    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,7 @@
 
 use std::fmt::Write;
 
-use super::read::castling_rook;
-use crate::core::game::Color;
+use crate::core::castling;
 use crate::core::position::Position;
 use crate::core::square::Square;
 
@@ -51,29 +50,8 @@ pub fn write_with(pos: &Position, style: CastlingStyle) -> String {
     out.push(pos.turn.letter());
     out.push(' ');
     let before = out.len();
-    if game.is_chess() {
-        for color in Color::BOTH {
-            // X-FEN: `K`/`Q` where reading them back names the same rook, the file otherwise.
-            let king_side = castling_rook(pos, color, true);
-            let queen_side = castling_rook(pos, color, false);
-            let mut files = [0u8; 16];
-            let mut n = 0;
-            for file in pos.castling.files(color) {
-                files[n] = file;
-                n += 1;
-            }
-            for &file in files[..n].iter().rev() {
-                let c = match style {
-                    CastlingStyle::XFen if file == king_side => 'k',
-                    CastlingStyle::XFen if file == queen_side => 'q',
-                    _ => (b'a' + file) as char,
-                };
-                out.push(match color {
-                    Color::White => c.to_ascii_uppercase(),
-                    Color::Black => c,
-                });
-            }
-        }
+    for letter in castling::letters(pos, style) {
+        out.push(letter.letter);
     }
     if out.len() == before {
         out.push('-');

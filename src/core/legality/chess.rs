@@ -2,6 +2,7 @@
 //! `PositionErrorKinds` flag becomes one or more diagnostics that say which side, which squares
 //! and why.
 
+use crate::core::fen::Field;
 use std::num::NonZeroU32;
 
 use shakmaty::{
@@ -69,6 +70,32 @@ pub fn to_chess(pos: &Position) -> Result<Chess, String> {
         return Err(format!("{what} is not part of chess"));
     }
     Chess::from_setup(setup, castling_mode(pos.game)).map_err(|e| e.to_string())
+}
+
+/// `pos` as a shakmaty position even when it is illegal in ways move generation survives (an
+/// impossible check, too much material, bad castling rights or en passant square, which are
+/// dropped), or why it cannot be one: what `perft --force` counts.
+#[expect(
+    clippy::result_large_err,
+    reason = "shakmaty's PositionError carries the position; it is its own API, used once here"
+)]
+pub fn to_chess_forced(pos: &Position) -> Result<Chess, String> {
+    if let Ok(chess) = to_chess(pos) {
+        return Ok(chess);
+    }
+    if !pos.game.is_chess() {
+        return Err(format!("{} is not a chess game", pos.game));
+    }
+    let (setup, foreign) = setup_and_foreign(pos);
+    if foreign {
+        return to_chess(pos);
+    }
+    Chess::from_setup(setup, castling_mode(pos.game))
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_too_much_material())
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_invalid_ep_square())
+        .map_err(|e| e.to_string())
 }
 
 /// The setup, and whether the board holds anything chess cannot (another game's pieces, or a
@@ -155,7 +182,7 @@ fn squares(bb: Bitboard) -> Vec<Square> {
     bb.into_iter().map(from_square).collect()
 }
 
-pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
+pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>) {
     let game = pos.game;
     let (setup, foreign) = setup_and_foreign(pos);
     if foreign {
@@ -165,7 +192,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::InvalidPiece,
-                    1,
+                    Field::Placement,
                     format!(
                         "the {} on {} is not a chess piece",
                         piece.role.name(Game::Xiangqi),
@@ -178,7 +205,13 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     }
     let mode = castling_mode(game);
     let kinds = match Chess::from_setup(setup.clone(), mode) {
-        Ok(_) => return,
+        Ok(_) => {
+            // Retro rules only once every cheap check has passed.
+            if history && !foreign {
+                super::retro::diagnose_chess(pos, &setup.board, out);
+            }
+            return;
+        }
         Err(e) => e.kinds(),
     };
     let board = &setup.board;
@@ -187,7 +220,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
         out.push(Diagnostic::error(
             Code::EmptyBoard,
-            1,
+            Field::Placement,
             "the board is empty; each side needs at least its king",
         ));
     }
@@ -197,7 +230,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             match kings.count() {
                 0 => out.push(Diagnostic::error(
                     Code::MissingKing,
-                    1,
+                    Field::Placement,
                     format!("{} has no king", name(color)),
                 )),
                 1 => {}
@@ -206,7 +239,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     out.push(
                         Diagnostic::error(
                             Code::TooManyKings,
-                            1,
+                            Field::Placement,
                             format!(
                                 "{} has {n} kings ({}); each side has exactly one",
                                 name(color),
@@ -231,7 +264,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         out.push(
             Diagnostic::error(
                 Code::PawnsOnBackrank,
-                1,
+                Field::Placement,
                 format!(
                     "{what} on {}: pawns never stand on the first or last rank",
                     square_list(&sqs, game)
@@ -255,7 +288,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::OppositeCheck,
-                    2,
+                    Field::Side,
                     format!(
                         "{}'s king on {} is in check (from {}) but {} is to move",
                         name(them),
@@ -282,7 +315,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(
                     Code::ImpossibleCheck,
-                    1,
+                    Field::Placement,
                     format!(
                         "{}'s king on {} is in check from {}: {why}",
                         name(us),
@@ -375,7 +408,10 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
                 }
             }
         };
-        out.push(Diagnostic::error(Code::InvalidCastlingRights, 3, message).with_squares(sqs));
+        out.push(
+            Diagnostic::error(Code::InvalidCastlingRights, Field::Castling, message)
+                .with_squares(sqs),
+        );
     }
 }
 
@@ -424,7 +460,10 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
             )
         }
     };
-    out.push(Diagnostic::error(Code::InvalidEpSquareForPosition, 4, message).with_squares(sqs));
+    out.push(
+        Diagnostic::error(Code::InvalidEpSquareForPosition, Field::EnPassant, message)
+            .with_squares(sqs),
+    );
 }
 
 /// shakmaty's material rule: pawns plus pieces beyond the initial set (a second queen, a third
@@ -475,7 +514,7 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
     out.push(
         Diagnostic::error(
             Code::TooMuchMaterial,
-            1,
+            Field::Placement,
             if extra == 0 {
                 format!(
                     "{} has {} pawns; a side starts with 8 and never gets more",

@@ -3,6 +3,7 @@
 //! at or past the draw limit.
 
 use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::fen::Field;
 use crate::core::game::Color;
 use crate::core::position::Position;
 
@@ -14,7 +15,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         out.push(
             Diagnostic::warning(
                 Code::EpWithHalfmove,
-                5,
+                Field::Halfmove,
                 format!(
                     "the en passant square {} says a pawn just moved, so the halfmove clock should be 0, not {}",
                     ep.name(game),
@@ -29,7 +30,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     if u64::from(pos.halfmove) > plies {
         out.push(Diagnostic::warning(
             Code::HalfmoveImpossible,
-            5,
+            Field::Halfmove,
             format!(
                 "the halfmove clock {} is more than the {plies} plies played by move {}",
                 pos.halfmove, pos.fullmove
@@ -40,7 +41,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     if pos.halfmove >= limit {
         out.push(Diagnostic::warning(
             Code::DrawLimit,
-            5,
+            Field::Halfmove,
             format!(
                 "the halfmove clock {} is at or past the {limit}-ply draw limit of {}",
                 pos.halfmove,

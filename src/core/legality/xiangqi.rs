@@ -4,6 +4,7 @@
 
 use super::square_list;
 use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::fen::Field;
 use crate::core::game::{Color, Game, Role};
 use crate::core::position::Position;
 use crate::core::square::Square;
@@ -65,7 +66,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                 out.push(
                     Diagnostic::error(
                         Code::InvalidPiece,
-                        1,
+                        Field::Placement,
                         format!("the queen on {} is not a xiangqi piece", sq.name(GAME)),
                     )
                     .with_squares([sq]),
@@ -77,7 +78,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     out.push(
                         Diagnostic::error(
                             Code::KingOutsidePalace,
-                            1,
+                            Field::Placement,
                             format!(
                                 "{side}'s general on {} is outside its palace (d–f, ranks {})",
                                 sq.name(GAME),
@@ -116,7 +117,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         out.push(
             Diagnostic::error(
                 Code::PieceOffPoint,
-                1,
+                Field::Placement,
                 format!(
                     "{side}'s {} on {} cannot be there: {off}",
                     piece.role.name(GAME),
@@ -131,7 +132,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         match counts[color.index()][Role::King as usize] {
             0 => out.push(Diagnostic::error(
                 Code::MissingKing,
-                1,
+                Field::Placement,
                 format!("{side} has no general"),
             )),
             1 => {}
@@ -140,7 +141,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                 out.push(
                     Diagnostic::error(
                         Code::TooManyKings,
-                        1,
+                        Field::Placement,
                         format!(
                             "{side} has {n} generals ({}); each side has exactly one",
                             square_list(&sqs, GAME)
@@ -159,7 +160,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                 out.push(
                     Diagnostic::error(
                         Code::TooManyPieces,
-                        1,
+                        Field::Placement,
                         format!("{side} has {n} {name}s; at most {limit} are allowed"),
                     )
                     .with_squares(sqs),
@@ -187,7 +188,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         out.push(
             Diagnostic::error(
                 Code::OppositeCheck,
-                2,
+                Field::Side,
                 format!(
                     "{}'s general on {} is in check from {}{how} but {} is to move",
                     them.name(GAME),

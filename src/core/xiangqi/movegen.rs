@@ -51,6 +51,14 @@ impl Moves {
     }
 }
 
+impl std::ops::Deref for Moves {
+    type Target = [(u8, u8)];
+
+    fn deref(&self) -> &[(u8, u8)] {
+        self.as_slice()
+    }
+}
+
 /// Whether a piece of side `us` may move onto a cell holding `p`: empty or an enemy piece.
 #[inline]
 fn can_land(us: usize, p: u8) -> bool {
@@ -200,6 +208,31 @@ impl Mailbox {
         let legal = !self.attacked(us);
         self.unmake(from, to, undo);
         legal
+    }
+
+    /// The legal moves of the side to move as (from, to) cells, on the stack (the solver's
+    /// allocation-free list).
+    pub(crate) fn legal_cells(&mut self) -> Moves {
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        let checked = self.in_check();
+        let mut legal = Moves::new();
+        for &(from, to) in list.as_slice() {
+            if self.is_legal(from as usize, to as usize, checked) {
+                legal.push(from as usize, to as usize);
+            }
+        }
+        legal
+    }
+
+    /// Whether the side to move has any legal move; stops at the first.
+    pub(crate) fn has_legal_move(&mut self) -> bool {
+        let mut list = Moves::new();
+        self.generate(&mut list);
+        let checked = self.in_check();
+        list.as_slice()
+            .iter()
+            .any(|&(from, to)| self.is_legal(from as usize, to as usize, checked))
     }
 
     /// The number of legal moves of the side to move, without allocating.

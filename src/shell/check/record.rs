@@ -1,65 +1,44 @@
 //! Checking one record and printing what was found: `FILE:LINE:COL: severity[code]: message`
 //! lines, or one JSON object.
 
+use crate::core::fen::Field;
 use std::io::Write;
 
 use super::{MAX_LINE, Options, Output};
+use crate::collection::lines::{self, Kind};
+use crate::collection::{epd, record};
 use crate::core::diagnostic::{Code, Diagnostic, Severity};
 use crate::core::fen;
 use crate::core::legality::diagnose;
+use crate::core::perft::MAX_DEPTH;
 use crate::core::status::status_of_legal;
 use crate::core::{Game, Position};
 
-/// The byte length of the four-field part of an EPD record (its operations follow), or `None`
-/// when `text` is not EPD: an EPD's fifth field is an operation, not a halfmove clock.
-pub fn epd_record_len(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    // Operations end in `;`: without one there is nothing to look for (a fast scan).
-    if !bytes.contains(&b';') {
-        return None;
-    }
-    // Find where the fifth field starts, and where the fourth ends.
-    let mut fields = 0;
-    let mut fourth_end = 0;
-    let mut prev_space = true;
-    let mut fifth = None;
-    for (i, &b) in bytes.iter().enumerate() {
-        let space = b.is_ascii_whitespace();
-        if prev_space && !space {
-            fields += 1;
-            if fields == 5 {
-                fifth = Some(i);
-                break;
-            }
-        }
-        if !prev_space && space && fields == 4 {
-            fourth_end = i;
-        }
-        prev_space = space;
-    }
-    let op = text[fifth?..].trim_end();
-    let first = op.split_ascii_whitespace().next().unwrap_or("");
-    let numeric = first
-        .trim_start_matches('-')
-        .bytes()
-        .all(|b| b.is_ascii_digit());
-    // An operation is an opcode (a letter, then letters, digits, `_`), operands and `;`.
-    let opcode = first
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_alphabetic())
-        && first
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b';');
-    (!numeric && opcode && op.contains(';')).then_some(fourth_end)
+/// Whether a line is blank or a `#` comment, by the rule the editor's collections follow too:
+/// a byte order mark is set aside at the start of the file only.
+fn skipped(text: &str, first_line: bool) -> bool {
+    let text = match first_line {
+        true => text.strip_prefix('\u{feff}').unwrap_or(text),
+        false => text,
+    };
+    lines::kind(text.as_bytes()) != Kind::Record
 }
 
-/// Whether a line is blank or a `#` comment (a byte order mark before it aside).
-fn skipped(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    match text.bytes().find(|b| !b.is_ascii_whitespace()) {
-        None | Some(b'#') => true,
-        Some(_) => false,
+/// The diagnostics of the operations fenboard knows (`Dn count`) that are malformed, with
+/// spans in the line's characters (`ops_start` is where the operations start in `line`).
+fn operation_diagnostics(line: &str, ops_start: usize, out: &mut Vec<Diagnostic>) {
+    let ops = &line[ops_start..];
+    for malformed in epd::perft_counts(ops, MAX_DEPTH).filter_map(Result::err) {
+        let (s, e) = (
+            ops_start + malformed.span.start,
+            ops_start + malformed.span.end,
+        );
+        let start = line[..s].chars().count();
+        let len = line[s..e].chars().count();
+        out.push(
+            Diagnostic::error(Code::InvalidOperation, Field::Operations, malformed.message)
+                .with_span(start..start + len),
+        );
     }
 }
 
@@ -98,7 +77,11 @@ pub(super) fn check_line(
             }
         }
     };
-    if full_len <= bytes.len() as u64 && skipped(text) {
+    // A line is too long by the rule the editor follows too (`fen::MAX_LEN`): its length
+    // without the line ending. The reader stores one byte more than that, for a CR.
+    let cr = full_len == bytes.len() as u64 && bytes.last() == Some(&b'\r');
+    let too_long = full_len - u64::from(cr) > MAX_LINE as u64;
+    if !too_long && skipped(text, line_no == 1) {
         return;
     }
     // Spans index this text, so it is kept as it was (a CR included).
@@ -110,13 +93,13 @@ pub(super) fn check_line(
         diagnostics: Vec::new(),
         field_text: None,
     };
-    if full_len > bytes.len() as u64 {
+    if too_long {
         // Show only the beginning of a line cut short.
         let end = input.char_indices().nth(64).map_or(input.len(), |(i, _)| i);
         verdict.input = &input[..end];
         verdict.diagnostics.push(Diagnostic::error(
             Code::LineTooLong,
-            1,
+            Field::Placement,
             format!(
                 "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
             ),
@@ -129,14 +112,17 @@ pub(super) fn check_line(
             verdict.diagnostics.push(
                 Diagnostic::error(
                     Code::InvalidUtf8,
-                    1,
+                    Field::Placement,
                     "the line is not valid UTF-8 (shown with U+FFFD in its place)",
                 )
                 .with_span(at..at + 1),
             );
         }
-        let (record, epd) = match epd_record_len(text) {
-            Some(len) => (&text[..len], true),
+        // The record's position fields, from the start of the line so that columns count
+        // from there; a FEN is the whole line (trailing whitespace included, for its warning).
+        let parts = record::parts(text, false);
+        let (record, epd) = match &parts.ops {
+            Some(_) => (&text[..parts.fen.end], parts.is_four_fields()),
             None => (text, false),
         };
         let read = fen::read(record, options.game);
@@ -162,6 +148,9 @@ pub(super) fn check_line(
             None => {
                 verdict.game = Some(options.game.unwrap_or_else(|| fen::detect(record)));
             }
+        }
+        if let Some(ops) = &parts.ops {
+            operation_diagnostics(text, ops.start, &mut verdict.diagnostics);
         }
     }
     let valid = !verdict.diagnostics.iter().any(Diagnostic::is_error);
@@ -197,21 +186,19 @@ fn column(
         return 1;
     };
     let spans = spans.get_or_insert_with(|| fen::field_spans(text));
-    let field = usize::from(d.field.clamp(1, 6)) - 1;
-    spans[field].as_ref().map_or(1, |s| s.start + 1)
+    spans
+        .get(d.field.index())
+        .and_then(Option::as_ref)
+        .map_or(1, |s| s.start + 1)
 }
 
 fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
+    // A file name reaches the terminal: its control characters are escaped.
+    let label = crate::core::escape::controls(label);
     let mut spans = None;
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
-        let _ = writeln!(
-            out,
-            "{label}:{line_no}:{col}: {}[{}]: {}",
-            d.severity.as_str(),
-            d.code.as_str(),
-            d.message
-        );
+        let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
     }
 }
 
@@ -249,7 +236,8 @@ fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
             d.code.as_str()
         );
         json_str(out, &d.message);
-        let _ = write!(out, ",\"field\":{},\"span\":", d.field);
+        // JSON keeps the field's number.
+        let _ = write!(out, ",\"field\":{},\"span\":", d.field.number());
         match &d.span {
             Some(span) => {
                 let _ = write!(out, "[{},{}]", span.start, span.end);

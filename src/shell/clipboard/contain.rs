@@ -58,14 +58,43 @@ mod tests {
         assert_eq!(nested.as_deref(), Ok("internal error: inner"));
     }
 
+    /// The panic hook is global to the process, so this runs in a child process of its own
+    /// (this test binary again, this test only): there the hook is ours alone.
     #[test]
     fn panics_outside_contained_calls_still_reach_the_hook() {
-        let outside = std::thread::spawn(|| {
-            let _ = contain(|| ());
-            QUIET.with(Cell::get)
-        })
-        .join()
-        .unwrap();
-        assert!(!outside, "quiet only while a contained call runs");
+        const CHILD: &str = "FENBOARD_CONTAIN_TEST_CHILD";
+        if std::env::var_os(CHILD).is_some() {
+            panic::set_hook(Box::new(|info| {
+                let payload = info.payload();
+                eprintln!("hook saw: {}", message(payload));
+            }));
+            assert!(contain(|| -> u8 { panic!("inside") }).is_err());
+            let outside = std::thread::spawn(|| -> u8 { panic!("outside") }).join();
+            assert!(outside.is_err());
+            assert!(
+                !QUIET.with(Cell::get),
+                "quiet only while a contained call runs"
+            );
+            return;
+        }
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "shell::clipboard::contain::tests::panics_outside_contained_calls_still_reach_the_hook",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        assert!(
+            stdout.contains("1 passed"),
+            "the child ran the test: {stdout}"
+        );
+        assert!(stderr.contains("hook saw: outside"), "{stderr}");
+        assert!(!stderr.contains("hook saw: inside"), "{stderr}");
     }
 }

@@ -53,10 +53,52 @@ impl Environment {
         }
     }
 
-    /// The name of the desktop clipboard for messages. arboard prefers Wayland's data-control
-    /// protocol when `WAYLAND_DISPLAY` is set.
-    pub fn desktop_name(&self) -> &'static str {
-        if self.wayland { "Wayland" } else { "X11" }
+    /// Which desktop clipboard serves a copy, given what the Wayland compositor answered when
+    /// asked for the data-control protocol (`probe`: `Ok(primary selection supported)`, or why
+    /// not; only called when `WAYLAND_DISPLAY` is set). This is the choice arboard makes: the
+    /// Wayland clipboard where the compositor has data-control (wlroots: sway, Hyprland; KDE),
+    /// else X11 — on GNOME (no data-control) that is XWayland, whose clipboard GNOME keeps in
+    /// step with the Wayland one.
+    pub fn desktop(&self, probe: impl FnOnce() -> Result<bool, String>) -> Desktop {
+        let wayland_error = if self.wayland {
+            match probe() {
+                Ok(primary) => return Desktop::Wayland { primary },
+                Err(e) => Some(e),
+            }
+        } else {
+            None
+        };
+        if self.x11 {
+            Desktop::X11 { wayland_error }
+        } else {
+            Desktop::Missing {
+                reason: match wayland_error {
+                    Some(e) => format!("no Wayland clipboard: {e}"),
+                    None => "no display".to_owned(),
+                },
+            }
+        }
+    }
+}
+
+/// The desktop clipboard a copy goes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Desktop {
+    /// Wayland's data-control protocol; `primary`: the compositor has a primary selection too.
+    Wayland { primary: bool },
+    /// X11 (or XWayland); `wayland_error` says why Wayland was not used where it was there.
+    X11 { wayland_error: Option<String> },
+    /// Neither works: the copy goes to the terminal.
+    Missing { reason: String },
+}
+
+impl Desktop {
+    /// The clipboard's name for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Desktop::Wayland { .. } => "Wayland",
+            Desktop::X11 { .. } | Desktop::Missing { .. } => "X11",
+        }
     }
 }
 
@@ -94,9 +136,36 @@ mod tests {
     }
 
     #[test]
-    fn desktop_name_follows_wayland() {
-        assert_eq!(env(&[("DISPLAY", ":0")]).desktop_name(), "X11");
+    fn wayland_is_used_only_where_the_compositor_has_data_control() {
         let both = env(&[("DISPLAY", ":0"), ("WAYLAND_DISPLAY", "wayland-1")]);
-        assert_eq!(both.desktop_name(), "Wayland");
+        // wlroots, KDE.
+        assert_eq!(
+            both.desktop(|| Ok(true)),
+            Desktop::Wayland { primary: true }
+        );
+        // GNOME: XWayland.
+        let gnome = both.desktop(|| Err("no zwlr_data_control_manager_v1".into()));
+        assert_eq!(
+            gnome,
+            Desktop::X11 {
+                wayland_error: Some("no zwlr_data_control_manager_v1".into())
+            }
+        );
+        assert_eq!(gnome.name(), "X11");
+        // Wayland alone, without data-control: nothing on the desktop.
+        let weston = env(&[("WAYLAND_DISPLAY", "wayland-1")])
+            .desktop(|| Err("the compositor has no data-control protocol".into()));
+        let Desktop::Missing { reason } = weston else {
+            panic!("{weston:?}")
+        };
+        assert!(reason.contains("data-control"), "{reason}");
+        // X11 alone never asks a compositor.
+        let x11 = env(&[("DISPLAY", ":0")]).desktop(|| panic!("probed without Wayland"));
+        assert_eq!(
+            x11,
+            Desktop::X11 {
+                wayland_error: None
+            }
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The background holder: on X11 and Wayland a copied text lives only as long as the program
 //! that owns the selection, so a copy hands the text to a detached `fenboard serve-clipboard`
 //! process that owns it until another program takes the clipboard, then exits. The FEN stays
-//! pasteable after fenboard exits.
+//! pasteable after fenboard exits. It serves the primary selection (middle click) too, where
+//! there is one, for as long as it holds the clipboard.
 //!
 //! Protocol: the text arrives on the holder's standard input (closed after reading); the holder
 //! answers one line on its standard output, `ok` once it owns the selection or `error: …`, then
@@ -140,7 +141,13 @@ fn readable_within(fd: i32, timeout: Duration) -> bool {
     }
 }
 
-/// The hidden `fenboard serve-clipboard` subcommand: the holder's side of the protocol.
+/// The hidden `fenboard serve-clipboard` subcommand. Its failures are answers of the protocol
+/// (on stdout, for the editor), never messages for a person.
+pub fn run() -> crate::shell::Result<ExitCode> {
+    Ok(serve())
+}
+
+/// The holder's side of the protocol.
 pub fn serve() -> ExitCode {
     let mut bytes = Vec::new();
     let read = std::io::stdin()
@@ -167,9 +174,21 @@ pub fn serve() -> ExitCode {
     let (done_tx, done) = mpsc::channel();
     let served = text.clone();
     std::thread::spawn(move || {
-        let result = arboard::Clipboard::new().and_then(|mut c| set_and_wait(&mut c, served));
+        let result = arboard::Clipboard::new()
+            .and_then(|mut c| set_and_wait(&mut c, served, Selection::Clipboard));
         let _ = done_tx.send(result.map_err(super::worker::arboard_error));
     });
+    let desktop = super::Environment::from_env().desktop(super::wayland::probe);
+    let primary = has_primary(&desktop);
+    if primary {
+        let served = text.clone();
+        // Losing the primary selection (any text selected anywhere) is normal: the holder
+        // goes on serving the clipboard.
+        std::thread::spawn(move || {
+            let _ = arboard::Clipboard::new()
+                .and_then(|mut c| set_and_wait(&mut c, served, Selection::Primary));
+        });
+    }
     // Owning the selection is confirmed by reading it back (the display server asks its owner).
     let deadline = Instant::now() + ANSWER_TIMEOUT - Duration::from_millis(500);
     loop {
@@ -179,10 +198,14 @@ pub fn serve() -> ExitCode {
                 Err(e) => e,
             });
         }
-        if checker.get_text().is_ok_and(|t| t == text) {
+        // The primary selection is waited for too, but only until the deadline: the answer
+        // is about the clipboard.
+        let primary_ready = !primary || get_primary(&mut checker).is_ok_and(|t| t == text);
+        let held = checker.get_text().is_ok_and(|t| t == text);
+        if held && (primary_ready || Instant::now() + Duration::from_millis(500) >= deadline) {
             break;
         }
-        if Instant::now() >= deadline {
+        if !held && Instant::now() >= deadline {
             return fail("could not take the clipboard");
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -204,16 +227,61 @@ pub fn serve() -> ExitCode {
     }
 }
 
+/// Whether the desktop has a primary selection to fill as well: X11 always, Wayland where the
+/// compositor's data-control has one.
+pub fn has_primary(desktop: &super::Desktop) -> bool {
+    match desktop {
+        super::Desktop::Wayland { primary } => *primary,
+        super::Desktop::X11 { .. } => cfg!(target_os = "linux"),
+        super::Desktop::Missing { .. } => false,
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Selection {
+    Clipboard,
+    Primary,
+}
+
 #[cfg(target_os = "linux")]
-fn set_and_wait(clipboard: &mut arboard::Clipboard, text: String) -> Result<(), arboard::Error> {
-    use arboard::SetExtLinux;
-    clipboard.set().wait().text(text)
+fn set_and_wait(
+    clipboard: &mut arboard::Clipboard,
+    text: String,
+    selection: Selection,
+) -> Result<(), arboard::Error> {
+    use arboard::{LinuxClipboardKind, SetExtLinux};
+    let kind = match selection {
+        Selection::Clipboard => LinuxClipboardKind::Clipboard,
+        Selection::Primary => LinuxClipboardKind::Primary,
+    };
+    clipboard.set().clipboard(kind).wait().text(text)
 }
 
 #[cfg(not(target_os = "linux"))]
-fn set_and_wait(clipboard: &mut arboard::Clipboard, text: String) -> Result<(), arboard::Error> {
-    // Elsewhere the system keeps the clipboard after the program exits.
-    clipboard.set_text(text)
+fn set_and_wait(
+    clipboard: &mut arboard::Clipboard,
+    text: String,
+    selection: Selection,
+) -> Result<(), arboard::Error> {
+    // Elsewhere the system keeps the clipboard after the program exits, and has no primary.
+    match selection {
+        Selection::Clipboard => clipboard.set_text(text),
+        Selection::Primary => Ok(()),
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn get_primary(clipboard: &mut arboard::Clipboard) -> Result<String, arboard::Error> {
+    use arboard::{GetExtLinux, LinuxClipboardKind};
+    clipboard
+        .get()
+        .clipboard(LinuxClipboardKind::Primary)
+        .text()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn get_primary(_: &mut arboard::Clipboard) -> Result<String, arboard::Error> {
+    Err(arboard::Error::ClipboardNotSupported)
 }
 
 fn fail(reason: &str) -> ExitCode {

@@ -21,6 +21,7 @@ pub mod holder;
 pub mod osc52;
 pub mod outcome;
 mod tmux;
+pub mod wayland;
 mod worker;
 
 use std::io::Write;
@@ -28,7 +29,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use environment::{Environment, Route};
+pub use environment::{Desktop, Environment, Route};
 pub use outcome::{Content, Outcome, Via};
 use worker::{Job, Worker};
 
@@ -152,6 +153,29 @@ impl Clipboard {
                 }
                 worker.submit(Job::Read)
             }
+        }
+    }
+
+    /// `d`: writes the diagram of `request` and copies its image, on the worker thread (the
+    /// in-memory clipboard of tests does it at once and copies nothing). Returns the outcome
+    /// when it is known at once, or `None` when a [`Reply`] will follow.
+    pub fn export_diagram(
+        &mut self,
+        request: Box<crate::editor::effect::DiagramRequest>,
+    ) -> Option<Outcome> {
+        match &mut self.backend {
+            Backend::Memory(_) => {
+                let fonts = crate::diagram::png::Fonts::none();
+                Some(match crate::shell::export::write(&request, &fonts) {
+                    Ok(w) => Outcome::Exported {
+                        svg: w.svg.display().to_string(),
+                        png: w.png.display().to_string(),
+                        copied: Err("the in-memory clipboard takes no images".into()),
+                    },
+                    Err(reason) => Outcome::ExportFailed { reason },
+                })
+            }
+            Backend::System(worker) => worker.submit(Job::Diagram(request)),
         }
     }
 

@@ -58,6 +58,15 @@ pub enum Outcome {
     ReadFailed {
         reason: String,
     },
+    /// `d`: the diagram's files written; `copied` says where the image went, or why not.
+    Exported {
+        svg: String,
+        png: String,
+        copied: Result<String, String>,
+    },
+    ExportFailed {
+        reason: String,
+    },
 }
 
 impl Outcome {
@@ -100,6 +109,18 @@ impl Outcome {
                 Via::Osc52 | Via::Osc52Tmux | Via::Osc52Passthrough => "Pasted".into(),
             },
             Outcome::ReadFailed { reason } => format!("Cannot read the clipboard: {reason}"),
+            Outcome::Exported { svg, png, copied } => {
+                // One line: the PNG is named like the SVG, so only its extension is repeated.
+                let png = match png.strip_suffix(".png") {
+                    Some(stem) if svg.strip_suffix(".svg") == Some(stem) => ".png",
+                    _ => png,
+                };
+                match copied {
+                    Ok(via) => format!("Diagram written: {svg} + {png}; image copied ({via})"),
+                    Err(why) => format!("Diagram written: {svg} + {png}; image not copied: {why}"),
+                }
+            }
+            Outcome::ExportFailed { reason } => format!("Diagram not written: {reason}"),
         }
     }
 
@@ -107,7 +128,7 @@ impl Outcome {
     pub fn is_error(&self) -> bool {
         matches!(
             self,
-            Outcome::CopyFailed { .. } | Outcome::ReadFailed { .. }
+            Outcome::CopyFailed { .. } | Outcome::ReadFailed { .. } | Outcome::ExportFailed { .. }
         )
     }
 }

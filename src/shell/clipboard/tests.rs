@@ -149,18 +149,37 @@ fn idle_clipboard_waits_for_nothing() {
     assert!(Clipboard::in_memory().wait_idle(Duration::ZERO));
 }
 
-/// Whether this process could reach a real desktop clipboard (then tests that need arboard to
-/// fail must not run: they would copy to the developer's clipboard).
-fn process_has_display() -> bool {
-    ["DISPLAY", "WAYLAND_DISPLAY"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|v| !v.is_empty()))
+/// Runs test `name` (a path below `shell::clipboard::tests`) again in a child process without
+/// `DISPLAY` and `WAYLAND_DISPLAY`, and checks it passed there; `false` in the child itself,
+/// which then runs the test. arboard reads the display from the process's environment, so a
+/// test that needs arboard to fail must not run where the developer's desktop is reachable.
+fn rerun_without_display(name: &str) -> bool {
+    const CHILD: &str = "FENBOARD_CLIPBOARD_TEST_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        return false;
+    }
+    let full = format!("shell::clipboard::tests::{name}");
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", &full, "--test-threads=1"])
+        .env(CHILD, "1")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
 }
 
 #[test]
 fn desktop_copy_whose_holder_and_arboard_fail_falls_back_to_osc52_and_says_why() {
-    if process_has_display() {
-        eprintln!("skipped: this process has a display, arboard would reach it");
+    if rerun_without_display(
+        "desktop_copy_whose_holder_and_arboard_fail_falls_back_to_osc52_and_says_why",
+    ) {
         return;
     }
     let env = Environment {

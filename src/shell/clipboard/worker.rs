@@ -8,16 +8,24 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::contain::contain;
-use super::environment::{Environment, Route};
+use super::environment::{Desktop, Environment, Route};
 use super::osc52::{self, Framing};
 use super::outcome::{Content, Outcome, Via};
-use super::{Reply, ReplyKind, holder, no_display_reason, tmux};
+use super::{Reply, ReplyKind, holder, no_display_reason, tmux, wayland};
+use crate::diagram::png::Fonts;
+use crate::editor::effect::DiagramRequest;
+use crate::shell::export;
 
 pub(super) type Notify = Box<dyn Fn(Reply) + Send>;
 
 pub(super) enum Job {
-    Copy { text: String, content: Content },
+    Copy {
+        text: String,
+        content: Content,
+    },
     Read,
+    /// `d`: draw and write the diagram, then copy its image.
+    Diagram(Box<DiagramRequest>),
 }
 
 /// The handle the [`super::Clipboard`] keeps; the thread starts with the first job.
@@ -51,6 +59,7 @@ impl Worker {
                 reason,
             },
             Job::Read => Outcome::ReadFailed { reason },
+            Job::Diagram(_) => Outcome::ExportFailed { reason },
         };
         if self.jobs.is_none() {
             let Some((exe, notify)) = self.start.take() else {
@@ -62,8 +71,10 @@ impl Worker {
                 holder_exe: exe,
                 notify,
                 busy: self.busy.clone(),
+                desktop: None,
                 arboard: None,
                 holders: Vec::new(),
+                fonts: None,
             };
             let spawned = std::thread::Builder::new()
                 .name("clipboard".into())
@@ -112,11 +123,16 @@ struct Thread {
     holder_exe: PathBuf,
     notify: Notify,
     busy: Arc<(Mutex<usize>, Condvar)>,
+    /// Which desktop clipboard there is, found out on first use (asking the compositor takes
+    /// a round trip) and kept for the session.
+    desktop: Option<Desktop>,
     /// fenboard's own arboard instance: created on first use, once, kept for the session. It
     /// reads the clipboard, and holds a copy when the holder cannot.
     arboard: Option<Result<arboard::Clipboard, String>>,
     /// Holders started by this session, reaped once they exit.
     holders: Vec<Child>,
+    /// The system's fonts, read on the first diagram.
+    fonts: Option<Fonts>,
 }
 
 impl Thread {
@@ -129,6 +145,8 @@ impl Thread {
                     }),
                 Job::Read => contain(|| self.read())
                     .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ReadFailed { reason })),
+                Job::Diagram(request) => contain(|| self.diagram(&request))
+                    .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ExportFailed { reason })),
             };
             (self.notify)(Reply(reply));
             let (count, idle) = &*self.busy;
@@ -136,6 +154,13 @@ impl Thread {
             *n = n.saturating_sub(1);
             idle.notify_all();
         }
+    }
+
+    fn desktop(&mut self) -> Desktop {
+        let env = &self.env;
+        self.desktop
+            .get_or_insert_with(|| env.desktop(|| contain(wayland::probe).and_then(|r| r)))
+            .clone()
     }
 
     fn arboard(&mut self) -> Result<&mut arboard::Clipboard, String> {
@@ -167,7 +192,11 @@ impl Thread {
         if self.env.route() == Route::Terminal {
             return terminal_copy(&self.env, text, content, None);
         }
-        let name = self.env.desktop_name();
+        let desktop = self.desktop();
+        if let Desktop::Missing { reason } = desktop {
+            return terminal_copy(&self.env, text, content, Some(reason));
+        }
+        let name = desktop.name();
         self.holders
             .retain_mut(|c| !matches!(c.try_wait(), Ok(Some(_)) | Err(_)));
         let holder_error = match holder::spawn(&self.holder_exe, text) {
@@ -181,7 +210,16 @@ impl Thread {
             }
             Err(e) => e,
         };
-        match self.with_arboard(|c| c.set_text(text), arboard_error) {
+        let primary = holder::has_primary(&desktop);
+        let set = |c: &mut arboard::Clipboard| {
+            c.set_text(text)?;
+            if primary {
+                // Best effort: the clipboard is what counts.
+                let _ = set_primary(c, text);
+            }
+            Ok(())
+        };
+        match self.with_arboard(set, arboard_error) {
             Ok(()) => ReplyKind::Done(Outcome::Copied {
                 content,
                 via: Via::DesktopWhileRunning(name),
@@ -196,10 +234,47 @@ impl Thread {
         }
     }
 
+    /// Writes the diagram's files, then puts the image on the desktop clipboard (held by
+    /// fenboard's own arboard instance: it stays while fenboard runs).
+    fn diagram(&mut self, request: &DiagramRequest) -> ReplyKind {
+        let fonts = self.fonts.get_or_insert_with(Fonts::system);
+        let written = match export::write(request, fonts) {
+            Ok(w) => w,
+            Err(reason) => return ReplyKind::Done(Outcome::ExportFailed { reason }),
+        };
+        let copied = match self.env.route() {
+            Route::Desktop => {
+                let desktop = self.desktop();
+                let name = desktop.name();
+                let image = arboard::ImageData {
+                    width: written.width,
+                    height: written.height,
+                    bytes: std::borrow::Cow::Borrowed(&written.rgba),
+                };
+                match desktop {
+                    Desktop::Missing { reason } => Err(reason),
+                    _ => self
+                        .with_arboard(|c| c.set_image(image), arboard_error)
+                        .map(|()| format!("{name}, while fenboard runs")),
+                }
+            }
+            Route::Terminal => Err("no display".into()),
+        };
+        ReplyKind::Done(Outcome::Exported {
+            svg: written.svg.display().to_string(),
+            png: written.png.display().to_string(),
+            copied,
+        })
+    }
+
     fn read(&mut self) -> ReplyKind {
         let outcome = match self.env.route() {
             Route::Desktop => {
-                let name = self.env.desktop_name();
+                let desktop = self.desktop();
+                if let Desktop::Missing { reason } = desktop {
+                    return ReplyKind::Done(Outcome::ReadFailed { reason });
+                }
+                let name = desktop.name();
                 match self.with_arboard(|c| c.get_text(), read_error) {
                     Ok(text) => Outcome::Read {
                         text,
@@ -223,6 +298,17 @@ impl Thread {
         };
         ReplyKind::Done(outcome)
     }
+}
+
+#[cfg(target_os = "linux")]
+fn set_primary(c: &mut arboard::Clipboard, text: &str) -> Result<(), arboard::Error> {
+    use arboard::{LinuxClipboardKind, SetExtLinux};
+    c.set().clipboard(LinuxClipboardKind::Primary).text(text)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn set_primary(_: &mut arboard::Clipboard, _: &str) -> Result<(), arboard::Error> {
+    Ok(())
 }
 
 fn read_error(e: arboard::Error) -> String {

@@ -53,10 +53,10 @@ fn missing_fields_are_defaulted_with_a_warning() {
     assert_eq!((pos.turn, pos.halfmove, pos.fullmove), (Color::White, 0, 1));
     let d = only("8/8/8/8/8/8/8/8", None, Code::MissingFields);
     assert_eq!(d.severity, Severity::Warning);
-    assert_eq!(d.field, 2);
+    assert_eq!(d.field, Field::Side);
     assert!(d.message.contains("w - - 0 1"), "{}", d.message);
     let d = only("8/8/8/8/8/8/8/8 b - - 3", None, Code::MissingFields);
-    assert_eq!(d.field, 6);
+    assert_eq!(d.field, Field::Fullmove);
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn whitespace_prefix_bom_and_cr_are_warnings() {
 #[test]
 fn a_tab_between_fields_is_a_warning() {
     let d = only("8/8/8/8/8/8/8/8\tw - - 0 1", None, Code::ExtraWhitespace);
-    assert_eq!(d.field, 2);
+    assert_eq!(d.field, Field::Side);
     assert!(d.message.contains("tab"));
 }
 
@@ -92,7 +92,7 @@ fn nul_bytes_are_errors() {
     let d = only(text, None, Code::NulByte);
     assert!(d.is_error());
     assert_eq!(d.span, Some(17..18));
-    assert_eq!(d.field, 2);
+    assert_eq!(d.field, Field::Side);
     assert!(read(text, None).position.is_none());
 }
 
@@ -157,7 +157,7 @@ fn every_problem_is_reported_at_once() {
     );
     let read = read(text, None);
     assert!(read.position.is_none());
-    let fields: Vec<u8> = read.diagnostics.iter().map(|d| d.field).collect();
+    let fields: Vec<u8> = read.diagnostics.iter().map(|d| d.field.number()).collect();
     assert_eq!(fields, [1, 1, 2, 3, 4, 5, 6, 6]);
 }
 

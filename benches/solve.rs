@@ -1,0 +1,249 @@
+//! Solver speed against Popeye, the composers' reference solver, in the same run: a fixed set
+//! of heavier problems (#3, #4, s#3, h#3, h#4 of 4–16 pieces), fenboard on one thread and on
+//! two, Popeye as it comes and, for helpmates, with `option intelligent`. Then the node counts
+//! and times of #2…#5 on one position (how the search scales), and the memory the table takes.
+//!
+//! `cargo bench --bench solve`; Popeye from `$FENBOARD_POPEYE` or `py` on the PATH (skipped
+//! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
+//! take seconds; the machine is shared, so compare figures of the same run only).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use fenboard::core::{Position, fen};
+use fenboard::solve::{self, Options, Solution, Stipulation};
+
+/// (name, FEN, stipulation). FENs from assets/examples/chess-mates.epd, used for deeper or
+/// other stipulations too (the solver must prove every answer whatever the stipulation asks).
+const PROBLEMS: &[(&str, &str, &str)] = &[
+    (
+        "bull-1923 #3",
+        "7n/1p2N1K1/n2Qp3/6N1/2k3p1/8/8/1R6 w - - 0 1",
+        "#3",
+    ),
+    (
+        "mansfield-1915 as #3",
+        "8/7B/K3Q3/4pq2/1P1p4/bR6/1B6/NkN4R w - - 0 1",
+        "#3",
+    ),
+    (
+        "charles-xii as #4",
+        "8/6R1/7p/5K1k/8/6p1/5bPP/4N3 w - - 0 1",
+        "#4",
+    ),
+    (
+        "bull-1923 as #4",
+        "7n/1p2N1K1/n2Qp3/6N1/2k3p1/8/8/1R6 w - - 0 1",
+        "#4",
+    ),
+    (
+        "mansfield-1932 as s#3",
+        "1K6/1Q4n1/R7/3Nkb1R/6r1/2P1r1N1/7B/8 w - - 0 1",
+        "s#3",
+    ),
+    (
+        "10 pieces h#3",
+        "6b1/1p6/1k1p4/3r2p1/1n6/8/1K6/4B2N b - - 0 1",
+        "h#3",
+    ),
+    ("K+R v K h#4", "4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "h#4"),
+];
+
+/// The position whose #2…#5 show how the search grows.
+const SCALING: &str = "8/8/8/8/8/6P1/6k1/4KR1R w K - 0 1";
+
+fn runs() -> usize {
+    std::env::var("SOLVE_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1)
+}
+
+fn position(text: &str) -> Position {
+    fen::read(text, None).position.expect(text)
+}
+
+fn fenboard(text: &str, stip: &str, threads: usize) -> (Solution, Duration) {
+    let pos = position(text);
+    let stip: Stipulation = stip.parse().unwrap();
+    let options = Options {
+        threads,
+        ..Options::default()
+    };
+    let mut best: Option<(Solution, Duration)> = None;
+    for _ in 0..runs() {
+        let start = Instant::now();
+        let s = solve::solve(&pos, stip, &options, &AtomicBool::new(false), &mut |_| {}).unwrap();
+        // The text is part of the work, as it is of Popeye's.
+        std::hint::black_box(solve::text::render(
+            &s,
+            solve::text::Style { figurine: false },
+        ));
+        let t = start.elapsed();
+        if best.as_ref().is_none_or(|(_, b)| t < *b) {
+            best = Some((s, t));
+        }
+    }
+    best.unwrap()
+}
+
+fn popeye_binary() -> Option<String> {
+    let candidate = std::env::var("FENBOARD_POPEYE").unwrap_or_else(|_| "py".to_string());
+    Command::new(&candidate)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()
+        .and_then(|mut c| {
+            drop(c.stdin.take());
+            c.wait().ok()
+        })
+        .map(|_| candidate)
+}
+
+/// The Popeye input for a FEN: pieces, stipulation, `nowk`; Black to move in a direct or self
+/// problem plays first through `halfduplex`… not needed here: every such problem has White to
+/// move, and helpmates (Black first) are Popeye's default.
+fn popeye_input(text: &str, stip: &str, intelligent: bool) -> String {
+    let pos = position(text);
+    let mut white = Vec::new();
+    let mut black = Vec::new();
+    for (sq, piece) in pos.board.pieces() {
+        let letter = match piece.role {
+            fenboard::core::Role::Knight => 'S',
+            r => r.letter().to_ascii_uppercase(),
+        };
+        let name = format!("{letter}{}", sq.name(pos.game));
+        match piece.color {
+            fenboard::core::Color::White => white.push(name),
+            fenboard::core::Color::Black => black.push(name),
+        }
+    }
+    let option = if intelligent { " intelligent" } else { "" };
+    format!(
+        "begin\npieces white {} black {}\nstipulation {stip}\noption nowk{option}\nend\n",
+        white.join(" "),
+        black.join(" ")
+    )
+}
+
+fn popeye(binary: &str, text: &str, stip: &str, intelligent: bool) -> Duration {
+    let input = popeye_input(text, stip, intelligent);
+    let mut best = Duration::MAX;
+    for _ in 0..runs() {
+        let start = Instant::now();
+        let mut child = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("popeye starts");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().expect("popeye runs");
+        best = best.min(start.elapsed());
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("solution finished"),
+            "popeye did not finish {text} {stip}"
+        );
+    }
+    best
+}
+
+fn main() {
+    let popeye_bin = popeye_binary();
+    if popeye_bin.is_none() {
+        println!("Popeye not found (set FENBOARD_POPEYE or put py on the PATH): fenboard alone");
+    }
+    println!(
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9}",
+        "problem", "keys", "nodes", "fb 1 thr", "fb 2 thr", "popeye", "py intel"
+    );
+    let mut totals = [Duration::ZERO; 4];
+    for &(name, text, stip) in PROBLEMS {
+        let (s1, t1) = fenboard(text, stip, 1);
+        let (_, t2) = fenboard(text, stip, 2);
+        let count = if s1.stipulation.is_help() {
+            s1.solutions.len()
+        } else {
+            s1.keys.len()
+        };
+        let (tp, ti) = match &popeye_bin {
+            Some(bin) => {
+                let tp = popeye(bin, text, stip, false);
+                let ti = stip.starts_with('h').then(|| popeye(bin, text, stip, true));
+                (Some(tp), ti)
+            }
+            None => (None, None),
+        };
+        totals[0] += t1;
+        totals[1] += t2;
+        totals[2] += tp.unwrap_or_default();
+        totals[3] += ti.or(tp).unwrap_or_default();
+        let secs =
+            |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
+        println!(
+            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9}",
+            s1.nodes,
+            secs(Some(t1)),
+            secs(Some(t2)),
+            secs(tp),
+            secs(ti)
+        );
+    }
+    let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
+    println!(
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9}",
+        "total (s)",
+        "",
+        "",
+        secs(totals[0]),
+        secs(totals[1]),
+        if popeye_bin.is_some() {
+            secs(totals[2])
+        } else {
+            "-".into()
+        },
+        if popeye_bin.is_some() {
+            secs(totals[3])
+        } else {
+            "-".into()
+        },
+    );
+    println!("(py intel: Popeye with option intelligent for helpmates, as it comes for the rest)");
+
+    println!("\nscaling, one thread: {SCALING}");
+    for n in 2..=5 {
+        let stip = format!("#{n}");
+        let (s, t) = fenboard(SCALING, &stip, 1);
+        let tp = popeye_bin
+            .as_ref()
+            .filter(|_| n <= 4)
+            .map(|bin| {
+                format!(
+                    "popeye {:.3} s",
+                    popeye(bin, SCALING, &stip, false).as_secs_f64()
+                )
+            })
+            .unwrap_or_default();
+        println!(
+            "#{n}: {:>12} nodes {:>9.3} s  {} keys  {tp}",
+            s.nodes,
+            t.as_secs_f64(),
+            s.keys.len()
+        );
+    }
+    let s = fenboard(SCALING, "#2", 1).0;
+    println!(
+        "\nmemory: the transposition table holds {} MB (--hash 64); the rest is the result tree",
+        s.table_bytes >> 20
+    );
+}

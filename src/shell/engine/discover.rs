@@ -1,0 +1,106 @@
+//! Which engine program to run for a game: `--engine PATH`, else `FENBOARD_ENGINE`, else the
+//! first known engine of the game on `PATH` or in `/usr/games` (where Debian puts them).
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+
+use crate::core::Game;
+
+/// Engines tried in order when none is named.
+pub fn candidates(game: Game) -> &'static [&'static str] {
+    match game {
+        Game::Chess | Game::Chess960 => &["stockfish"],
+        Game::Xiangqi => &["fairy-stockfish", "pikafish"],
+    }
+}
+
+/// The engine for `game`: the named one when there is one (found on `PATH` when it is a bare
+/// name), else the first candidate found. The error says what was looked for.
+pub fn find(game: Game, named: Option<&OsStr>, path: Option<&OsStr>) -> Result<PathBuf, String> {
+    let dirs: Vec<PathBuf> = path
+        .map(|p| std::env::split_paths(p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .chain([PathBuf::from("/usr/games")])
+        .collect();
+    if let Some(named) = named.filter(|n| !n.is_empty()) {
+        let named = Path::new(named);
+        if named.components().count() > 1 {
+            return Ok(named.to_path_buf());
+        }
+        return lookup(named.as_os_str(), &dirs)
+            .ok_or_else(|| format!("engine {} not found on PATH", named.display()));
+    }
+    let names = candidates(game);
+    names
+        .iter()
+        .find_map(|name| lookup(OsStr::new(name), &dirs))
+        .ok_or_else(|| {
+            format!(
+                "no engine found: install {} or name one with --engine PATH",
+                names.join(" or ")
+            )
+        })
+}
+
+fn lookup(name: &OsStr, dirs: &[PathBuf]) -> Option<PathBuf> {
+    dirs.iter().map(|d| d.join(name)).find(|p| is_executable(p))
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn fake(dir: &Path, name: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::write(&p, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        p
+    }
+
+    #[test]
+    fn first_candidate_on_path_wins() {
+        let dir = std::env::temp_dir().join(format!("fenboard-discover-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pika = fake(&dir, "pikafish");
+        let path = dir.as_os_str();
+        // Fairy-Stockfish may sit in /usr/games on this machine: only check that a PATH entry
+        // is found when it is the only candidate there.
+        let found = find(Game::Xiangqi, None, Some(path)).unwrap();
+        assert!(
+            found == pika || found.starts_with("/usr/games"),
+            "{found:?}"
+        );
+        // A named engine is looked up on PATH; a path is taken as it is.
+        assert_eq!(
+            find(Game::Chess, Some(OsStr::new("pikafish")), Some(path)).unwrap(),
+            pika
+        );
+        assert_eq!(
+            find(Game::Chess, Some(OsStr::new("./x/engine")), None).unwrap(),
+            PathBuf::from("./x/engine")
+        );
+        let missing = find(
+            Game::Chess,
+            Some(OsStr::new("no-such-engine-xyz")),
+            Some(path),
+        );
+        assert!(missing.unwrap_err().contains("no-such-engine-xyz"));
+        // Not executable: not an engine.
+        std::fs::write(dir.join("stockfish"), "").unwrap();
+        let chess = find(Game::Chess, None, Some(path));
+        if let Ok(p) = &chess {
+            assert!(p.starts_with("/usr/games"), "{p:?}");
+        } else {
+            assert!(chess.unwrap_err().contains("stockfish"));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,394 @@
+//! Runs a solve: the rules for the game, the first moves split over threads, each key's tree
+//! and each helpmate line made readable, progress reported on the caller's thread.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use super::rules::Rules;
+use super::rules::chess::ChessRules;
+use super::rules::xiangqi::XiangqiRules;
+use super::search::Search;
+use super::stipulation::{Goal, Play};
+use super::table::Table;
+use super::{
+    Defence, HelpLine, Line, Options, Outcome, Progress, Solution, SolveError, Stipulation, Threat,
+    Try,
+};
+use crate::core::legality::chess::{castling_mode, to_chess};
+use crate::core::xiangqi::Mailbox;
+use crate::core::{Position, fen, legality};
+
+pub(super) fn solve(
+    position: &Position,
+    stip: Stipulation,
+    options: &Options,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, SolveError> {
+    let errors: Vec<String> = legality::diagnose(position)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message)
+        .collect();
+    if !errors.is_empty() {
+        return Err(SolveError::Illegal(errors.join("; ")));
+    }
+    let fen = fen::write(position);
+    if position.game.is_xiangqi() {
+        if stip.goal == Goal::Stalemate {
+            return Err(SolveError::Unsupported(format!(
+                "{stip}: xiangqi has no stalemate (a side without a move loses): use #n"
+            )));
+        }
+        let mb = Mailbox::new(position).map_err(|e| SolveError::Illegal(e.to_string()))?;
+        Ok(run(
+            XiangqiRules::new(mb),
+            position,
+            fen,
+            stip,
+            options,
+            cancel,
+            progress,
+        ))
+    } else {
+        let chess = to_chess(position).map_err(SolveError::Illegal)?;
+        let rules = ChessRules::new(chess, castling_mode(position.game));
+        Ok(run(rules, position, fen, stip, options, cancel, progress))
+    }
+}
+
+/// What one first move turned out to be.
+enum Root<M> {
+    Nothing,
+    Key(Line),
+    Try(Try),
+    Help(Vec<(Vec<M>, bool)>),
+}
+
+fn run<R: Rules>(
+    root: R,
+    position: &Position,
+    fen: String,
+    stip: Stipulation,
+    options: &Options,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Solution {
+    let start = Instant::now();
+    let table = Table::new(options.hash_mb);
+    let counted = AtomicU64::new(0);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let tree_budget = AtomicUsize::new(options.tree_limit);
+    let truncated = AtomicBool::new(false);
+    let first: Vec<R::Move> = root.clone().legal().to_vec();
+    let results: Mutex<Vec<Option<Root<R::Move>>>> =
+        Mutex::new((0..first.len()).map(|_| None).collect());
+    let threads = options.threads.clamp(1, 256).min(first.len().max(1));
+    let stopped = AtomicBool::new(false);
+    let report = |progress: &mut dyn FnMut(Progress)| {
+        progress(Progress {
+            nodes: counted.load(Relaxed),
+            root_done: done.load(Relaxed),
+            root_total: first.len(),
+            elapsed: start.elapsed(),
+        })
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut s = Search::new(
+                        root.clone(),
+                        &table,
+                        stip.play,
+                        stip.goal,
+                        options.checks && !stip.is_help(),
+                        &counted,
+                        cancel,
+                    );
+                    let mut budget = Budget {
+                        left: &tree_budget,
+                        truncated: &truncated,
+                    };
+                    loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        if i >= first.len() {
+                            break;
+                        }
+                        let r = analyse(&mut s, first[i], stip, options, &mut budget);
+                        if s.stopped {
+                            stopped.store(true, Relaxed);
+                            break;
+                        }
+                        results.lock().expect("no worker panics")[i] = Some(r);
+                        done.fetch_add(1, Relaxed);
+                    }
+                    s.flush();
+                })
+            })
+            .collect();
+        while workers.iter().any(|w| !w.is_finished()) {
+            std::thread::park_timeout(Duration::from_millis(20));
+            if start.elapsed().as_millis() % 100 < 20 {
+                report(progress);
+            }
+        }
+    });
+    report(progress);
+    let results = results.into_inner().expect("no worker panics");
+    let mut keys = Vec::new();
+    let mut tries = Vec::new();
+    let mut lines: Vec<(Vec<R::Move>, bool)> = Vec::new();
+    for (&m, r) in first.iter().zip(results) {
+        match r {
+            Some(Root::Key(line)) => keys.push(line),
+            Some(Root::Try(t)) => tries.push(t),
+            Some(Root::Help(found)) => lines.extend(found.into_iter().map(|(mut l, short)| {
+                l.insert(0, m);
+                (l, short)
+            })),
+            Some(Root::Nothing) | None => {}
+        }
+    }
+    // Short helpmate solutions first, then in generation order.
+    lines.sort_by_key(|(l, _)| l.len());
+    let solutions = lines
+        .into_iter()
+        .map(|(l, short)| {
+            let mut r = root.clone();
+            let moves = l
+                .iter()
+                .map(|&m| {
+                    let d = r.describe(m);
+                    r.play(m);
+                    d
+                })
+                .collect();
+            HelpLine { moves, short }
+        })
+        .collect::<Vec<_>>();
+    let unfinished =
+        stopped.load(Relaxed) || cancel.load(Relaxed) && done.load(Relaxed) < first.len();
+    let outcome = if unfinished {
+        Outcome::Unfinished
+    } else if keys.is_empty() && solutions.is_empty() {
+        Outcome::NoSolution
+    } else {
+        Outcome::Solved
+    };
+    Solution {
+        game: position.game,
+        fen,
+        stipulation: stip,
+        checks: options.checks && !stip.is_help(),
+        outcome,
+        keys,
+        tries,
+        solutions,
+        truncated: truncated.load(Relaxed),
+        nodes: counted.load(Relaxed),
+        seconds: start.elapsed().as_secs_f64(),
+        table_bytes: table.bytes(),
+    }
+}
+
+/// The lines the variation trees may still hold, shared by every thread.
+struct Budget<'a> {
+    left: &'a AtomicUsize,
+    truncated: &'a AtomicBool,
+}
+
+impl Budget<'_> {
+    fn take(&mut self) -> bool {
+        let ok = self
+            .left
+            .fetch_update(Relaxed, Relaxed, |n| n.checked_sub(1))
+            .is_ok();
+        if !ok {
+            self.truncated.store(true, Relaxed);
+        }
+        ok
+    }
+}
+
+/// The first move `m`: a key with its tree, a try, or helpmate lines through it.
+fn analyse<R: Rules>(
+    s: &mut Search<R>,
+    m: R::Move,
+    stip: Stipulation,
+    options: &Options,
+    budget: &mut Budget,
+) -> Root<R::Move> {
+    let mv = s.pos.describe(m);
+    s.play(m);
+    let r = if stip.play == Play::Help {
+        Root::Help(help_lines(s, stip))
+    } else {
+        let n = stip.moves;
+        if s.win_after_move(n) {
+            // The least number of moves it needs: short solutions count.
+            let length = (1..n).find(|&k| s.win_after_move(k)).unwrap_or(n);
+            let (threat, defences) = tree(s, stip.play, length, budget);
+            Root::Key(Line {
+                mv,
+                length,
+                threat,
+                defences,
+            })
+        } else if options.tries && !s.stopped {
+            refutations(s, n, mv)
+        } else {
+            Root::Nothing
+        }
+    };
+    s.undo();
+    if s.stopped { Root::Nothing } else { r }
+}
+
+/// Every helpmate line after the first move just played, of each length the stipulation
+/// allows (short ones marked), without the first move.
+fn help_lines<R: Rules>(s: &mut Search<R>, stip: Stipulation) -> Vec<(Vec<R::Move>, bool)> {
+    let full = stip.plies();
+    let mut out = Vec::new();
+    let mut length = 2 - full % 2;
+    while length <= full {
+        if length == 1 {
+            if s.goal_here() {
+                out.push((Vec::new(), length < full));
+            }
+        } else {
+            let mut found = Vec::new();
+            s.help(length - 1, &mut Vec::new(), &mut found);
+            out.extend(found.into_iter().map(|l| (l, length < full)));
+        }
+        length += 2;
+    }
+    out
+}
+
+/// A first move that does not work: a try when only one or two defences refute it.
+fn refutations<R: Rules>(s: &mut Search<R>, n: u32, mv: super::Move) -> Root<R::Move> {
+    if stip_ended(s) {
+        return Root::Nothing;
+    }
+    let defences = s.pos.legal();
+    let mut refuting = Vec::new();
+    for &d in defences.iter() {
+        s.play(d);
+        let holds = s.win_after_defence(n - 1);
+        s.undo();
+        if s.stopped {
+            return Root::Nothing;
+        }
+        if !holds {
+            refuting.push(d);
+            if refuting.len() > 2 {
+                return Root::Nothing;
+            }
+        }
+    }
+    if refuting.is_empty() {
+        return Root::Nothing;
+    }
+    let refutations = refuting.iter().map(|&d| s.pos.describe(d)).collect();
+    Root::Try(Try { mv, refutations })
+}
+
+/// The defender has no move at all (stalemate or mate by the attacker): no try.
+fn stip_ended<R: Rules>(s: &mut Search<R>) -> bool {
+    !s.pos.has_legal_move()
+}
+
+/// The threat and the defences after an attacking move that forces the goal in `k` moves (the
+/// move included), defender to move.
+fn tree<R: Rules>(
+    s: &mut Search<R>,
+    play: Play,
+    k: u32,
+    budget: &mut Budget,
+) -> (Threat, Vec<Defence>) {
+    if play == Play::Direct && s.goal_here() {
+        return (Threat::None, Vec::new());
+    }
+    let threat = if k >= 2 && s.null() {
+        let t = shortest(s, k - 1, |s, j| s.win_to_move(j)).map(|j| {
+            let moves = s.pos.legal();
+            let mut threats = Vec::new();
+            for &m in moves.iter() {
+                s.play(m);
+                let w = s.win_after_move(j);
+                s.undo();
+                if w {
+                    threats.push(s.pos.describe(m));
+                }
+            }
+            threats
+        });
+        s.undo();
+        match t {
+            Some(moves) => Threat::Moves(moves),
+            None => Threat::Zugzwang,
+        }
+    } else {
+        Threat::None
+    };
+    let mut defences = Vec::new();
+    let moves = s.pos.legal();
+    for &d in moves.iter() {
+        if s.stopped {
+            break;
+        }
+        let mv = s.pos.describe(d);
+        s.play(d);
+        if play == Play::SelfPlay && s.goal_here() {
+            defences.push(Defence {
+                mv,
+                continuations: Vec::new(),
+                short: k > 1,
+            });
+            s.undo();
+            continue;
+        }
+        let mut continuations = Vec::new();
+        let j = shortest(s, k - 1, |s, j| s.win_after_defence(j));
+        if let Some(j) = j {
+            let replies = s.pos.legal();
+            for &m in replies.iter() {
+                s.play(m);
+                let w = s.win_after_move(j);
+                let sub = if w && j >= 2 && budget.take() {
+                    Some(tree(s, play, j, budget))
+                } else {
+                    w.then_some((Threat::None, Vec::new()))
+                };
+                s.undo();
+                if let Some((threat, defences)) = sub {
+                    continuations.push(Line {
+                        mv: s.pos.describe(m),
+                        length: j,
+                        threat,
+                        defences,
+                    });
+                }
+            }
+        }
+        s.undo();
+        defences.push(Defence {
+            mv,
+            continuations,
+            short: j.is_some_and(|j| j < k - 1),
+        });
+    }
+    (threat, defences)
+}
+
+/// The least `j` in 1..=most for which `wins(j)` holds.
+fn shortest<R: Rules>(
+    s: &mut Search<R>,
+    most: u32,
+    mut wins: impl FnMut(&mut Search<R>, u32) -> bool,
+) -> Option<u32> {
+    (1..=most).find(|&j| wins(s, j))
+}

@@ -1,0 +1,92 @@
+//! The `--json` form of a solution, exactly SPEC §8's schema plus a few fields of its own
+//! (`game`, `checks`, `cooked`, `zugzwang`, `short`, `trees`, `truncated`, `table_bytes`).
+
+use serde_json::{Value, json};
+
+use super::{Defence, Line, Move, Solution, Threat};
+
+fn mv(m: &Move) -> Value {
+    json!({"uci": m.uci, "san": m.san})
+}
+
+fn moves(ms: &[Move]) -> Value {
+    Value::Array(ms.iter().map(mv).collect())
+}
+
+fn threat(t: &Threat) -> Value {
+    match t {
+        Threat::Moves(ms) => moves(ms),
+        Threat::None | Threat::Zugzwang => Value::Null,
+    }
+}
+
+/// Every whole line through `line`: its move, then each defence and the lines after it.
+fn flatten(line: &Line, prefix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+    prefix.push(line.mv.clone());
+    if line.defences.is_empty() {
+        out.push(prefix.clone());
+    }
+    for d in &line.defences {
+        prefix.push(d.mv.clone());
+        if d.continuations.is_empty() {
+            out.push(prefix.clone());
+        }
+        for c in &d.continuations {
+            flatten(c, prefix, out);
+        }
+        prefix.pop();
+    }
+    prefix.pop();
+}
+
+fn variations(defences: &[Defence]) -> Value {
+    Value::Array(
+        defences
+            .iter()
+            .map(|d| {
+                let mut lines = Vec::new();
+                for c in &d.continuations {
+                    flatten(c, &mut Vec::new(), &mut lines);
+                }
+                json!({
+                    "defence": mv(&d.mv),
+                    "continuations": lines.iter().map(|l| moves(l)).collect::<Vec<_>>(),
+                    "short": d.short,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub(super) fn solution(s: &Solution) -> Value {
+    let first = s.keys.first();
+    json!({
+        "fen": s.fen,
+        "game": s.game.name(),
+        "stipulation": s.stipulation.to_string(),
+        "checks": s.checks,
+        "result": s.outcome.as_str(),
+        "cooked": s.is_cooked(),
+        "keys": s.keys.iter().map(|k| mv(&k.mv)).collect::<Vec<_>>(),
+        "threat": first.map_or(Value::Null, |k| threat(&k.threat)),
+        "zugzwang": first.is_some_and(|k| k.threat == Threat::Zugzwang),
+        "variations": first.map_or(json!([]), |k| variations(&k.defences)),
+        "trees": s.keys.iter().map(|k| json!({
+            "key": mv(&k.mv),
+            "length": k.length,
+            "threat": threat(&k.threat),
+            "zugzwang": k.threat == Threat::Zugzwang,
+            "variations": variations(&k.defences),
+        })).collect::<Vec<_>>(),
+        "tries": s.tries.iter().map(|t| json!({
+            "move": mv(&t.mv),
+            "refutations": moves(&t.refutations),
+        })).collect::<Vec<_>>(),
+        "solutions": s.solutions.iter().map(|h| moves(&h.moves)).collect::<Vec<_>>(),
+        "short": s.solutions.iter().map(|h| h.short).collect::<Vec<_>>(),
+        "truncated": s.truncated,
+        "nodes": s.nodes,
+        "seconds": s.seconds,
+        "table_bytes": s.table_bytes,
+    })
+}

@@ -1,0 +1,210 @@
+//! Problems: stipulations and an exact, exhaustive solver for chess and xiangqi. Pure library
+//! code over core's rules: no terminal. [`solve`] takes a cancellation flag and a progress
+//! callback so that a caller can run it on a worker thread and stop it at any time.
+
+mod driver;
+mod json;
+mod rules;
+mod search;
+pub mod stipulation;
+mod table;
+pub mod text;
+pub mod wxf;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+pub use stipulation::{Goal, Play, Stipulation, StipulationError};
+
+use crate::core::{Game, Position, Square};
+
+/// A move as the solver reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// From-square, to-square and a promotion letter (`e7e8q`); castling as the king's move
+    /// (`e1g1`, Chess960: king to rook); xiangqi in fenboard's point names (`h2e2`).
+    pub uci: String,
+    /// SAN with check and mate marks (chess) or WXF (xiangqi).
+    pub san: String,
+    pub from: Square,
+    pub to: Square,
+}
+
+/// What the attacker threatens after a move, if the defender could pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// The move gives check, ends the play or leaves no move to threaten with.
+    None,
+    /// Nothing is threatened: the defender is lost only because it must move.
+    Zugzwang,
+    /// The attacker's first moves of its shortest threat.
+    Moves(Vec<Move>),
+}
+
+/// An attacking move with everything that follows: the key, or a continuation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub mv: Move,
+    /// The attacking moves, this one included, in which the goal is forced.
+    pub length: u32,
+    pub threat: Threat,
+    /// Every defence with its continuations (empty after a move that reaches the goal).
+    pub defences: Vec<Defence>,
+}
+
+/// A defence and every attacking move that still wins after it (more than one: duals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defence {
+    pub mv: Move,
+    /// Empty when the defence itself ends the play (a selfmate's mate).
+    pub continuations: Vec<Line>,
+    /// The attacker wins faster after it than the stipulation allows (a short variation).
+    pub short: bool,
+}
+
+/// A first move that fails to only one or two defences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Try {
+    pub mv: Move,
+    pub refutations: Vec<Move>,
+}
+
+/// A whole helpmate solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    pub moves: Vec<Move>,
+    /// Fewer moves than the stipulation.
+    pub short: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Solved,
+    NoSolution,
+    /// Cancelled before the search was complete: what is reported is proved, but more may exist.
+    Unfinished,
+}
+
+impl Outcome {
+    /// The name in `--json` output.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::NoSolution => "no_solution",
+            Outcome::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// Everything the solver proved about a problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    pub game: Game,
+    pub fen: String,
+    pub stipulation: Stipulation,
+    pub checks: bool,
+    pub outcome: Outcome,
+    /// Direct and self play: every key (more than one: cooked), in move generation order.
+    pub keys: Vec<Line>,
+    /// With `Options::tries`: first moves refuted by one or two defences.
+    pub tries: Vec<Try>,
+    /// Helpmates: every solution, the short ones first.
+    pub solutions: Vec<HelpLine>,
+    /// The variation trees were cut at `Options::tree_limit` lines.
+    pub truncated: bool,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// The transposition table's size in bytes.
+    pub table_bytes: usize,
+}
+
+impl Solution {
+    /// More than one key, or for helpmates more than one full-length solution.
+    pub fn is_cooked(&self) -> bool {
+        if self.stipulation.is_help() {
+            self.solutions.iter().filter(|s| !s.short).count() > 1
+        } else {
+            self.keys.len() > 1
+        }
+    }
+
+    pub fn has_solution(&self) -> bool {
+        !self.keys.is_empty() || !self.solutions.is_empty()
+    }
+
+    /// The JSON object of SPEC §8 (one line of `fenboard solve --json`).
+    pub fn to_json(&self) -> serde_json::Value {
+        json::solution(self)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Every move of the attacking side must give check (xiangqi's continuous-check puzzles).
+    pub checks: bool,
+    /// Also look for tries and their refutations.
+    pub tries: bool,
+    /// Search threads (1 or more).
+    pub threads: usize,
+    /// The transposition table's size in MB.
+    pub hash_mb: usize,
+    /// The most lines the variation trees of all keys may hold together.
+    pub tree_limit: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            checks: false,
+            tries: false,
+            threads: 1,
+            hash_mb: 64,
+            tree_limit: 20_000,
+        }
+    }
+}
+
+/// How far a search has come, reported to the progress callback about ten times a second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub nodes: u64,
+    pub root_done: usize,
+    pub root_total: usize,
+    pub elapsed: Duration,
+}
+
+/// Why a problem cannot be solved at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The position is not legal (the message says why).
+    Illegal(String),
+    /// The stipulation makes no sense in this game.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Illegal(why) => write!(f, "illegal position: {why}"),
+            SolveError::Unsupported(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Solves `stipulation` from `position`. Exhaustive: every key or solution reported is proved
+/// and none is missed, unless `cancel` is set, which ends the search within milliseconds with
+/// `Outcome::Unfinished` and what was proved so far. `progress` is called on this thread.
+pub fn solve(
+    position: &Position,
+    stipulation: Stipulation,
+    options: &Options,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, SolveError> {
+    driver::solve(position, stipulation, options, cancel, progress)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,48 @@
+//! What the search needs from a game, behind one trait: legal moves into a stack list,
+//! make/unmake, check, the goal test, a hash for the transposition table, and a cheap test that
+//! rules out moves that cannot give check. Chess is shakmaty's; xiangqi is core's generator.
+
+use std::ops::Deref;
+
+use super::Move;
+use super::stipulation::Goal;
+
+pub(crate) mod chess;
+pub(crate) mod xiangqi;
+
+pub(crate) trait Rules: Clone + Send + Sync {
+    type Move: Copy + Eq + Send + Sync + std::fmt::Debug;
+    /// A move list on the stack (no allocation in the search).
+    type List: Deref<Target = [Self::Move]>;
+    /// What `may_check` precomputes once per position.
+    type Hint;
+    /// Whether reaching `Goal::Mate` needs a check: in chess a mate is a check; in xiangqi
+    /// leaving the other side without a legal move wins even without one (a stalemate loses),
+    /// so no move may be passed over there for giving no check.
+    const MATE_NEEDS_CHECK: bool;
+
+    fn legal(&mut self) -> Self::List;
+    fn play(&mut self, m: Self::Move);
+    /// Takes back the last `play` or `null`.
+    fn undo(&mut self);
+    /// Passes the move to the other side (for threats); false, and nothing played, when the side
+    /// to move is in check.
+    fn null(&mut self) -> bool;
+    fn in_check(&mut self) -> bool;
+    fn has_legal_move(&mut self) -> bool;
+    fn hash(&self) -> u64;
+    fn check_hint(&mut self) -> Self::Hint;
+    /// False only when `m` certainly does not give check.
+    fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;
+    /// Whether the side to move has been brought to `goal`.
+    fn goal(&mut self, goal: Goal) -> bool;
+    /// Whether playing `m` brings the other side to `goal` (and, with `check`, gives check).
+    fn reaches(&mut self, m: Self::Move, goal: Goal, check: bool) -> bool {
+        self.play(m);
+        let r = (!check || self.in_check()) && self.goal(goal);
+        self.undo();
+        r
+    }
+    /// The public form of `m` (UCI and SAN or WXF) in the current position.
+    fn describe(&mut self, m: Self::Move) -> Move;
+}

@@ -1,0 +1,327 @@
+//! Chess for the solver: shakmaty positions on a copy-make stack, with an incremental Zobrist
+//! hash and a bitboard test for moves that may give check.
+
+use shakmaty::attacks;
+use shakmaty::san::SanPlus;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, Move as SMove, MoveList, Piece, Position,
+    Role, Square as SSquare,
+};
+
+use super::Rules;
+use crate::core::Square;
+use crate::solve::Move;
+use crate::solve::stipulation::Goal;
+
+#[derive(Clone)]
+pub(crate) struct ChessRules {
+    /// The position after each move played, the current one last, with its hash.
+    stack: Vec<(Chess, u64)>,
+    mode: CastlingMode,
+}
+
+pub(crate) struct Hint {
+    king: Option<SSquare>,
+    occupied: Bitboard,
+    /// Our pieces that are the only blocker between one of our sliders and their king.
+    discoverers: Bitboard,
+}
+
+fn piece_key(sq: SSquare, piece: Piece) -> u64 {
+    Zobrist64::zobrist_for_piece(sq, piece).0
+}
+
+fn castling_key(rights: Bitboard) -> u64 {
+    if rights.is_empty() {
+        return 0;
+    }
+    // splitmix64 of the rook squares: distinct rights, distinct keys.
+    let mut z = rights.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn ep_key(pos: &Chess) -> u64 {
+    pos.maybe_ep_square()
+        .map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0)
+}
+
+fn turn_key(pos: &Chess) -> u64 {
+    if pos.turn() == Color::White {
+        Zobrist64::zobrist_for_white_turn().0
+    } else {
+        0
+    }
+}
+
+/// The hash of `pos` from scratch; `play` keeps it up to date move by move.
+pub(crate) fn full_hash(pos: &Chess) -> u64 {
+    let mut h = 0;
+    for (sq, piece) in pos.board().clone() {
+        h ^= piece_key(sq, piece);
+    }
+    h ^ turn_key(pos) ^ castling_key(pos.castles().castling_rights()) ^ ep_key(pos)
+}
+
+impl ChessRules {
+    pub(crate) fn new(pos: Chess, mode: CastlingMode) -> ChessRules {
+        let mut stack = Vec::with_capacity(128);
+        let h = full_hash(&pos);
+        stack.push((pos, h));
+        ChessRules { stack, mode }
+    }
+
+    #[inline]
+    pub(crate) fn pos(&self) -> &Chess {
+        &self.stack.last().expect("the root stays on the stack").0
+    }
+}
+
+impl Rules for ChessRules {
+    type Move = SMove;
+    type List = MoveList;
+    type Hint = Hint;
+    const MATE_NEEDS_CHECK: bool = true;
+
+    #[inline]
+    fn legal(&mut self) -> MoveList {
+        self.pos().legal_moves()
+    }
+
+    #[inline]
+    fn play(&mut self, m: SMove) {
+        let (before, mut h) = self.stack.last().expect("root").clone();
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        let us = before.turn();
+        match m {
+            SMove::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                h ^= piece_key(from, role.of(us));
+                if let Some(c) = capture {
+                    h ^= piece_key(to, c.of(!us));
+                }
+                h ^= piece_key(to, promotion.unwrap_or(role).of(us));
+            }
+            SMove::EnPassant { from, to } => {
+                let taken = SSquare::from_coords(to.file(), from.rank());
+                h ^= piece_key(from, Role::Pawn.of(us))
+                    ^ piece_key(to, Role::Pawn.of(us))
+                    ^ piece_key(taken, Role::Pawn.of(!us));
+            }
+            SMove::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook > king);
+                h ^= piece_key(king, Role::King.of(us))
+                    ^ piece_key(side.king_to(us), Role::King.of(us))
+                    ^ piece_key(rook, Role::Rook.of(us))
+                    ^ piece_key(side.rook_to(us), Role::Rook.of(us));
+            }
+            SMove::Put { .. } => {}
+        }
+        h ^= Zobrist64::zobrist_for_white_turn().0;
+        let (r0, r1) = (
+            before.castles().castling_rights(),
+            after.castles().castling_rights(),
+        );
+        if r0 != r1 {
+            h ^= castling_key(r0) ^ castling_key(r1);
+        }
+        h ^= ep_key(&before) ^ ep_key(&after);
+        self.stack.push((after, h));
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        debug_assert!(self.stack.len() > 1);
+        self.stack.pop();
+    }
+
+    fn null(&mut self) -> bool {
+        if self.pos().is_check() {
+            return false;
+        }
+        match self.pos().clone().swap_turn() {
+            Ok(p) => {
+                let h = full_hash(&p);
+                self.stack.push((p, h));
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    #[inline]
+    fn in_check(&mut self) -> bool {
+        self.pos().is_check()
+    }
+
+    #[inline]
+    fn has_legal_move(&mut self) -> bool {
+        !self.pos().legal_moves().is_empty()
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.stack.last().expect("root").1
+    }
+
+    fn check_hint(&mut self) -> Hint {
+        let pos = self.pos();
+        let board = pos.board();
+        let us = pos.turn();
+        let occupied = board.occupied();
+        let king = board.king_of(!us);
+        let mut discoverers = Bitboard::EMPTY;
+        if let Some(k) = king {
+            let ours = board.by_color(us);
+            let diagonal = attacks::bishop_attacks(k, Bitboard::EMPTY)
+                & (board.bishops() | board.queens())
+                & ours;
+            let straight =
+                attacks::rook_attacks(k, Bitboard::EMPTY) & (board.rooks() | board.queens()) & ours;
+            for slider in diagonal | straight {
+                let between = attacks::between(slider, k) & occupied;
+                if between.count() == 1 && (between & ours).any() {
+                    discoverers |= between;
+                }
+            }
+        }
+        Hint {
+            king,
+            occupied,
+            discoverers,
+        }
+    }
+
+    #[inline]
+    fn may_check(&mut self, hint: &Hint, m: SMove) -> bool {
+        let Some(k) = hint.king else { return false };
+        match m {
+            SMove::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let occupied =
+                    (hint.occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+                let piece = promotion.unwrap_or(role).of(self.pos().turn());
+                attacks::attacks(to, piece, occupied).contains(k)
+                    || (hint.discoverers.contains(from) && !attacks::aligned(from, to, k))
+            }
+            _ => true,
+        }
+    }
+
+    #[inline]
+    fn goal(&mut self, goal: Goal) -> bool {
+        let pos = self.pos();
+        let check = pos.is_check();
+        match goal {
+            Goal::Mate => check && pos.legal_moves().is_empty(),
+            Goal::Stalemate => !check && pos.legal_moves().is_empty(),
+        }
+    }
+
+    /// On a scratch copy, without the stack or the hash: the solver's hottest test.
+    #[inline]
+    fn reaches(&mut self, m: SMove, goal: Goal, checks: bool) -> bool {
+        let mut after = self.pos().clone();
+        after.play_unchecked(m);
+        let check = after.is_check();
+        // Mate needs check; stalemate needs none (and `check` asks for one: never both).
+        match goal {
+            Goal::Mate => check && after.legal_moves().is_empty(),
+            Goal::Stalemate => !check && !checks && after.legal_moves().is_empty(),
+        }
+    }
+
+    fn describe(&mut self, m: SMove) -> Move {
+        let pos = self.pos();
+        let from = m.from().map_or(Square::new(0, 0), to_square);
+        // Castling is shown king to its destination (e1g1) as UCI does in standard chess.
+        let to = match m {
+            SMove::Castle { king, rook } if self.mode == CastlingMode::Standard => {
+                to_square(CastlingSide::from_king_side(rook > king).king_to(pos.turn()))
+            }
+            _ => to_square(m.to()),
+        };
+        Move {
+            uci: m.to_uci(self.mode).to_string(),
+            san: SanPlus::from_move(pos.clone(), m).to_string(),
+            from,
+            to,
+        }
+    }
+}
+
+fn to_square(sq: SSquare) -> Square {
+    Square::new(sq.file() as u8, sq.rank() as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+
+    fn rules(fen: &str) -> ChessRules {
+        let pos: Chess = Fen::from_ascii(fen.as_bytes())
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        ChessRules::new(pos, CastlingMode::Standard)
+    }
+
+    /// Plays every line `depth` plies deep, checking the incremental hash against the hash from
+    /// scratch and `may_check` against the real check after each move.
+    fn walk(r: &mut ChessRules, depth: u32, seen: &mut u64) {
+        if depth == 0 {
+            return;
+        }
+        let hint = r.check_hint();
+        for &m in r.legal().iter() {
+            let may = r.may_check(&hint, m);
+            r.play(m);
+            assert_eq!(r.hash(), full_hash(r.pos()), "hash after {m:?}");
+            assert!(may || !r.pos().is_check(), "{m:?} checks unannounced");
+            *seen += 1;
+            walk(r, depth - 1, seen);
+            r.undo();
+        }
+    }
+
+    #[test]
+    fn incremental_hash_and_check_hint_agree_with_the_position() {
+        for fen in [
+            // Castling both ways, en passant, promotions with and without capture, discovered
+            // checks by every slider.
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/1P6/8/2B5/3R4/8/5Q2/4K3 w - - 0 1",
+            "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1",
+        ] {
+            let mut r = rules(fen);
+            let mut seen = 0;
+            walk(&mut r, 3, &mut seen);
+            assert!(seen > 100, "{fen}");
+        }
+    }
+
+    #[test]
+    fn castling_is_written_king_to_destination() {
+        let mut r = rules("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+        let castle = r.legal().iter().copied().find(|m| m.is_castle()).unwrap();
+        let m = r.describe(castle);
+        assert_eq!((m.uci.as_str(), m.san.as_str()), ("e1g1", "O-O+"));
+        assert_eq!(m.to, Square::new(6, 0));
+    }
+}

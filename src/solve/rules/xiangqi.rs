@@ -1,0 +1,226 @@
+//! Xiangqi for the solver: core's mailbox generator with make/unmake, and a Zobrist hash kept
+//! alongside.
+
+use super::Rules;
+use crate::core::xiangqi::Mailbox;
+use crate::core::xiangqi::mailbox::{BLACK, CELLS, EMPTY, square};
+use crate::core::xiangqi::movegen::Moves;
+use crate::core::{Board, Color, Game, Piece, Role};
+use crate::solve::stipulation::Goal;
+use crate::solve::{Move, wxf};
+
+/// Random keys per piece code (0–15) and cell, made at compile time with splitmix64.
+static KEYS: [[u64; CELLS]; 16] = keys();
+const TURN_KEY: u64 = 0x5851_f42d_4c95_7f2d;
+
+const fn keys() -> [[u64; CELLS]; 16] {
+    let mut table = [[0u64; CELLS]; 16];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut p = 0;
+    while p < 16 {
+        let mut c = 0;
+        while c < CELLS {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            table[p][c] = z ^ (z >> 31);
+            c += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
+/// A move taken back: from, to, the captured piece and its slot, and the hash before.
+type Undo = (u8, u8, (u8, u8), u64);
+
+#[derive(Clone)]
+pub(crate) struct XiangqiRules {
+    mb: Mailbox,
+    hash: u64,
+    /// What `undo` needs for each move played: from, to, the captured piece and slot, and the
+    /// hash before; `None` for a null move.
+    undo: Vec<Option<Undo>>,
+}
+
+impl XiangqiRules {
+    pub(crate) fn new(mb: Mailbox) -> XiangqiRules {
+        let mut hash = if mb.turn == 0 { TURN_KEY } else { 0 };
+        for (c, &p) in mb.cells.iter().enumerate() {
+            if p != EMPTY && p & 0x40 == 0 {
+                hash ^= KEYS[p as usize][c];
+            }
+        }
+        XiangqiRules {
+            mb,
+            hash,
+            undo: Vec::with_capacity(128),
+        }
+    }
+
+    fn board(&self) -> Board {
+        let mut board = Board::empty(Game::Xiangqi);
+        for (c, &p) in self.mb.cells.iter().enumerate() {
+            if p == EMPTY || p & 0x40 != 0 {
+                continue;
+            }
+            let role = match p & 7 {
+                1 => Role::King,
+                2 => Role::Advisor,
+                3 => Role::Bishop,
+                4 => Role::Knight,
+                5 => Role::Rook,
+                6 => Role::Cannon,
+                _ => Role::Pawn,
+            };
+            let color = if p & BLACK != 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            board.set(square(c), Some(Piece::new(color, role)));
+        }
+        board
+    }
+}
+
+impl Rules for XiangqiRules {
+    type Move = (u8, u8);
+    type List = Moves;
+    type Hint = ();
+    const MATE_NEEDS_CHECK: bool = false;
+
+    #[inline]
+    fn legal(&mut self) -> Moves {
+        self.mb.legal_cells()
+    }
+
+    #[inline]
+    fn play(&mut self, (from, to): (u8, u8)) {
+        let (f, t) = (from as usize, to as usize);
+        let piece = self.mb.cells[f] as usize;
+        let before = self.hash;
+        let captured = self.mb.make(f, t);
+        let mut h = before ^ TURN_KEY ^ KEYS[piece][f] ^ KEYS[piece][t];
+        if captured.0 != EMPTY {
+            h ^= KEYS[captured.0 as usize][t];
+        }
+        self.hash = h;
+        self.undo.push(Some((from, to, captured, before)));
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        match self.undo.pop().expect("a move to take back") {
+            Some((from, to, captured, before)) => {
+                self.mb.unmake(from as usize, to as usize, captured);
+                self.hash = before;
+            }
+            None => {
+                self.mb.turn ^= 1;
+                self.hash ^= TURN_KEY;
+            }
+        }
+    }
+
+    fn null(&mut self) -> bool {
+        if self.mb.in_check() {
+            return false;
+        }
+        self.mb.turn ^= 1;
+        self.hash ^= TURN_KEY;
+        self.undo.push(None);
+        true
+    }
+
+    #[inline]
+    fn in_check(&mut self) -> bool {
+        self.mb.in_check()
+    }
+
+    #[inline]
+    fn has_legal_move(&mut self) -> bool {
+        self.mb.has_legal_move()
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn check_hint(&mut self) {}
+
+    /// Exact: the move is played and the other general tested (cheap on the mailbox).
+    #[inline]
+    fn may_check(&mut self, _: &(), (from, to): (u8, u8)) -> bool {
+        let undo = self.mb.make(from as usize, to as usize);
+        let check = self.mb.in_check();
+        self.mb.unmake(from as usize, to as usize, undo);
+        check
+    }
+
+    /// Xiangqi has no stalemate: a side without a legal move has lost, checked or not.
+    #[inline]
+    fn goal(&mut self, _: Goal) -> bool {
+        !self.mb.has_legal_move()
+    }
+
+    fn describe(&mut self, (from, to): (u8, u8)) -> Move {
+        let (f, t) = (square(from as usize), square(to as usize));
+        Move {
+            uci: format!("{}{}", f.name(Game::Xiangqi), t.name(Game::Xiangqi)),
+            san: wxf::wxf(&self.board(), f, t),
+            from: f,
+            to: t,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::fen;
+
+    fn rules(text: &str) -> XiangqiRules {
+        let pos = fen::read(text, Some(Game::Xiangqi)).position.unwrap();
+        XiangqiRules::new(Mailbox::new(&pos).unwrap())
+    }
+
+    fn walk(r: &mut XiangqiRules, depth: u32) {
+        if depth == 0 {
+            return;
+        }
+        for &m in r.legal().iter() {
+            r.play(m);
+            assert_eq!(r.hash, XiangqiRules::new(r.mb.clone()).hash, "{m:?}");
+            walk(r, depth - 1);
+            r.undo();
+        }
+    }
+
+    #[test]
+    fn incremental_hash_matches_the_hash_from_scratch() {
+        let mut r = rules("r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R w");
+        let before = r.hash;
+        walk(&mut r, 2);
+        assert_eq!(r.hash, before);
+        assert!(r.null());
+        assert_ne!(r.hash, before);
+        r.undo();
+        assert_eq!(r.hash, before);
+    }
+
+    #[test]
+    fn moves_are_named_by_point_and_in_wxf() {
+        let mut r = rules(Game::Xiangqi.start_fen());
+        let m = r
+            .legal()
+            .iter()
+            .copied()
+            .map(|m| r.clone().describe(m))
+            .find(|m| m.uci == "h2e2")
+            .unwrap();
+        assert_eq!(m.san, "C2.5");
+    }
+}

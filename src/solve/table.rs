@@ -1,0 +1,159 @@
+//! The transposition table: what has been proved about a position for a number of moves,
+//! shared by every search thread without locks, in a fixed amount of memory.
+//!
+//! Each entry is two words, the key xor the data and the data, so that a torn write by another
+//! thread reads as a different key and is ignored (the classic lockless scheme). The data packs
+//! what is known:
+//! - `win`: the least number of moves in which the attacker is proved to win from here (0 none);
+//! - `fail`: the most moves in which it is proved not to win (0 none);
+//! - `help`: for helpmates, a bit per number of plies proved to lead to no solution.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+pub(crate) struct Table {
+    slots: Box<[AtomicU64]>,
+    mask: usize,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub win: u8,
+    pub fail: u8,
+    pub help: u32,
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        u64::from(self.win) | u64::from(self.fail) << 8 | u64::from(self.help) << 16
+    }
+
+    fn unpack(d: u64) -> Entry {
+        Entry {
+            win: d as u8,
+            fail: (d >> 8) as u8,
+            help: (d >> 16) as u32,
+        }
+    }
+
+    /// What the entry says about winning within `n` moves, if anything.
+    #[inline]
+    pub fn within(self, n: u32) -> Option<bool> {
+        if self.win != 0 && u32::from(self.win) <= n {
+            Some(true)
+        } else if u32::from(self.fail) >= n {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// Bytes per entry.
+const ENTRY: usize = 16;
+
+impl Table {
+    /// A table of at most `megabytes` MB (at least one entry), rounded down to a power of two
+    /// entries.
+    pub(crate) fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.saturating_mul(1 << 20).max(ENTRY);
+        let entries = 1usize << (usize::BITS - 1 - (bytes / ENTRY).leading_zeros());
+        // Zeroed memory straight from the allocator: the system maps it lazily, so a big table
+        // costs nothing until it is used.
+        // SAFETY: all-zero bytes are a valid `AtomicU64` (it has `u64`'s representation).
+        let slots = unsafe { Box::<[AtomicU64]>::new_zeroed_slice(2 * entries).assume_init() };
+        Table {
+            slots,
+            mask: entries - 1,
+        }
+    }
+
+    /// The memory the table holds, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        2 * ((key >> 20) as usize & self.mask)
+    }
+
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Entry {
+        let i = self.index(key);
+        let k = self.slots[i].load(Relaxed);
+        let d = self.slots[i + 1].load(Relaxed);
+        if k ^ d == key && key != 0 {
+            Entry::unpack(d)
+        } else {
+            Entry::default()
+        }
+    }
+
+    /// Merges a new fact into the entry of `key` (replacing another position's entry).
+    #[inline]
+    pub(crate) fn store(&self, key: u64, update: impl FnOnce(&mut Entry)) {
+        let mut e = self.probe(key);
+        update(&mut e);
+        let d = e.pack();
+        let i = self.index(key);
+        self.slots[i].store(key ^ d, Relaxed);
+        self.slots[i + 1].store(d, Relaxed);
+    }
+
+    #[inline]
+    pub(crate) fn store_win(&self, key: u64, n: u32) {
+        self.store(key, |e| {
+            if e.win == 0 || u32::from(e.win) > n {
+                e.win = n.min(255) as u8;
+            }
+        });
+    }
+
+    #[inline]
+    pub(crate) fn store_fail(&self, key: u64, n: u32) {
+        self.store(key, |e| e.fail = e.fail.max(n.min(255) as u8));
+    }
+
+    #[inline]
+    pub(crate) fn store_help_fail(&self, key: u64, plies: u32) {
+        self.store(key, |e| e.help |= 1 << plies.min(31));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembers_bounds_and_merges_them() {
+        let t = Table::new(1);
+        assert_eq!(t.bytes(), 1 << 20);
+        let key = 0x1234_5678_9abc_def1;
+        assert_eq!(t.probe(key).within(3), None);
+        t.store_fail(key, 2);
+        assert_eq!(t.probe(key).within(1), Some(false));
+        assert_eq!(t.probe(key).within(2), Some(false));
+        assert_eq!(t.probe(key).within(3), None);
+        t.store_win(key, 4);
+        t.store_win(key, 5);
+        assert_eq!(t.probe(key).within(3), None);
+        assert_eq!(t.probe(key).within(4), Some(true));
+        t.store_help_fail(key, 3);
+        assert_eq!(t.probe(key).help, 1 << 3);
+        assert_eq!(t.probe(key).win, 4);
+        // Another position on the same slot replaces it; the old key then reads as unknown.
+        let other = key ^ 1;
+        t.store_fail(other, 1);
+        assert_eq!(t.probe(key), Entry::default());
+    }
+
+    #[test]
+    fn size_is_bounded_by_the_megabytes_asked() {
+        for mb in [1, 3, 64] {
+            let t = Table::new(mb);
+            assert!(t.bytes() <= mb << 20);
+            assert!(t.bytes() > (mb << 20) / 2);
+        }
+        assert_eq!(Table::new(0).bytes(), ENTRY);
+    }
+}

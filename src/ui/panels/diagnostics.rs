@@ -1,0 +1,102 @@
+//! The diagnostics panel: the status line, every problem, the record's EPD operations.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::super::text;
+use super::super::theme::Theme;
+use super::super::wrap::wrap;
+use super::boxed;
+use crate::core::Severity;
+use crate::editor::State;
+
+/// The diagnostics panel: the status line, every problem, the record's EPD operations.
+pub struct DiagnosticsPanel<'a> {
+    pub state: &'a State,
+    pub theme: &'a Theme,
+}
+
+impl Widget for DiagnosticsPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        diagnostics(self.state, self.theme, area, buf);
+    }
+}
+
+fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let inner = boxed(text::DIAGNOSTICS_TITLE, t.border, r, buf);
+    let width = inner.width as usize;
+    if width == 0 {
+        return;
+    }
+    let game = state.game();
+    let shown = state.shown_position();
+    let errors = state.diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut lines: Vec<Line> = Vec::new();
+    if state.fen_line.editing && state.fen_line.preview.is_none() {
+        for part in wrap(text::NOT_PARSED, width) {
+            lines.push(Line::styled(part, t.error));
+        }
+    } else {
+        let status = text::status_line(state.status.as_ref(), errors, shown.turn, game);
+        let (mark, style) = if errors > 0 {
+            ("✗ ", t.error)
+        } else {
+            ("✓ ", t.ok)
+        };
+        for (i, part) in wrap(&status, width - 2).into_iter().enumerate() {
+            let lead = if i == 0 { mark } else { "  " };
+            lines.push(Line::from(vec![
+                Span::styled(lead, style),
+                Span::styled(part, style),
+            ]));
+        }
+    }
+    if state.diagnostics.is_empty() {
+        lines.push(Line::styled(text::NO_PROBLEMS, t.muted));
+    }
+    // Each problem: a line with its mark, code and field, then its message indented under it.
+    for d in &state.diagnostics {
+        let (mark, style) = match d.severity {
+            Severity::Error => ("✗ ", t.error),
+            Severity::Warning => ("! ", t.warning),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(mark, style),
+            Span::styled(d.code.as_str(), style),
+            Span::styled(format!(" · {}", text::field_ref(d.field)), t.muted),
+        ]));
+        let message = d.message_with_squares(game);
+        for part in wrap(&message, width.saturating_sub(2).max(1)) {
+            lines.push(Line::raw(format!("  {part}")));
+        }
+    }
+    // The record's EPD operations (the key move, the composer, the solution), one per line,
+    // after the problems; the id is already in the title.
+    if let Some(ops) = state.record_operations() {
+        let shown: Vec<&str> = crate::collection::epd::operations(ops)
+            .map(str::trim)
+            .filter(|op| !op.starts_with("id ") && *op != "id")
+            .collect();
+        if !shown.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(text::EPD_OPERATIONS, t.muted));
+        }
+        for op in shown {
+            for part in wrap(op, width.saturating_sub(2).max(1)) {
+                lines.push(Line::raw(format!("  {part}")));
+            }
+        }
+    }
+    let rows = inner.height as usize;
+    // Too many lines: the last row says how many are hidden, when there is room to spare one.
+    if lines.len() > rows && rows >= 3 {
+        let hidden = lines.len() - (rows - 1);
+        lines.truncate(rows - 1);
+        lines.push(Line::styled(text::more_lines(hidden), t.muted));
+    }
+    for (i, line) in lines.iter().enumerate().take(rows) {
+        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+    }
+}

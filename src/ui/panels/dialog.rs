@@ -1,0 +1,83 @@
+//! The question dialogs over the screen: delete a record, unsaved changes, the file changed on
+//! disk, a FEN line that does not read at quit, the Chess960 number.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+use ratatui::widgets::{Clear, Paragraph};
+
+use super::super::layout::centered;
+use super::super::text;
+use super::super::theme::Theme;
+use super::super::wrap::wrap;
+use super::boxed;
+use crate::editor::Overlay;
+
+/// A question dialog, centred over `area`.
+pub struct Dialog<'a> {
+    pub overlay: &'a Overlay,
+    pub theme: &'a Theme,
+}
+
+impl Widget for Dialog<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        dialog(self.overlay, self.theme, area, buf);
+    }
+}
+
+fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let (title, body, keys) = match overlay {
+        Overlay::ConfirmDelete => (
+            text::CONFIRM_DELETE_TITLE,
+            text::CONFIRM_DELETE.to_owned(),
+            text::CONFIRM_DELETE_KEYS,
+        ),
+        Overlay::ConfirmQuit => (
+            text::CONFIRM_QUIT_TITLE,
+            text::CONFIRM_QUIT.to_owned(),
+            text::CONFIRM_QUIT_KEYS,
+        ),
+        Overlay::ChangedOnDisk => (
+            text::CHANGED_ON_DISK_TITLE,
+            text::CHANGED_ON_DISK.to_owned(),
+            text::CHANGED_ON_DISK_KEYS,
+        ),
+        Overlay::QuitUnread => (
+            text::QUIT_UNREAD_TITLE,
+            text::QUIT_UNREAD.to_owned(),
+            text::QUIT_UNREAD_KEYS,
+        ),
+        Overlay::Chess960Prompt(typed) => (
+            text::CHESS960_TITLE,
+            format!("{} {typed}_", text::CHESS960_PROMPT),
+            text::CHESS960_KEYS,
+        ),
+        Overlay::Help => return,
+    };
+    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4)
+        .max(30)
+        .min(area.width);
+    // As tall as the wrapped text: the keys line must never be cut off.
+    let inner_width = usize::from(width.saturating_sub(4).max(1));
+    let mut lines = vec![Line::raw("")];
+    lines.extend(
+        wrap(&body, inner_width)
+            .into_iter()
+            .map(|l| Line::styled(l, t.message)),
+    );
+    lines.push(Line::raw(""));
+    lines.extend(
+        wrap(keys, inner_width)
+            .into_iter()
+            .map(|l| Line::styled(l, t.key)),
+    );
+    let r = centered(area, width, lines.len() as u16 + 2);
+    Clear.render(r, buf);
+    buf.set_style(r, t.overlay);
+    let inner = boxed(title, t.border_focused, r, buf);
+    Paragraph::new(lines)
+        .style(t.overlay)
+        .alignment(ratatui::layout::Alignment::Center)
+        .render(inner, buf);
+}

@@ -1,0 +1,79 @@
+//! The fields panel: the six FEN fields, the selected one marked.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::super::text;
+use super::super::theme::Theme;
+use super::{border_style, boxed, ellipsis};
+use crate::core::fen::Field;
+use crate::editor::{Focus, State};
+
+/// The fields panel: the six FEN fields, the selected one marked.
+pub struct FieldsPanel<'a> {
+    pub state: &'a State,
+    pub theme: &'a Theme,
+}
+
+impl Widget for FieldsPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        fields(self.state, self.theme, area, buf);
+    }
+}
+
+/// The field names that fit in the panel's inside, and the column where the values start
+/// (after the selection mark, the number and the names).
+pub(crate) fn field_columns(inner: Rect) -> (&'static [&'static str; 6], u16) {
+    // The long names only where they leave room for a useful part of the placement (20
+    // columns): values matter more than names.
+    let long = inner.width >= 2 + 2 + 24 + 2 + 20;
+    let names = if long {
+        &text::FIELD_NAMES
+    } else {
+        &text::FIELD_SHORT_NAMES
+    };
+    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u16;
+    (names, inner.x + 1 + 2 + name_width + 2)
+}
+
+fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let focused = state.focus == Focus::Fields;
+    let inner = boxed(text::FIELDS_TITLE, border_style(focused, t), r, buf);
+    let game = state.game();
+    let fen = state.fen();
+    let values: Vec<&str> = fen.split(' ').collect();
+    let (names, value_x) = field_columns(inner);
+    let name_width = (value_x - inner.x - 5) as usize;
+    for (field, name) in Field::ALL.into_iter().zip(names.iter()) {
+        let i = field.index();
+        if i as u16 >= inner.height {
+            break;
+        }
+        let selected = state.field == field;
+        let value = match field {
+            Field::Side => text::side_value(state.shown_position().turn, game),
+            _ => values.get(i).copied().unwrap_or("").to_owned(),
+        };
+        let row_style = if selected && focused {
+            t.focused_row
+        } else {
+            Style::new()
+        };
+        let marker = if selected { "▸" } else { " " };
+        let room = (inner.width as usize).saturating_sub(2 + 2 + name_width + 2);
+        let value = ellipsis(&value, room);
+        let line = Line::from(vec![
+            Span::styled(marker, t.key),
+            Span::styled(format!("{field} "), t.label),
+            Span::styled(format!("{name:<name_width$}  "), t.label),
+            Span::styled(value, t.value),
+        ])
+        .style(row_style);
+        let row = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
+        buf.set_style(row, row_style);
+        line.render(row, buf);
+    }
+}

@@ -1,0 +1,70 @@
+//! The screen's panels, each a widget drawn into the region `ui::layout` gives it: the title
+//! bar, the fields and diagnostics panels, the FEN line, the message line and key hints, and
+//! the question dialogs. New panels (solution, analysis, move list) are siblings here.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Margin, Rect};
+use ratatui::style::Style;
+
+use super::theme::Theme;
+
+pub mod analysis;
+pub mod diagnostics;
+pub mod dialog;
+pub mod fen_line;
+pub mod fields;
+pub mod status;
+pub mod title;
+
+pub(crate) fn border_style(focused: bool, t: &Theme) -> Style {
+    if focused { t.border_focused } else { t.border }
+}
+
+/// Draws a titled box and returns its inside. Written cell by cell: a `Block` would first
+/// restyle every cell inside, which costs more than the rest of the panel.
+pub(crate) fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rect {
+    let r = r.intersection(buf.area);
+    if r.width < 2 || r.height < 2 {
+        return Rect::new(r.x, r.y, 0, 0);
+    }
+    let (right, bottom) = (r.right() - 1, r.bottom() - 1);
+    for x in r.x + 1..right {
+        buf[(x, r.y)].set_symbol("─").set_style(style);
+        buf[(x, bottom)].set_symbol("─").set_style(style);
+    }
+    for y in r.y + 1..bottom {
+        buf[(r.x, y)].set_symbol("│").set_style(style);
+        buf[(right, y)].set_symbol("│").set_style(style);
+    }
+    for (x, y, corner) in [
+        (r.x, r.y, "┌"),
+        (right, r.y, "┐"),
+        (r.x, bottom, "└"),
+        (right, bottom, "┘"),
+    ] {
+        buf[(x, y)].set_symbol(corner).set_style(style);
+    }
+    if r.width > 4 {
+        buf.set_stringn(
+            r.x + 1,
+            r.y,
+            format!(" {title} "),
+            (r.width - 3) as usize,
+            style,
+        );
+    }
+    r.inner(Margin::new(1, 1))
+}
+
+/// `s` cut to `width` characters, the cut marked with an ellipsis.
+pub(crate) fn ellipsis(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_owned()
+    } else if width == 0 {
+        String::new()
+    } else {
+        let mut out: String = s.chars().take(width - 1).collect();
+        out.push('…');
+        out
+    }
+}

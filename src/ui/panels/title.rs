@@ -1,0 +1,72 @@
+//! The title bar: the game, the collection and record, the modified mark.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::super::text;
+use super::super::theme::Theme;
+use crate::editor::State;
+
+/// The title bar: the game, the collection and record, the modified mark.
+pub struct Title<'a> {
+    pub state: &'a State,
+    pub theme: &'a Theme,
+}
+
+impl Widget for Title<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        title(self.state, self.theme, area, buf);
+    }
+}
+
+fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    buf.set_style(r, t.title);
+    let mut spans = vec![
+        Span::styled(
+            format!(" {} ", text::APP_NAME),
+            t.title.add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(format!("· {} ", state.game()), t.title),
+    ];
+    let mut id = None;
+    if let Some(c) = &state.collection {
+        let name = c
+            .path()
+            .and_then(|p| p.file_name())
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        spans.push(Span::styled(format!("· {name} "), t.title));
+        if let Some((i, n)) = state.record_label() {
+            spans.push(Span::styled(
+                format!("· record {} ", text::record(i, n)),
+                t.title,
+            ));
+        }
+        if let Some(record_id) = state.record_id() {
+            id = Some(spans.len());
+            spans.push(Span::styled(format!("· id \"{record_id}\" "), t.title));
+        }
+    }
+    if state.is_modified() {
+        spans.push(Span::styled(
+            format!("· {} ", text::MODIFIED_MARK),
+            t.title_modified,
+        ));
+    }
+    // The modified mark matters more than the record's id: drop the id when both do not fit.
+    if let Some(i) = id
+        && spans.iter().map(Span::width).sum::<usize>() > usize::from(r.width)
+    {
+        spans.remove(i);
+    }
+    let line = Line::from(spans);
+    let used = line.width() as u16;
+    line.render(r, buf);
+    let help = text::TITLE_HELP;
+    let w = help.chars().count() as u16;
+    if r.width >= used + w {
+        buf.set_stringn(r.right() - w, r.y, help, w as usize, t.title);
+    }
+}

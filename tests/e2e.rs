@@ -1,0 +1,16 @@
+//! End-to-end tests of the editor in tmux, through the one harness in `tests/common`: the app
+//! itself, its clipboard, and collections under signals. A test whose tool is missing skips
+//! with a message, and fails when `FENBOARD_E2E=1` (`cargo test --test e2e`).
+
+mod common;
+
+#[path = "e2e/app.rs"]
+mod app;
+#[path = "e2e/clipboard.rs"]
+mod clipboard;
+#[path = "e2e/collection_signals.rs"]
+mod collection_signals;
+#[path = "e2e/diagram.rs"]
+mod diagram;
+#[path = "e2e/engine.rs"]
+mod engine;

@@ -1,0 +1,259 @@
+//! A fuzz harness for every reader of outside text: the FEN reader, EPD record lines, the
+//! editor's paste cleanup and collection files. Each target runs proptest-generated inputs
+//! (FEN and EPD fragments, control characters, arbitrary bytes and characters) for a time
+//! budget: `FENBOARD_FUZZ_SECONDS` per target (default 2; CI sets more). A panic anywhere is a
+//! failure (proptest catches it and shrinks the input), and so is a broken invariant.
+//!
+//! Runs on stable Rust; `cargo test --release --test fuzz_readers` fuzzes faster.
+
+use std::time::{Duration, Instant};
+
+use fenboard::collection::{Collection, epd, record};
+use fenboard::core::{Game, fen};
+use fenboard::editor::paste;
+use fenboard::shell::check::{Options, Summary, check_stream};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+const FRAGMENTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "4k3/8/8/8/8/8/8/4K3 w - -",
+    "8/8/8/8/8/8/8/8",
+    " w ",
+    " b ",
+    " - ",
+    " KQkq ",
+    " e3 ",
+    " 0 1",
+    " 12 40",
+    ";",
+    "; ",
+    " ;",
+    ";D1 20",
+    " ;D2 400",
+    "D3",
+    " D4 x",
+    "D99999999999 1",
+    "D64 1",
+    " bm Qg6;",
+    " id \"WAC.001\";",
+    " c0 \"a; b\";",
+    "\"",
+    " hmvc 3;",
+    " free text",
+    "FEN: ",
+    "[FEN \"",
+    "\"]",
+    "'",
+    "`",
+    "https://lichess.org/analysis/",
+    "#",
+    " ",
+    "  ",
+    "\t",
+    "\r",
+    "\n",
+    "\r\n",
+    "\x0b",
+    "\x0c",
+    "\0",
+    "\x1b[2J",
+    "\u{feff}",
+    "\u{9b}",
+    "é",
+    "字",
+    "♞",
+    "/",
+    "9",
+    "44",
+    "K",
+    "k",
+    "x",
+];
+
+/// Text made of FEN/EPD fragments, control characters and arbitrary characters.
+fn text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(FRAGMENTS).prop_map(str::to_owned),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+}
+
+/// Bytes: such text with arbitrary bytes (invalid UTF-8 included) mixed in.
+fn bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(FRAGMENTS).prop_map(|s| s.as_bytes().to_vec()),
+        1 => any::<u8>().prop_map(|b| vec![b]),
+        1 => Just(b"\xEF\xBB\xBF".to_vec()),
+    ];
+    prop::collection::vec(piece, 0..48).prop_map(|v| v.concat())
+}
+
+/// Runs `test` on inputs from `strategy` until the time budget is spent (at least one batch).
+fn fuzz<S: Strategy>(name: &str, strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    const BATCH: u32 = 256;
+    let seconds: f64 = std::env::var("FENBOARD_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
+    let budget = Duration::from_secs_f64(seconds);
+    let config = Config {
+        cases: BATCH,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    // A runner counts its successes across runs: each batch gets a fresh one, seeded from a
+    // parent whose seed is new each run.
+    let mut parent = TestRunner::new(config.clone());
+    let start = Instant::now();
+    let mut cases = 0u64;
+    loop {
+        let mut runner = TestRunner::new_with_rng(config.clone(), parent.new_rng());
+        if let Err(e) = runner.run(&strategy, &test) {
+            panic!("fuzz {name}: {e}");
+        }
+        cases += u64::from(BATCH);
+        if start.elapsed() >= budget {
+            break;
+        }
+    }
+    eprintln!(
+        "fuzz {name}: {cases} cases in {:.1?}, no failure",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn fuzz_the_fen_reader() {
+    fuzz("fen::read", text(), |text| {
+        for game in [
+            None,
+            Some(Game::Chess),
+            Some(Game::Chess960),
+            Some(Game::Xiangqi),
+        ] {
+            let read = fen::read(&text, game);
+            let errors = read.diagnostics.iter().any(|d| d.is_error());
+            prop_assert_eq!(read.position.is_none(), errors);
+            let len = text.chars().count();
+            for d in &read.diagnostics {
+                prop_assert!((1..=6).contains(&d.field.number()), "{:?}", d);
+                prop_assert!(!d.message.is_empty());
+                prop_assert!(!d.message.chars().any(char::is_control), "{:?}", d.message);
+                if let Some(span) = &d.span {
+                    prop_assert!(span.start <= span.end && span.end <= len, "{:?}", d);
+                }
+            }
+            // Round trip: what reads writes a canonical FEN that reads back to itself.
+            if let Some(pos) = read.position {
+                let canonical = fen::write(&pos);
+                let again = fen::read(&canonical, Some(pos.game));
+                prop_assert!(
+                    again.diagnostics.iter().all(|d| !d.is_error()),
+                    "{}",
+                    canonical
+                );
+                prop_assert_eq!(again.position.map(|p| fen::write(&p)), Some(canonical));
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn fuzz_epd_record_lines() {
+    fuzz(
+        "record::parts",
+        (text(), any::<bool>()),
+        |(text, epd_file)| {
+            let p = record::parts(&text, epd_file);
+            prop_assert!(p.fen.start <= p.fen.end && p.fen.end <= text.len());
+            prop_assert!(text.is_char_boundary(p.fen.start) && text.is_char_boundary(p.fen.end));
+            let Some(ops) = p.ops.clone() else {
+                prop_assert_eq!(p.fields, 0);
+                return Ok(());
+            };
+            prop_assert!(p.fen.end <= ops.start && ops.end <= text.len());
+            prop_assert!(text.is_char_boundary(ops.start) && text.is_char_boundary(ops.end));
+            prop_assert!(p.fields == 4 || p.fields == 6);
+            let ops_text = &text[ops.clone()];
+            for (at, op) in epd::operations_at(ops_text) {
+                prop_assert_eq!(&ops_text[at..at + op.len()], op);
+            }
+            for m in epd::perft_counts(ops_text, 64).filter_map(Result::err) {
+                prop_assert!(
+                    m.span.end <= ops_text.len() && !m.message.chars().any(char::is_control)
+                );
+            }
+            // Rewriting keeps the form: the operations byte for byte, the field count.
+            let canonical = "8/8/8/8/8/8/8/K6k b - - 3 9";
+            let line = record::rewrite(&text, &p, canonical);
+            let q = record::parts(&line, epd_file);
+            prop_assert_eq!(
+                q.ops.map(|o| line[o].to_owned()),
+                Some(ops_text.to_owned()),
+                "{:?}",
+                line
+            );
+            prop_assert_eq!(q.fields, p.fields);
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn fuzz_the_paste_cleanup() {
+    fuzz("paste::clean", text(), |text| {
+        let clean = paste::clean(&text);
+        prop_assert!(!clean.chars().any(char::is_control), "{:?}", clean);
+        prop_assert_eq!(clean.trim(), clean.as_str());
+        prop_assert!(!clean.contains("  "), "{:?}", clean);
+        // Whatever comes out, the reader explains it.
+        let read = fen::read(&clean, None);
+        prop_assert_eq!(
+            read.position.is_none(),
+            read.diagnostics.iter().any(|d| d.is_error())
+        );
+        Ok(())
+    });
+}
+
+#[test]
+fn fuzz_collection_files() {
+    fuzz("Collection::from_bytes", bytes(), |bytes| {
+        let c = Collection::from_bytes(None, &bytes);
+        prop_assert_eq!(c.to_bytes(), bytes.clone());
+        // One rule for what a record is: `fenboard check` counts the same lines.
+        let mut out = Vec::new();
+        let mut summary = Summary::default();
+        let options = Options {
+            workers: 1,
+            ..Options::default()
+        };
+        check_stream(&bytes[..], "f", &options, &mut out, &mut summary).unwrap();
+        prop_assert_eq!(
+            summary.records,
+            c.len() as u64,
+            "{:?}",
+            String::from_utf8_lossy(&bytes)
+        );
+        // Editing every record touches only record lines and keeps the rest.
+        let mut edited = c.clone();
+        for i in 0..c.len() {
+            let _ = edited.operations(i);
+            let _ = edited.id(i);
+            edited.replace(i, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        }
+        prop_assert_eq!(edited.len(), c.len());
+        for i in 0..c.len() {
+            prop_assert_eq!(edited.operations(i), c.operations(i));
+        }
+        Ok(())
+    });
+}

@@ -1,0 +1,38 @@
+//! The integration tests that need no terminal: the subcommands run as processes, the
+//! collection, FEN and legality through the library, the example files. One binary, so one
+//! link and one run (`cargo test --test tests`); the files are in `tests/suite/`.
+
+mod common;
+
+#[path = "suite/check_cli.rs"]
+mod check_cli;
+#[path = "suite/cli_output.rs"]
+mod cli_output;
+#[path = "suite/cli_perft.rs"]
+mod cli_perft;
+#[path = "suite/cli_perft_suite.rs"]
+mod cli_perft_suite;
+#[path = "suite/collection.rs"]
+mod collection;
+#[path = "suite/collection_props.rs"]
+mod collection_props;
+#[path = "suite/diagram.rs"]
+mod diagram;
+#[path = "suite/diagram_cli.rs"]
+mod diagram_cli;
+#[path = "suite/examples.rs"]
+mod examples;
+#[path = "suite/fen_props.rs"]
+mod fen_props;
+#[path = "suite/oracle.rs"]
+mod oracle;
+#[path = "suite/perft.rs"]
+mod perft;
+#[path = "suite/retro_soundness.rs"]
+mod retro_soundness;
+#[path = "suite/solve_cli.rs"]
+mod solve_cli;
+#[path = "suite/solve_oracle.rs"]
+mod solve_oracle;
+#[path = "suite/status.rs"]
+mod status;
