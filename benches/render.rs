@@ -1,5 +1,7 @@
 //! Time to draw one full editor frame: the screen rendered into a buffer, and the same through
-//! ratatui's `TestBackend` (render, diff and flush), at 120×40 and 80×24, chess and xiangqi.
+//! ratatui's `TestBackend` (render, diff and flush), at 120×40 and 80×24, chess and xiangqi,
+//! with single glyphs (`--pieces small`) and piece drawings (`--pieces large`, the default),
+//! and a keystroke through the editor's incremental frames (`ui::frame`).
 //!
 //! `cargo bench --bench render` prints the median and the 10th/90th percentiles per frame.
 
@@ -10,10 +12,12 @@ use std::time::{Duration, Instant};
 
 use fenboard::core::Game;
 use fenboard::editor::{Action, Direction, Options, State, update};
+use fenboard::ui::frame::Frames;
+use fenboard::ui::pieces::PieceSize;
 use fenboard::ui::screen::{View, render};
 use fenboard::ui::theme::{ColorMode, Theme};
 use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use ratatui::backend::{Backend, TestBackend};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -31,7 +35,10 @@ fn report(name: &str, times: Vec<Duration>) {
 }
 
 fn main() {
-    let view = View::new(Theme::new(ColorMode::TrueColor));
+    let view_with = |pieces| View {
+        pieces,
+        ..View::new(Theme::new(ColorMode::TrueColor))
+    };
     for (game, fen) in [
         (Game::Chess, Game::Chess.start_fen()),
         (Game::Chess, "4k3/8/8/8/8/8/8/P3K2K b KQ e3 7 1"),
@@ -45,48 +52,83 @@ fn main() {
                 mouse: true,
             },
         );
-        for (w, h) in [(120, 40), (80, 24)] {
-            let area = Rect::new(0, 0, w, h);
-            let mut buf = Buffer::empty(area);
-            let mut times = Vec::with_capacity(SAMPLES);
-            for _ in 0..SAMPLES {
-                let t = Instant::now();
-                // A frame starts blank, as ratatui resets its buffer after each draw.
-                buf.reset();
-                black_box(render(black_box(&state), &view, area, &mut buf));
-                times.push(t.elapsed());
+        for pieces in [PieceSize::Small, PieceSize::Large] {
+            let view = view_with(pieces);
+            for (w, h) in [(120, 40), (80, 24)] {
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                let mut times = Vec::with_capacity(SAMPLES);
+                for _ in 0..SAMPLES {
+                    let t = Instant::now();
+                    // A frame starts blank, as ratatui resets its buffer after each draw.
+                    buf.reset();
+                    black_box(render(black_box(&state), &view, area, &mut buf));
+                    times.push(t.elapsed());
+                }
+                let label = if fen.starts_with("4k3") {
+                    "illegal"
+                } else {
+                    "start"
+                };
+                report(
+                    &format!("render {game} {label} {w}x{h} {pieces:?} into a Buffer"),
+                    times,
+                );
             }
-            let label = if fen.starts_with("4k3") {
-                "illegal"
-            } else {
-                "start"
-            };
-            report(
-                &format!("render {game} {label} {w}x{h} into a Buffer"),
-                times,
-            );
         }
     }
     // A cursor move per frame through a terminal backend: render, diff against the last frame
     // and write the changes, as each keystroke costs.
-    let mut state = State::from_fen(Game::Chess.start_fen(), None, Options::default());
-    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test backend");
-    let mut times = Vec::with_capacity(SAMPLES);
-    for i in 0..SAMPLES {
-        let dir = if i % 16 < 8 {
-            Direction::Right
-        } else {
-            Direction::Left
-        };
-        let t = Instant::now();
-        update(&mut state, Action::MoveCursor(dir));
-        terminal
-            .draw(|f| {
-                let area = f.area();
-                render(&state, &view, area, f.buffer_mut());
-            })
-            .expect("draw");
-        times.push(t.elapsed());
+    for pieces in [PieceSize::Small, PieceSize::Large] {
+        let view = view_with(pieces);
+        let mut state = State::from_fen(Game::Chess.start_fen(), None, Options::default());
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test backend");
+        let mut times = Vec::with_capacity(SAMPLES);
+        for i in 0..SAMPLES {
+            let dir = if i % 16 < 8 {
+                Direction::Right
+            } else {
+                Direction::Left
+            };
+            let t = Instant::now();
+            update(&mut state, Action::MoveCursor(dir));
+            terminal
+                .draw(|f| {
+                    let area = f.area();
+                    render(&state, &view, area, f.buffer_mut());
+                })
+                .expect("draw");
+            times.push(t.elapsed());
+        }
+        report(
+            &format!("keystroke: update + draw 120x40 {pieces:?} (TestBackend)"),
+            times,
+        );
     }
-    report("keystroke: update + draw 120x40 (TestBackend)", times);
+    // The same through the editor's incremental frames: only the board is drawn again and only
+    // its changed cells are written.
+    for pieces in [PieceSize::Small, PieceSize::Large] {
+        let view = view_with(pieces);
+        let mut state = State::from_fen(Game::Chess.start_fen(), None, Options::default());
+        let mut backend = TestBackend::new(120, 40);
+        let mut frames = Frames::new();
+        let area = Rect::new(0, 0, 120, 40);
+        let mut times = Vec::with_capacity(SAMPLES);
+        for i in 0..SAMPLES {
+            let dir = if i % 16 < 8 {
+                Direction::Right
+            } else {
+                Direction::Left
+            };
+            let t = Instant::now();
+            update(&mut state, Action::MoveCursor(dir));
+            let (_, cells) = frames.draw(&state, &view, area);
+            backend.draw(cells).expect("draw");
+            times.push(t.elapsed());
+        }
+        report(
+            &format!("keystroke: update + incremental frame 120x40 {pieces:?}"),
+            times,
+        );
+    }
 }

@@ -11,7 +11,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
+use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event};
+use ratatui::layout::Rect;
 
 use super::Failure;
 use super::cli::EditArgs;
@@ -24,8 +26,10 @@ use crate::collection::{Collection, SaveError, is_epd_path};
 use crate::core::Game;
 use crate::editor::analysis::EngineEvent;
 use crate::editor::{self, Action, Effect, Notice, Options, State};
+use crate::ui::frame::Frames;
 use crate::ui::layout::{Arrangement, ScreenLayout};
-use crate::ui::screen::{self, ScreenHits, View};
+use crate::ui::pieces::PieceSize;
+use crate::ui::screen::{ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
@@ -71,7 +75,7 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
         .clone()
         .map(Into::into)
         .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
-    match run_editor(state, engine) {
+    match run_editor(state, engine, args.pieces.size()) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
         Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE)),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
@@ -143,7 +147,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 }
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
-fn run_editor(state: State, engine: Option<OsString>) -> Result<Exit> {
+fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Result<Exit> {
     let (tx, rx) = mpsc::channel();
     spawn_input_reader(tx.clone())?;
     let signal_tx = tx.clone();
@@ -163,11 +167,15 @@ fn run_editor(state: State, engine: Option<OsString>) -> Result<Exit> {
     let tui = Tui::enter(mouse).wrap_err(text::NO_TERMINAL)?;
     let mut app = App {
         state,
-        view: View::new(Theme::from_env()),
+        view: View {
+            pieces,
+            ..View::new(Theme::from_env())
+        },
         tui,
         clipboard,
         engines,
         layout: None,
+        frames: Frames::new(),
         panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
     let exit = app.run(&rx);
@@ -217,6 +225,8 @@ struct App {
     engines: Engines,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
+    /// What the terminal shows, so that a frame writes only what changed.
+    frames: Frames,
     /// Set from [`PANIC_AFTER_FIRST_FRAME`].
     panic_after_first_frame: bool,
 }
@@ -253,15 +263,20 @@ impl App {
         }
     }
 
+    /// Draws what changed since the last frame (all of it after a resize) and writes it out.
     fn draw(&mut self) -> Result<()> {
-        let state = &self.state;
-        let view = &self.view;
-        let mut layout = None;
-        self.tui.terminal.draw(|frame| {
-            let area = frame.area();
-            layout = Some(screen::render(state, view, area, frame.buffer_mut()));
-        })?;
-        self.layout = layout;
+        let size = self.tui.terminal.backend().size()?;
+        let area = Rect::new(0, 0, size.width, size.height);
+        let backend = self.tui.terminal.backend_mut();
+        if area != self.frames.area() {
+            // What the terminal showed is gone or reflowed: start from a blank screen.
+            backend.clear()?;
+            self.frames.invalidate();
+        }
+        let (layout, cells) = self.frames.draw(&self.state, &self.view, area);
+        backend.draw(cells)?;
+        Backend::flush(backend)?;
+        self.layout = Some(layout);
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::core::Game;
+use crate::ui::pieces::PieceSize;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -29,6 +30,11 @@ pub struct EditArgs {
     /// Letters instead of Unicode/CJK piece glyphs.
     #[arg(long)]
     pub ascii: bool,
+
+    /// Piece drawings that fill squares of 5×2 cells and more (xiangqi: discs), or one glyph
+    /// per square. `--ascii` keeps letters either way.
+    #[arg(long, value_enum, default_value_t = PiecesArg::Large)]
+    pub pieces: PiecesArg,
 
     /// Leave the terminal's own mouse selection alone.
     #[arg(long)]
@@ -90,6 +96,11 @@ pub struct ShowArgs {
     /// Draw the board from Black's side.
     #[arg(long)]
     pub flip: bool,
+
+    /// `large`: squares of 7×3 cells (xiangqi 6×3) with piece drawings; `small`: one glyph per
+    /// square, the compact diagram.
+    #[arg(long, value_enum, default_value_t = PiecesArg::Small)]
+    pub pieces: PiecesArg,
 
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
@@ -254,6 +265,21 @@ impl GameArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PiecesArg {
+    Small,
+    Large,
+}
+
+impl PiecesArg {
+    pub fn size(self) -> PieceSize {
+        match self {
+            PiecesArg::Small => PieceSize::Small,
+            PiecesArg::Large => PieceSize::Large,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
     Auto,
     Always,
@@ -302,6 +328,18 @@ mod tests {
             Cli::try_parse_from(["fenboard", "perft", "--suite", "s", "startfen", "3"]).is_err()
         );
         assert!(Cli::try_parse_from(["fenboard", "--game", "shogi"]).is_err());
+        let cli = Cli::try_parse_from(["fenboard"]).unwrap();
+        assert_eq!(cli.edit.pieces, PiecesArg::Large);
+        let cli = Cli::try_parse_from(["fenboard", "--pieces", "small", "--ascii"]).unwrap();
+        assert_eq!((cli.edit.pieces, cli.edit.ascii), (PiecesArg::Small, true));
+        assert!(Cli::try_parse_from(["fenboard", "--pieces", "huge"]).is_err());
+        match Cli::try_parse_from(["fenboard", "show", "--pieces", "large"])
+            .unwrap()
+            .command
+        {
+            Some(Command::Show(s)) => assert_eq!(s.pieces, PiecesArg::Large),
+            other => panic!("parsed as {other:?}"),
+        }
         let cli = Cli::try_parse_from([
             "fenboard",
             "solve",

@@ -9,6 +9,7 @@ use crate::core::{self, Diagnostic, Game, fen};
 use crate::ui::ansi::buffer_to_text;
 use crate::ui::board::{Marks, diagram};
 use crate::ui::glyphs::GlyphSet;
+use crate::ui::pieces::PieceSize;
 use crate::ui::text;
 use crate::ui::theme::{ColorMode, Theme};
 
@@ -35,6 +36,7 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
         &input,
         game,
         GlyphSet::from_ascii_flag(args.ascii),
+        args.pieces.size(),
         &Theme::new(mode),
         args.flip,
     )?;
@@ -52,6 +54,7 @@ pub fn show(
     input: &str,
     game: Option<Game>,
     glyphs: GlyphSet,
+    pieces: PieceSize,
     theme: &Theme,
     flipped: bool,
 ) -> Result<(String, u8)> {
@@ -71,7 +74,7 @@ pub fn show(
     let mut diagnostics = read.diagnostics;
     diagnostics.extend(core::legality::diagnose(&position));
     let marks = Marks::from_diagnostics(&diagnostics);
-    let buf = diagram(&position, &marks, glyphs, theme, flipped);
+    let buf = diagram(&position, &marks, glyphs, pieces, theme, flipped);
     let mut out = buffer_to_text(&buf, !theme.is_mono());
     out.push('\n');
     out.push_str(&fen::write(&position));
@@ -112,7 +115,14 @@ mod tests {
         flipped: bool,
     ) -> (String, String, u8) {
         // What the user sees: stdout, and stderr as `main` prints a failure.
-        match show(input, game, glyphs, &Theme::new(ColorMode::Mono), flipped) {
+        match show(
+            input,
+            game,
+            glyphs,
+            PieceSize::Small,
+            &Theme::new(ColorMode::Mono),
+            flipped,
+        ) {
             Ok((out, code)) => (out, String::new(), code),
             Err(f) => {
                 let err = f
@@ -159,6 +169,7 @@ mod tests {
             "",
             None,
             GlyphSet::Unicode,
+            PieceSize::Small,
             &Theme::new(ColorMode::TrueColor),
             false,
         )

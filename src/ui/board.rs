@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::glyphs::GlyphSet;
+use super::pieces::{self, PieceSize};
 use super::theme::Theme;
 use crate::core::{Color, Diagnostic, Game, Position, Severity, Square};
 
@@ -15,11 +16,17 @@ const LABEL_WIDTH: u16 = 2;
 
 /// Square sizes (columns × rows) for chess, smallest first: terminal cells are about twice as
 /// tall as wide, so these stay roughly square.
-const CHESS_CELLS: [(u16, u16); 4] = [(3, 1), (5, 2), (7, 3), (9, 4)];
+const CHESS_CELLS: [(u16, u16); 5] = [(3, 1), (5, 2), (7, 3), (9, 4), (11, 5)];
 
 /// Distances between xiangqi intersections (columns × rows), smallest first. Two rows at least:
 /// the grid lines and the river need a row between ranks.
-const XIANGQI_STEPS: [(u16, u16); 3] = [(4, 2), (6, 3), (8, 4)];
+const XIANGQI_STEPS: [(u16, u16); 4] = [(4, 2), (6, 3), (8, 4), (10, 5)];
+
+/// Xiangqi grids with a row between ranks leave a row above and below the board and a column
+/// more for the rank numbers, so that the discs of the outer pieces are whole.
+fn xiangqi_margin(step: (u16, u16)) -> u16 {
+    u16::from(step.1 >= 3)
+}
 
 /// Where every square of a board lies on screen, for one size and orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,9 +57,10 @@ impl BoardGeometry {
         let (w, h) = (game.width() as u16, game.height() as u16);
         if game.is_xiangqi() {
             // One more column on the right for the marker after the last file's glyph.
+            let m = xiangqi_margin(step);
             (
-                LABEL_WIDTH + (w - 1) * sx + glyphs.width(game) + 1,
-                (h - 1) * sy + 1 + 1,
+                LABEL_WIDTH + m + (w - 1) * sx + glyphs.width(game) + 1,
+                (h - 1) * sy + 1 + 1 + 2 * m,
             )
         } else {
             (LABEL_WIDTH + w * sx, h * sy + 1)
@@ -112,7 +120,12 @@ impl BoardGeometry {
 
     /// The top-left of the grid (the first square, or the first intersection).
     fn origin(&self) -> (u16, u16) {
-        (self.area.x + LABEL_WIDTH, self.area.y)
+        let m = if self.game.is_xiangqi() {
+            xiangqi_margin(self.step)
+        } else {
+            0
+        };
+        (self.area.x + LABEL_WIDTH + m, self.area.y + m)
     }
 
     /// Chess: the square's cells. Xiangqi: the glyph slot on the intersection.
@@ -147,7 +160,7 @@ impl BoardGeometry {
             let mid = (self.glyph_width as i32 - 1) / 2;
             let col = (cx - mid + sx as i32 / 2).div_euclid(sx as i32);
             let row = (cy + sy as i32 / 2).div_euclid(sy as i32);
-            let inside = x >= self.area.x + LABEL_WIDTH.saturating_sub(1)
+            let inside = x >= ox.saturating_sub(1)
                 && x < self.area.right()
                 && y < self.area.bottom().saturating_sub(1);
             if !inside || !(0..self.files() as i32).contains(&col) {
@@ -167,7 +180,7 @@ impl BoardGeometry {
 }
 
 /// What the board widget shows besides the position.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     pub cursor: Option<Square>,
     pub picked: Option<Square>,
@@ -175,6 +188,8 @@ pub struct Marks {
     pub errors: Vec<Square>,
     /// Squares named by warnings only.
     pub warnings: Vec<Square>,
+    /// The last move played back: from and to.
+    pub last_move: Option<(Square, Square)>,
 }
 
 impl Marks {
@@ -200,6 +215,8 @@ pub struct BoardView<'a> {
     pub marks: &'a Marks,
     pub geometry: BoardGeometry,
     pub glyphs: GlyphSet,
+    /// Drawings or single glyphs (letters with `--ascii` whatever this says).
+    pub pieces: PieceSize,
     pub theme: &'a Theme,
 }
 
@@ -241,6 +258,10 @@ impl Canvas<'_> {
         } else {
             self.buf.set_stringn(x, y, text, width as usize, style);
         }
+    }
+
+    fn symbol(&self, x: u16, y: u16) -> Option<&str> {
+        self.contains(x, y, 1).then(|| self.buf[(x, y)].symbol())
     }
 
     fn style(&mut self, x: u16, y: u16, style: Style) {
@@ -296,16 +317,31 @@ impl BoardView<'_> {
         }
     }
 
+    fn on_last_move(&self, sq: Square) -> bool {
+        self.marks
+            .last_move
+            .is_some_and(|(from, to)| from == sq || to == sq)
+    }
+
+    /// Whether pieces are drawn large rather than as one glyph (letters always stay letters).
+    fn large(&self) -> bool {
+        self.pieces == PieceSize::Large && self.glyphs == GlyphSet::Unicode
+    }
+
     fn draw_chess(&self, c: &mut Canvas) {
         let g = &self.geometry;
+        let t = self.theme;
         let pos = self.position;
+        let (sw, sh) = g.step;
+        let large = self.large();
         for sq in Square::all(g.game) {
             let r = g.square_rect(sq);
             let light = (sq.file + sq.rank) % 2 == 1;
-            let mut bg = if light {
-                self.theme.light_square
-            } else {
-                self.theme.dark_square
+            let mut bg = match (light, self.on_last_move(sq)) {
+                (true, false) => t.light_square,
+                (false, false) => t.dark_square,
+                (true, true) => t.light_square.patch(t.last_move_light),
+                (false, true) => t.dark_square.patch(t.last_move_dark),
             };
             let marker = self.markers(sq);
             if let Some((_, _, style)) = marker {
@@ -313,23 +349,46 @@ impl BoardView<'_> {
             }
             c.blank(r, bg);
             let (gx, gy) = g.glyph_at(sq);
-            match pos.board.get(sq) {
-                Some(p) => {
-                    let text = self.glyphs.piece(p, g.game, self.theme.is_mono());
+            let piece = pos.board.get(sq);
+            let drawing = piece
+                .filter(|_| large)
+                .and_then(|p| pieces::drawing(p.role, p.color, sw, sh));
+            match (piece, drawing) {
+                (Some(p), Some(d)) => {
+                    let style = bg.patch(self.piece_style(p.color));
+                    // Centred across, standing on the square's bottom row.
+                    let x0 = r.x + (sw - d.cols) / 2;
+                    let y0 = r.y + sh - d.rows;
+                    for y in 0..d.rows {
+                        for x in 0..d.cols {
+                            if let Some(cell) = d.cell(x, y) {
+                                c.put(x0 + x, y0 + y, cell, 1, style);
+                            }
+                        }
+                    }
+                }
+                (Some(p), None) => {
+                    let text = self.glyphs.piece(p, g.game, t.is_mono());
                     c.put(gx, gy, text, 1, bg.patch(self.piece_style(p.color)));
                 }
                 // Without colour, empty dark squares are told by a dim dot.
-                None if self.theme.is_mono() && !light => {
+                (None, _) if t.is_mono() && !light => {
                     c.put(gx, gy, "·", 1, bg.add_modifier(Modifier::DIM))
                 }
-                None => {}
+                (None, _) => {}
             }
             if let Some((left, right, style)) = marker {
-                c.put(gx - 1, gy, left, 1, bg.patch(style));
-                c.put(gx + 1, gy, right, 1, bg.patch(style));
+                // Beside the glyph, or at the square's edges around a drawing.
+                let (lx, rx) = if large && sw >= 5 {
+                    (r.x, r.right() - 1)
+                } else {
+                    (gx - 1, gx + 1)
+                };
+                c.put(lx, gy, left, 1, bg.patch(style));
+                c.put(rx, gy, right, 1, bg.patch(style));
             }
             if self.marks.cursor == Some(sq) {
-                c.fill(r, self.theme.cursor);
+                c.fill(r, t.cursor);
             }
         }
     }
@@ -340,11 +399,13 @@ impl BoardView<'_> {
         let (ox, oy) = g.origin();
         let (sx, sy) = g.step;
         let (files, ranks) = (g.files(), g.ranks());
+        // The board's colour reaches into the margin, under the outer discs.
+        let m = xiangqi_margin(g.step);
         let grid = Rect::new(
-            ox,
-            oy,
-            (files - 1) * sx + g.glyph_width,
-            (ranks - 1) * sy + 1,
+            ox - m,
+            oy - m,
+            (files - 1) * sx + g.glyph_width + 2 * m,
+            (ranks - 1) * sy + 1 + 2 * m,
         );
         c.fill(grid, t.xiangqi_board);
         let line = t.xiangqi_board;
@@ -387,10 +448,12 @@ impl BoardView<'_> {
         // The river's inscriptions, centred in the gaps between files b–d and f–h.
         let (left, right) = self.glyphs.river();
         let y = oy + river_row * sy + sy.div_ceil(2);
-        for (text, from, to) in [(left, 1, 3), (right, 5, 7)] {
+        let mut river = [Rect::default(); 2];
+        for (i, (text, from, to)) in [(left, 1, 3), (right, 5, 7)].into_iter().enumerate() {
             let w = ratatui::text::Line::raw(text).width() as u16;
             let mid = ox + (from * sx + to * sx + g.glyph_width) / 2;
             let x = mid.saturating_sub(w / 2);
+            river[i] = Rect::new(x, y, w, 1);
             c.put(
                 x,
                 y,
@@ -399,17 +462,29 @@ impl BoardView<'_> {
                 t.river.patch(Style::new().bg(line.bg.unwrap_or_default())),
             );
         }
+        let discs = self.large() && sy >= 2;
         for sq in Square::all(g.game) {
             let r = g.square_rect(sq);
             let marker = self.markers(sq);
-            if let Some(p) = self.position.board.get(sq) {
+            let piece = self.position.board.get(sq);
+            if let Some(p) = piece {
                 let text = self.glyphs.piece(p, g.game, t.is_mono());
-                let style = t.xiangqi_piece_bg.patch(self.piece_style(p.color));
+                let mut style = t.xiangqi_piece_bg.patch(self.piece_style(p.color));
+                if self.on_last_move(sq) {
+                    style = style.patch(t.last_move_light);
+                }
                 let style = marker.map_or(style, |(_, _, m)| style.patch(m));
+                if discs {
+                    self.disc(c, r, sy >= 3, &river);
+                }
                 c.put(r.x, r.y, text, r.width, style);
             } else if let Some((_, _, m)) = marker {
                 for x in r.x..r.right() {
                     c.style(x, r.y, m);
+                }
+            } else if self.on_last_move(sq) {
+                for x in r.x..r.right() {
+                    c.style(x, r.y, t.last_move_light);
                 }
             }
             if let Some((left, right, style)) = marker {
@@ -421,6 +496,45 @@ impl BoardView<'_> {
                 for x in r.x..r.right() {
                     c.style(x, r.y, t.cursor);
                 }
+            }
+        }
+    }
+
+    /// The disc under a xiangqi piece whose glyph takes `r`: half blocks either side of it and,
+    /// with `tall`, above and below it, leaving the river's inscriptions (`keep`) and the palace
+    /// diagonals uncovered.
+    fn disc(&self, c: &mut Canvas, r: Rect, tall: bool, keep: &[Rect]) {
+        let t = self.theme;
+        let board = t.xiangqi_board;
+        let style = match t.xiangqi_piece_bg.bg {
+            Some(disc) => board.fg(disc),
+            None => Style::new(),
+        };
+        c.put(r.x - 1, r.y, "▐", 1, style);
+        c.put(r.right(), r.y, "▌", 1, style);
+        if !tall {
+            return;
+        }
+        // Round: the rows above and below reach a quarter cell past the glyph on each side.
+        for (y, half, corners) in [
+            (r.y.wrapping_sub(1), "▄", ("▗", "▖")),
+            (r.y + 1, "▀", ("▝", "▘")),
+        ] {
+            let row = Rect::new(r.x - 1, y, r.width + 2, 1);
+            if keep.iter().any(|k| !k.intersection(row).is_empty()) {
+                continue;
+            }
+            for x in row.x..row.right() {
+                // A palace diagonal stays whole: the disc gives way there.
+                if c.symbol(x, y).is_some_and(|s| s == "╲" || s == "╱") {
+                    continue;
+                }
+                let cell = match x {
+                    _ if x == row.x => corners.0,
+                    _ if x == row.right() - 1 => corners.1,
+                    _ => half,
+                };
+                c.put(x, y, cell, 1, style);
             }
         }
     }
@@ -463,16 +577,24 @@ fn junction(up: bool, down: bool, left: bool, right: bool) -> &'static str {
     }
 }
 
-/// The board alone, at its smallest size, in a buffer of its own (for `fenboard show`).
+/// The board alone in a buffer of its own (for `fenboard show`): at its smallest size with
+/// single glyphs, or with squares big enough for the drawings (chess 7×3, xiangqi 6×3).
 pub fn diagram(
     position: &Position,
     marks: &Marks,
     glyphs: GlyphSet,
+    pieces: PieceSize,
     theme: &Theme,
     flipped: bool,
 ) -> Buffer {
     let game = position.game;
-    let step = BoardGeometry::steps(game)[0];
+    let steps = BoardGeometry::steps(game);
+    let large = pieces == PieceSize::Large && glyphs == GlyphSet::Unicode;
+    let step = match (large, game.is_xiangqi()) {
+        (false, _) => steps[0],
+        (true, false) => (7, 3),
+        (true, true) => (6, 3),
+    };
     let (w, h) = BoardGeometry::size(game, glyphs, step);
     let area = Rect::new(0, 0, w, h);
     let view = BoardView {
@@ -480,6 +602,7 @@ pub fn diagram(
         marks,
         geometry: BoardGeometry::new(game, glyphs, step, area, flipped),
         glyphs,
+        pieces,
         theme,
     };
     let mut buf = Buffer::empty(area);
@@ -501,7 +624,27 @@ mod tests {
         step: (u16, u16),
         flipped: bool,
     ) -> (Buffer, BoardGeometry) {
-        let theme = Theme::new(ColorMode::TrueColor);
+        draw_with(
+            pos,
+            marks,
+            glyphs,
+            PieceSize::Small,
+            step,
+            flipped,
+            ColorMode::TrueColor,
+        )
+    }
+
+    fn draw_with(
+        pos: &Position,
+        marks: &Marks,
+        glyphs: GlyphSet,
+        pieces: PieceSize,
+        step: (u16, u16),
+        flipped: bool,
+        mode: ColorMode,
+    ) -> (Buffer, BoardGeometry) {
+        let theme = Theme::new(mode);
         let (w, h) = BoardGeometry::size(pos.game, glyphs, step);
         let area = Rect::new(0, 0, w, h);
         let geometry = BoardGeometry::new(pos.game, glyphs, step, area, flipped);
@@ -510,11 +653,224 @@ mod tests {
             marks,
             geometry,
             glyphs,
+            pieces,
             theme: &theme,
         };
         let mut buf = Buffer::empty(area);
         (&view).render(area, &mut buf);
         (buf, geometry)
+    }
+
+    /// The cells where two drawings of the same board differ.
+    fn changed(a: &Buffer, b: &Buffer) -> Vec<(u16, u16)> {
+        let r = a.area;
+        (r.top()..r.bottom())
+            .flat_map(|y| (r.left()..r.right()).map(move |x| (x, y)))
+            .filter(|&(x, y)| a[(x, y)] != b[(x, y)])
+            .collect()
+    }
+
+    fn inside(r: Rect, (x, y): (u16, u16)) -> bool {
+        x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
+    }
+
+    #[test]
+    fn every_drawing_stays_inside_its_square_at_every_size() {
+        let empty = Position::empty(Game::Chess);
+        let sq = Square::new(3, 3);
+        for &step in BoardGeometry::steps(Game::Chess) {
+            for mode in [ColorMode::TrueColor, ColorMode::Mono] {
+                let large = |pos: &Position, marks: &Marks| {
+                    draw_with(
+                        pos,
+                        marks,
+                        GlyphSet::Unicode,
+                        PieceSize::Large,
+                        step,
+                        false,
+                        mode,
+                    )
+                };
+                for &role in Game::Chess.roles() {
+                    for color in Color::BOTH {
+                        let mut pos = empty;
+                        pos.board.set(sq, Some(Piece::new(color, role)));
+                        for marks in [
+                            Marks::default(),
+                            Marks {
+                                cursor: Some(sq),
+                                picked: Some(sq),
+                                last_move: Some((sq, sq)),
+                                ..Marks::default()
+                            },
+                        ] {
+                            let (blank, g) = large(&empty, &Marks::default());
+                            let (drawn, _) = large(&pos, &marks);
+                            let cells = changed(&blank, &drawn);
+                            assert!(!cells.is_empty(), "{step:?} {role:?} {color:?} not drawn");
+                            let r = g.square_rect(sq);
+                            for cell in cells {
+                                assert!(inside(r, cell), "{step:?} {role:?} {color:?} at {cell:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_squares_show_drawings_with_markers_at_their_edges() {
+        let mut pos = Position::empty(Game::Chess);
+        let (king, pawn) = (Square::new(4, 0), Square::new(0, 6));
+        pos.board
+            .set(king, Some(Piece::new(Color::White, Role::King)));
+        pos.board
+            .set(pawn, Some(Piece::new(Color::Black, Role::Pawn)));
+        let marks = Marks {
+            picked: Some(king),
+            errors: vec![pawn],
+            ..Marks::default()
+        };
+        for &step in &BoardGeometry::steps(Game::Chess)[1..] {
+            let (buf, g) = draw_with(
+                &pos,
+                &marks,
+                GlyphSet::Unicode,
+                PieceSize::Large,
+                step,
+                false,
+                ColorMode::Mono,
+            );
+            for (sq, left, right) in [(king, "[", "]"), (pawn, "!", "!")] {
+                let r = g.square_rect(sq);
+                let y = r.y + r.height / 2;
+                assert_eq!(buf[(r.x, y)].symbol(), left, "{step:?}");
+                assert_eq!(buf[(r.right() - 1, y)].symbol(), right, "{step:?}");
+                // The drawing is made of block characters, not the single glyph.
+                let blocks = (r.y..r.bottom())
+                    .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+                    .filter(|&c| buf[c].symbol().chars().all(|ch| ('▀'..='▟').contains(&ch)))
+                    .count();
+                assert!(blocks >= 3, "{step:?} {sq:?}: {blocks} block cells");
+            }
+        }
+        // The smallest squares keep the glyph.
+        let (buf, g) = draw_with(
+            &pos,
+            &marks,
+            GlyphSet::Unicode,
+            PieceSize::Large,
+            (3, 1),
+            false,
+            ColorMode::Mono,
+        );
+        assert_eq!(symbol_at(&buf, &g, king), "♔");
+        // Small pieces and letters keep one glyph on any square.
+        for (glyphs, pieces, want) in [
+            (GlyphSet::Unicode, PieceSize::Small, "♔"),
+            (GlyphSet::Ascii, PieceSize::Large, "K"),
+        ] {
+            let (buf, g) = draw_with(&pos, &marks, glyphs, pieces, (9, 4), false, ColorMode::Mono);
+            assert_eq!(symbol_at(&buf, &g, king), want);
+        }
+    }
+
+    #[test]
+    fn the_last_move_tints_its_two_squares_and_underlines_them_without_colour() {
+        let pos = Position::start(Game::Chess);
+        let (from, to) = (Square::new(4, 1), Square::new(4, 3));
+        let marks = Marks {
+            last_move: Some((from, to)),
+            ..Marks::default()
+        };
+        for game_pos in [pos, Position::start(Game::Xiangqi)] {
+            let game = game_pos.game;
+            let step = BoardGeometry::steps(game)[1];
+            for mode in [ColorMode::TrueColor, ColorMode::Mono] {
+                let (plain, g) = draw_with(
+                    &game_pos,
+                    &Marks::default(),
+                    GlyphSet::Unicode,
+                    PieceSize::Large,
+                    step,
+                    false,
+                    mode,
+                );
+                let (marked, _) = draw_with(
+                    &game_pos,
+                    &marks,
+                    GlyphSet::Unicode,
+                    PieceSize::Large,
+                    step,
+                    false,
+                    mode,
+                );
+                let cells = changed(&plain, &marked);
+                for sq in [from, to] {
+                    let r = g.square_rect(sq);
+                    assert!(
+                        cells.iter().any(|&c| inside(r, c)),
+                        "{game} {mode:?} {sq:?} unmarked"
+                    );
+                }
+                let squares = [g.square_rect(from), g.square_rect(to)];
+                assert!(cells.iter().all(|&c| squares.iter().any(|&r| inside(r, c))));
+            }
+        }
+    }
+
+    #[test]
+    fn xiangqi_discs_round_every_piece_but_spare_the_river_and_the_palaces() {
+        // Pieces on every intersection: the worst case for the river and the diagonals.
+        let mut full = Position::empty(Game::Xiangqi);
+        for sq in Square::all(Game::Xiangqi) {
+            full.board
+                .set(sq, Some(Piece::new(Color::Black, Role::Pawn)));
+        }
+        let empty = Position::empty(Game::Xiangqi);
+        for &step in BoardGeometry::steps(Game::Xiangqi) {
+            for flipped in [false, true] {
+                let large = |pos: &Position| {
+                    draw_with(
+                        pos,
+                        &Marks::default(),
+                        GlyphSet::Unicode,
+                        PieceSize::Large,
+                        step,
+                        flipped,
+                        ColorMode::TrueColor,
+                    )
+                };
+                let (board, g) = large(&empty);
+                let (discs, _) = large(&full);
+                let text = |b: &Buffer| buffer_to_text(b, false);
+                let diagonals = |b: &Buffer| text(b).matches(['╲', '╱']).count();
+                assert_eq!(diagonals(&discs), diagonals(&board), "{step:?}");
+                assert!(diagonals(&board) > 0);
+                assert!(text(&discs).contains("楚 河") && text(&discs).contains("漢 界"));
+                let r = g.square_rect(Square::new(4, 4));
+                assert_eq!(discs[(r.x - 1, r.y)].symbol(), "▐", "{step:?}");
+                assert_eq!(discs[(r.right(), r.y)].symbol(), "▌", "{step:?}");
+                if step.1 >= 3 {
+                    assert_eq!(discs[(r.x, r.y - 1)].symbol(), "▄", "{step:?}");
+                    assert_eq!(discs[(r.x, r.y + 1)].symbol(), "▀", "{step:?}");
+                }
+                // One piece changes only its disc: the glyph, a column either side and, with
+                // room, a row above and below.
+                let mut one = empty;
+                let sq = Square::new(0, 9);
+                one.board
+                    .set(sq, Some(Piece::new(Color::White, Role::Rook)));
+                let (drawn, _) = large(&one);
+                let r = g.square_rect(sq);
+                let m = u16::from(step.1 >= 3);
+                let disc = Rect::new(r.x - 1, r.y - m, r.width + 2, 1 + 2 * m);
+                for cell in changed(&board, &drawn) {
+                    assert!(inside(disc, cell), "{step:?} flipped {flipped}: {cell:?}");
+                }
+            }
+        }
     }
 
     fn symbol_at(buf: &Buffer, g: &BoardGeometry, sq: Square) -> String {
@@ -672,6 +1028,7 @@ mod tests {
                             marks: &marks,
                             geometry,
                             glyphs,
+                            pieces: PieceSize::Large,
                             theme: &theme,
                         };
                         let mut buf = Buffer::empty(full);

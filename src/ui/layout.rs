@@ -39,7 +39,7 @@ impl HitTest for NoHit {
 
 /// The narrowest the fields and diagnostics panel gets.
 pub const PANEL_MIN_WIDTH: u16 = 30;
-/// The panel width the largest board size must leave, so that a huge board does not squeeze
+/// The panel width the large board sizes (four rows a square and more) must leave, so that a huge board does not squeeze
 /// the fields into abbreviations.
 pub const PANEL_WIDTH_BESIDE_LARGEST: u16 = 48;
 /// The fields panel: six rows and its border.
@@ -168,9 +168,10 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
     let main = Rect::new(area.x, area.y + 1, area.width, area.height - CHROME_ROWS);
     let panel_needs = FIELDS_HEIGHT + DIAGNOSTICS_MIN_HEIGHT;
     let steps = BoardGeometry::steps(game);
-    for (i, &step) in steps.iter().enumerate().rev() {
+    for &step in steps.iter().rev() {
         let (bw, bh) = BoardGeometry::size(game, glyphs, step);
-        let panel_width = if i + 1 == steps.len() && steps.len() > 2 {
+        // Squares of four rows and more are the large sizes.
+        let panel_width = if step.1 >= 4 {
             PANEL_WIDTH_BESIDE_LARGEST
         } else {
             PANEL_MIN_WIDTH

@@ -2,10 +2,12 @@
 
 pub mod ansi;
 pub mod board;
+pub mod frame;
 pub mod glyphs;
 pub mod help;
 pub mod layout;
 pub mod panels;
+pub mod pieces;
 pub mod screen;
 pub mod text;
 pub mod theme;

@@ -1,5 +1,6 @@
 //! The whole editor screen drawn from the editor state: the board and the panels of
-//! `ui::panels` in the regions `ui::layout` computes, and the overlays on top.
+//! `ui::panels` in the regions `ui::layout` computes, and the overlays on top. Each panel is
+//! drawn inside its own region only, so that `ui::frame` can redraw one without the others.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,23 +19,32 @@ use super::panels::fen_line::FenLineBar;
 use super::panels::fields::{FieldsPanel, field_columns};
 use super::panels::status::{HintBar, MessageLine};
 use super::panels::title::Title;
+use super::pieces::PieceSize;
 use super::text::{self};
 use super::theme::Theme;
 use super::wrap::wrap;
 use crate::core::castling;
 use crate::core::fen::{CastlingStyle, Field};
-use crate::core::{Color, Square};
-use crate::editor::{Overlay, State};
+use crate::core::status::Status;
+use crate::core::{Color, Diagnostic, Game, Position, Square};
+use crate::editor::analysis::Analysis;
+use crate::editor::keys::Mode;
+use crate::editor::{Focus, Notice, Overlay, Pending, State};
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
 pub struct View {
     pub theme: Theme,
+    /// Piece drawings or single glyphs (`--pieces`).
+    pub pieces: PieceSize,
 }
 
 impl View {
     pub fn new(theme: Theme) -> View {
-        View { theme }
+        View {
+            theme,
+            pieces: PieceSize::default(),
+        }
     }
 }
 
@@ -57,45 +67,221 @@ pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
 /// blank there, as ratatui's frames are.
 pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> ScreenLayout {
     let l = screen_layout(state, area);
-    let t = &view.theme;
     if l.arrangement == Arrangement::TooSmall {
-        too_small(state, t, area, buf);
+        too_small(state, &view.theme, area, buf);
         return l;
     }
-    Title { state, theme: t }.render(l.title, buf);
-    if let Some(geometry) = l.board {
-        let shown = state.shown_position();
-        let mut marks = Marks::from_diagnostics(&state.diagnostics);
-        marks.cursor = Some(state.cursor);
-        marks.picked = state.picked.map(|(_, sq)| sq);
-        let view = BoardView {
-            position: shown,
-            marks: &marks,
-            geometry,
-            glyphs: glyphs(state),
-            theme: t,
-        };
-        (&view).render(geometry.area, buf);
+    for panel in Panel::ALL {
+        render_panel(panel, state, view, &l, buf);
     }
-    FieldsPanel { state, theme: t }.render(l.fields, buf);
-    DiagnosticsPanel { state, theme: t }.render(l.diagnostics, buf);
-    if let Some(analysis) = &state.analysis {
-        AnalysisPanel {
-            state,
-            analysis,
-            theme: t,
+    render_overlay(state, view, area, buf);
+    l
+}
+
+/// The parts of the screen, each drawn inside its own rectangle of the layout and nowhere
+/// else, so that one can be redrawn without the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    Title,
+    Board,
+    Fields,
+    Diagnostics,
+    /// Drawn after the diagnostics: its region is carved from theirs.
+    Analysis,
+    FenLine,
+    Message,
+    Hints,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 8] = [
+        Panel::Title,
+        Panel::Board,
+        Panel::Fields,
+        Panel::Diagnostics,
+        Panel::Analysis,
+        Panel::FenLine,
+        Panel::Message,
+        Panel::Hints,
+    ];
+
+    /// Where the panel is drawn.
+    pub fn area(self, l: &ScreenLayout) -> Rect {
+        match self {
+            Panel::Title => l.title,
+            Panel::Board => l.board.map_or_else(Rect::default, |b| b.area),
+            Panel::Fields => l.fields,
+            Panel::Diagnostics => l.diagnostics,
+            Panel::Analysis => l.analysis,
+            Panel::FenLine => l.fen,
+            Panel::Message => l.message,
+            Panel::Hints => l.hints,
         }
-        .render(l.analysis, buf);
     }
-    FenLineBar { state, theme: t }.render(l.fen, buf);
-    MessageLine { state, theme: t }.render(l.message, buf);
-    HintBar { state, theme: t }.render(l.hints, buf);
+}
+
+/// Everything a panel's drawing reads beyond the layout and the view, for the panels worth
+/// not redrawing when none of it changed. Each panel's widget in `ui::panels` reads the state
+/// only through what its `Inputs` holds, and `frame`'s tests compare redrawn screens with
+/// fresh ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    Board(Position, Marks),
+    Fields {
+        game: Game,
+        focused: bool,
+        fen: String,
+        field: Field,
+        turn: Color,
+    },
+    Diagnostics {
+        game: Game,
+        not_parsed: bool,
+        status: Option<Status>,
+        diagnostics: Vec<Diagnostic>,
+        turn: Color,
+        operations: Option<String>,
+    },
+    Analysis {
+        analysis: Option<Analysis>,
+        /// The PVs are named from the position shown.
+        position: Position,
+        /// Why the position is not sent, when it is illegal.
+        error: Option<String>,
+    },
+    FenLine {
+        focused: bool,
+        text: String,
+        highlight: Option<std::ops::Range<usize>>,
+        error: Option<std::ops::Range<usize>>,
+        cursor: usize,
+    },
+    Title {
+        game: Game,
+        file: Option<std::path::PathBuf>,
+        record: Option<(usize, usize)>,
+        id: Option<String>,
+        modified: bool,
+    },
+    Message {
+        game: Game,
+        pending: Option<Pending>,
+        notice: Option<Notice>,
+    },
+    Hints(Mode, Game),
+}
+
+/// The inputs of `panel` now (`None`: drawn every frame).
+pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
+    let turn = state.shown_position().turn;
+    let game = state.game();
+    match panel {
+        Panel::Board => Some(Inputs::Board(*state.shown_position(), board_marks(state))),
+        Panel::Fields => Some(Inputs::Fields {
+            game,
+            focused: state.focus == Focus::Fields,
+            fen: state.fen().to_owned(),
+            field: state.field,
+            turn,
+        }),
+        Panel::Diagnostics => Some(Inputs::Diagnostics {
+            game,
+            not_parsed: state.fen_line.editing && state.fen_line.preview.is_none(),
+            status: state.status,
+            diagnostics: state.diagnostics.clone(),
+            turn,
+            operations: state.record_operations().map(str::to_owned),
+        }),
+        // What the engine reports changes only this panel.
+        Panel::Analysis => Some(Inputs::Analysis {
+            analysis: state.analysis.clone(),
+            position: *state.shown_position(),
+            error: state
+                .diagnostics
+                .iter()
+                .find(|d| d.is_error())
+                .map(|d| d.message.clone()),
+        }),
+        Panel::FenLine => Some(Inputs::FenLine {
+            focused: state.focus == Focus::FenLine,
+            text: state.fen_line_text().to_owned(),
+            highlight: state.focused_field_span(),
+            error: state.fen_line_error_span(),
+            cursor: state.fen_line.cursor,
+        }),
+        Panel::Title => Some(Inputs::Title {
+            game,
+            file: state
+                .collection
+                .as_ref()
+                .and_then(|c| c.path().map(std::path::Path::to_path_buf)),
+            record: state.record_label(),
+            id: state.record_id().map(str::to_owned),
+            modified: state.is_modified(),
+        }),
+        Panel::Message => Some(Inputs::Message {
+            game,
+            pending: state.pending.clone(),
+            notice: state.notice.clone(),
+        }),
+        Panel::Hints => Some(Inputs::Hints(Mode::of(state), game)),
+    }
+}
+
+/// What the board marks: the cursor, the piece picked up and the diagnosed squares.
+fn board_marks(state: &State) -> Marks {
+    let mut marks = Marks::from_diagnostics(&state.diagnostics);
+    marks.cursor = Some(state.cursor);
+    marks.picked = state.picked.map(|(_, sq)| sq);
+    marks
+}
+
+/// Draws one panel into its rectangle of `l` (expected blank).
+pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, buf: &mut Buffer) {
+    let t = &view.theme;
+    let r = panel.area(l);
+    match panel {
+        Panel::Title => Title { state, theme: t }.render(r, buf),
+        Panel::Board => {
+            if let Some(geometry) = l.board {
+                let marks = board_marks(state);
+                let board = BoardView {
+                    position: state.shown_position(),
+                    marks: &marks,
+                    geometry,
+                    glyphs: glyphs(state),
+                    pieces: view.pieces,
+                    theme: t,
+                };
+                (&board).render(geometry.area, buf);
+            }
+        }
+        Panel::Fields => FieldsPanel { state, theme: t }.render(r, buf),
+        Panel::Diagnostics => DiagnosticsPanel { state, theme: t }.render(r, buf),
+        Panel::Analysis => {
+            if let Some(analysis) = &state.analysis {
+                AnalysisPanel {
+                    state,
+                    analysis,
+                    theme: t,
+                }
+                .render(r, buf);
+            }
+        }
+        Panel::FenLine => FenLineBar { state, theme: t }.render(r, buf),
+        Panel::Message => MessageLine { state, theme: t }.render(r, buf),
+        Panel::Hints => HintBar { state, theme: t }.render(r, buf),
+    }
+}
+
+/// The help or a dialog over the screen, if one is open.
+pub fn render_overlay(state: &State, view: &View, area: Rect, buf: &mut Buffer) {
+    let t = &view.theme;
     match &state.overlay {
         Some(Overlay::Help) => help::render(t, state.help_scroll, area, buf),
         Some(overlay) => Dialog { overlay, theme: t }.render(area, buf),
         None => {}
     }
-    l
 }
 
 fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
@@ -561,5 +747,51 @@ mod tests {
         let row = fen_row(&s);
         assert!(row.ends_with("w - - 0 1"), "{row}");
         assert!(!row.contains("rnbakabnr"), "{row}");
+    }
+
+    /// The start positions with large pieces (the default) and without colour, at the three
+    /// usual terminal sizes, both ways up.
+    #[test]
+    fn start_positions_with_large_pieces() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            for flipped in [false, true] {
+                let mut s = state(game.start_fen(), false);
+                if flipped {
+                    update(&mut s, Action::Flip);
+                }
+                for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+                    let t = text(&s, w, h);
+                    // Drawings (block characters), not the single glyphs, fill the squares.
+                    let blocks = t.chars().filter(|c| ('▀'..='▟').contains(c)).count();
+                    // (At least the two caps of each of the 32 discs or drawings.)
+                    assert!(blocks >= 64, "{game} {w}x{h}: {blocks} block cells");
+                    let name = format!(
+                        "large_{}_{w}x{h}{}",
+                        if game.is_xiangqi() {
+                            "xiangqi"
+                        } else {
+                            "chess"
+                        },
+                        if flipped { "_flipped" } else { "" }
+                    );
+                    insta::assert_snapshot!(name, t);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_pieces_keep_one_glyph_per_square() {
+        let s = state(Game::Chess.start_fen(), false);
+        let view = View {
+            pieces: PieceSize::Small,
+            ..View::new(Theme::new(ColorMode::Mono))
+        };
+        let area = Rect::new(0, 0, 120, 40);
+        let mut buf = Buffer::empty(area);
+        render(&s, &view, area, &mut buf);
+        let t = buffer_to_text(&buf, false);
+        assert!(!t.contains('▀') && !t.contains('▄'), "{t}");
+        assert_eq!(t.matches('♔').count(), 1, "{t}");
     }
 }

@@ -84,6 +84,10 @@ pub struct Theme {
     pub picked: Style,
     pub error_square: Style,
     pub warning_square: Style,
+    /// The from and to squares of the last move played back, on light squares (and xiangqi
+    /// intersections) and on dark ones.
+    pub last_move_light: Style,
+    pub last_move_dark: Style,
     pub xiangqi_board: Style,
     pub xiangqi_piece_bg: Style,
     pub red_piece: Style,
@@ -127,6 +131,8 @@ impl Theme {
             picked: bg(90, 160, 90).add_modifier(Modifier::BOLD),
             error_square: bg(200, 60, 60).add_modifier(Modifier::BOLD),
             warning_square: bg(205, 165, 40),
+            last_move_light: bg(205, 195, 110),
+            last_move_dark: bg(165, 150, 70),
             xiangqi_board: bg(215, 180, 130).fg(c(95, 60, 30)),
             xiangqi_piece_bg: bg(245, 230, 200),
             red_piece: fg(190, 20, 20).add_modifier(Modifier::BOLD),
@@ -173,6 +179,8 @@ impl Theme {
             picked: bold.add_modifier(Modifier::UNDERLINED),
             error_square: bold.add_modifier(Modifier::UNDERLINED),
             warning_square: Style::new().add_modifier(Modifier::UNDERLINED),
+            last_move_light: Style::new().add_modifier(Modifier::UNDERLINED),
+            last_move_dark: Style::new().add_modifier(Modifier::UNDERLINED),
             xiangqi_board: plain,
             xiangqi_piece_bg: plain,
             red_piece: bold,

@@ -1,0 +1,307 @@
+//! Frames drawn incrementally: only the panels whose inputs changed are drawn again, and only
+//! their cells are compared with what the terminal shows. A lone keystroke (a cursor move)
+//! then redraws the board and the few one-row panels instead of the whole screen.
+//!
+//! The layout is the same one a full frame uses (and the mouse reads), so nothing moves; a
+//! change of layout, an overlay or a too-small screen redraws everything.
+
+use ratatui::buffer::{Buffer, Cell, CellDiffOption};
+use ratatui::layout::Rect;
+
+use super::layout::{Arrangement, ScreenLayout};
+use super::screen::{self, Inputs, Panel, View};
+use crate::editor::State;
+
+/// What the terminal shows, and what each panel on it was drawn from.
+pub struct Frames {
+    /// The terminal's content as last written.
+    shown: Buffer,
+    /// Where panels are drawn before being compared with `shown`.
+    next: Buffer,
+    /// The last frame's layout and help scroll, when it was drawn without an overlay.
+    last: Option<(ScreenLayout, u16)>,
+    inputs: [Option<Inputs>; Panel::ALL.len()],
+    /// The cells that differ from `shown` this frame.
+    changed: Vec<(u16, u16)>,
+}
+
+impl Default for Frames {
+    fn default() -> Self {
+        Frames::new()
+    }
+}
+
+impl Frames {
+    pub fn new() -> Frames {
+        Frames {
+            shown: Buffer::empty(Rect::default()),
+            next: Buffer::empty(Rect::default()),
+            last: None,
+            inputs: Default::default(),
+            changed: Vec::new(),
+        }
+    }
+
+    /// The size of the last frame drawn.
+    pub fn area(&self) -> Rect {
+        self.shown.area
+    }
+
+    /// Forgets what the terminal shows (after it was cleared): the next frame is drawn whole
+    /// onto a blank screen.
+    pub fn invalidate(&mut self) {
+        self.shown.reset();
+        self.last = None;
+    }
+
+    /// Draws a frame of `area` and returns its layout and the cells to write to the terminal
+    /// (column, row, cell), in the order ratatui's backends expect.
+    pub fn draw(
+        &mut self,
+        state: &State,
+        view: &View,
+        area: Rect,
+    ) -> (ScreenLayout, impl Iterator<Item = (u16, u16, &Cell)>) {
+        if self.shown.area != area {
+            // A new size: the terminal is cleared by the caller, and so is what it shows.
+            self.shown = Buffer::empty(area);
+            self.next = Buffer::empty(area);
+            self.last = None;
+        }
+        let l = screen::screen_layout(state, area);
+        self.changed.clear();
+        let whole = l.arrangement == Arrangement::TooSmall
+            || state.overlay.is_some()
+            || self.last != Some((l, state.help_scroll));
+        if whole {
+            self.next.reset();
+            screen::render(state, view, area, &mut self.next);
+            self.compare(area);
+            self.inputs = Panel::ALL.map(|p| screen::panel_inputs(p, state));
+        } else {
+            for (i, panel) in Panel::ALL.into_iter().enumerate() {
+                let inputs = screen::panel_inputs(panel, state);
+                if inputs.is_some() && inputs == self.inputs[i] {
+                    continue;
+                }
+                let r = panel.area(&l).intersection(area);
+                blank(&mut self.next, r);
+                screen::render_panel(panel, state, view, &l, &mut self.next);
+                self.compare(r);
+                self.inputs[i] = inputs;
+            }
+        }
+        self.last = (l.arrangement != Arrangement::TooSmall && state.overlay.is_none())
+            .then_some((l, state.help_scroll));
+        for &(x, y) in &self.changed {
+            self.shown[(x, y)] = self.next[(x, y)].clone();
+        }
+        let shown = &self.shown;
+        let cells = self
+            .changed
+            .iter()
+            .map(move |&(x, y)| (x, y, &shown[(x, y)]));
+        (l, cells)
+    }
+
+    /// Notes the cells of `r` that differ between `next` and `shown`, as ratatui's diff does:
+    /// the columns a wide character covers are left to it.
+    fn compare(&mut self, r: Rect) {
+        let width = usize::from(self.shown.area.width);
+        for y in r.top()..r.bottom() {
+            let start =
+                usize::from(y - self.shown.area.y) * width + usize::from(r.x - self.shown.area.x);
+            let row = start..start + usize::from(r.width);
+            let (next, shown) = (&self.next.content[row.clone()], &self.shown.content[row]);
+            if next == shown {
+                // Most rows of a redrawn panel are as they were.
+                continue;
+            }
+            let (mut skip, mut invalidated) = (0, 0);
+            for (i, (new, old)) in next.iter().zip(shown).enumerate() {
+                if new.diff_option != CellDiffOption::Skip
+                    && (invalidated > 0 || new != old)
+                    && skip == 0
+                {
+                    self.changed.push((r.x + i as u16, y));
+                }
+                let (wn, wo) = (symbol_width(new.symbol()), symbol_width(old.symbol()));
+                skip = wn.saturating_sub(1);
+                // A wide character replaced: the column it covered is written again.
+                invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
+            }
+        }
+    }
+}
+
+/// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
+/// start), as most cells hold, takes one.
+fn symbol_width(symbol: &str) -> usize {
+    let mut chars = symbol.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if (c as u32) < 0x1100 => 1,
+        _ => ratatui::text::Span::raw(symbol).width(),
+    }
+}
+
+/// Resets the cells of `r`, as a fresh frame has them.
+fn blank(buf: &mut Buffer, r: Rect) {
+    let width = usize::from(buf.area.width);
+    for y in r.top()..r.bottom() {
+        let start = usize::from(y - buf.area.y) * width + usize::from(r.x - buf.area.x);
+        for cell in &mut buf.content[start..start + usize::from(r.width)] {
+            cell.reset();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::core::{Color, Game, Piece, Role};
+    use crate::editor::analysis::{Bound, EngineEvent, PvLine, Score};
+    use crate::editor::{Action, Direction, Options, update};
+    use crate::ui::theme::{ColorMode, Theme};
+
+    /// Applies the changes a frame reports onto a copy of the terminal.
+    fn apply(screen: &mut Buffer, frames: &mut Frames, state: &State, view: &View) {
+        let area = screen.area;
+        let (_, cells) = frames.draw(state, view, area);
+        for (x, y, cell) in cells {
+            screen[(x, y)] = cell.clone();
+        }
+    }
+
+    /// The cells a terminal shows: those under the second column of a wide character are not.
+    fn visible(buf: &Buffer) -> Vec<(u16, u16, Cell)> {
+        let mut cells = Vec::new();
+        let a = buf.area;
+        for y in a.top()..a.bottom() {
+            let mut hidden = 0;
+            for x in a.left()..a.right() {
+                if hidden == 0 {
+                    cells.push((x, y, buf[(x, y)].clone()));
+                }
+                hidden = symbol_width(buf[(x, y)].symbol())
+                    .max(hidden)
+                    .saturating_sub(1);
+            }
+        }
+        cells
+    }
+
+    fn full(state: &State, view: &View, area: Rect) -> Buffer {
+        let mut buf = Buffer::empty(area);
+        screen::render(state, view, area, &mut buf);
+        buf
+    }
+
+    fn actions() -> impl Strategy<Value = Action> {
+        let dir = prop_oneof![
+            Just(Direction::Up),
+            Just(Direction::Down),
+            Just(Direction::Left),
+            Just(Direction::Right)
+        ];
+        prop_oneof![
+            4 => dir.prop_map(Action::MoveCursor),
+            1 => (any::<bool>(), 0..6usize).prop_map(|(white, r)| {
+                let color = if white { Color::White } else { Color::Black };
+                Action::Put(Piece::new(color, Role::ALL[r]))
+            }),
+            1 => Just(Action::Empty),
+            1 => Just(Action::PickUpOrDrop),
+            1 => Just(Action::SwitchGame),
+            1 => Just(Action::Line(crate::editor::LineEdit::Insert('x'))),
+            1 => Just(Action::Line(crate::editor::LineEdit::Backspace)),
+            1 => Just(Action::Flip),
+            1 => Just(Action::ToggleSide),
+            1 => Just(Action::Undo),
+            1 => Just(Action::FocusNext),
+            1 => Just(Action::FieldDown),
+            1 => Just(Action::ToggleHelp),
+            1 => Just(Action::EditFenLine),
+            1 => Just(Action::Escape),
+            1 => Just(Action::ToggleAnalysis),
+            2 => (1..30u32, -300..300i32, any::<bool>()).prop_map(|(depth, cp, xiangqi)| {
+                // The fen is filled in with the one analysed when the step is taken.
+                let moves = if xiangqi { ["h2e2", "h9g7"] } else { ["e2e4", "e7e5"] };
+                Action::Engine(EngineEvent::Line {
+                    fen: "".into(),
+                    line: PvLine {
+                        rank: 1,
+                        depth,
+                        score: Score::Centipawns(cp),
+                        bound: Bound::Exact,
+                        moves: moves.map(String::from).to_vec(),
+                    },
+                })
+            }),
+            1 => Just(Action::Engine(EngineEvent::Ready { name: "Engine 1".into() })),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Whatever the keys, the terminal ends up showing exactly what a full frame draws.
+        #[test]
+        fn incremental_frames_show_what_full_frames_draw(
+            xiangqi in any::<bool>(),
+            size in prop_oneof![Just((80u16, 24u16)), Just((120, 40)), Just((50, 40))],
+            keys in prop::collection::vec(actions(), 1..30),
+        ) {
+            let game = if xiangqi { Game::Xiangqi } else { Game::Chess };
+            let mut state = State::from_fen(game.start_fen(), Some(game), Options::default());
+            let view = View::new(Theme::new(ColorMode::TrueColor));
+            let area = Rect::new(0, 0, size.0, size.1);
+            let mut screen = Buffer::empty(area);
+            let mut frames = Frames::new();
+            apply(&mut screen, &mut frames, &state, &view);
+            for mut key in keys {
+                // An engine line reports on the position analysed (ignored when none is).
+                if let (Action::Engine(EngineEvent::Line { fen, .. }), Some(a)) =
+                    (&mut key, &state.analysis)
+                {
+                    *fen = a.fen.clone();
+                }
+                update(&mut state, key.clone());
+                apply(&mut screen, &mut frames, &state, &view);
+                prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
+            }
+        }
+    }
+
+    #[test]
+    fn a_cursor_move_rewrites_only_the_two_squares() {
+        let mut state = State::from_fen(Game::Chess.start_fen(), None, Options::default());
+        let view = View::new(Theme::new(ColorMode::TrueColor));
+        let area = Rect::new(0, 0, 120, 40);
+        let mut frames = Frames::new();
+        let (l, cells) = frames.draw(&state, &view, area);
+        assert!(cells.count() > 1000);
+        update(&mut state, Action::MoveCursor(Direction::Right));
+        let (_, cells) = frames.draw(&state, &view, area);
+        let board = l.board.unwrap();
+        let squares = [board.square_rect(state.cursor), {
+            let mut from = state.cursor;
+            from.file -= 1;
+            board.square_rect(from)
+        }];
+        let cells: Vec<(u16, u16)> = cells.map(|(x, y, _)| (x, y)).collect();
+        assert!(!cells.is_empty());
+        for (x, y) in cells {
+            assert!(
+                squares
+                    .iter()
+                    .any(|r| x >= r.x && x < r.right() && y >= r.y && y < r.bottom()),
+                "{x},{y} rewritten"
+            );
+        }
+        // Nothing changed: nothing to write.
+        let (_, cells) = frames.draw(&state, &view, area);
+        assert_eq!(cells.count(), 0);
+    }
+}
