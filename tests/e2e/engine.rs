@@ -103,17 +103,24 @@ fn panel(screen: &str) -> Vec<String> {
     rows
 }
 
-#[test]
-fn stockfish_shows_three_lines_growing_in_depth_and_finds_the_mate_in_two() {
-    if !tmux_available("stockfish_shows_three_lines…") {
-        return;
+/// The editor on the mate in two with the Analysis panel open on Stockfish, or `None` when
+/// tmux or Stockfish is missing (see `engine`).
+fn stockfish_on_mate_in_2(test: &str) -> Option<Tmux> {
+    if !tmux_available(test) {
+        return None;
     }
-    let Some(sf) = engine("stockfish") else {
-        return;
-    };
+    let sf = engine("stockfish")?;
     let t = Tmux::fenboard(&["--engine", &sf, MATE_IN_2], 120, 40);
     t.wait_for("FEN r1bq2r1");
     t.keys(&["l"]);
+    Some(t)
+}
+
+#[test]
+fn stockfish_shows_three_lines_growing_in_depth_and_finds_the_mate_in_two() {
+    let Some(t) = stockfish_on_mate_in_2("stockfish_shows_three_lines…") else {
+        return;
+    };
     let first = t.wait_until(|s| depth(s).is_some(), "a depth in the Analysis panel");
     let d1 = depth(&first).unwrap();
     let screen = t.wait_until(
@@ -147,15 +154,9 @@ fn stockfish_shows_three_lines_growing_in_depth_and_finds_the_mate_in_two() {
 
 #[test]
 fn an_edit_restarts_the_analysis_on_the_new_position() {
-    if !tmux_available("an_edit_restarts_the_analysis…") {
-        return;
-    }
-    let Some(sf) = engine("stockfish") else {
+    let Some(t) = stockfish_on_mate_in_2("an_edit_restarts_the_analysis…") else {
         return;
     };
-    let t = Tmux::fenboard(&["--engine", &sf, MATE_IN_2], 120, 40);
-    t.wait_for("FEN r1bq2r1");
-    t.keys(&["l"]);
     t.wait_for("#2 1.Qh6+");
     // Take White's queen off d2: the mate is gone.
     t.keys(&["g", "d", "2", "x"]);
@@ -219,15 +220,9 @@ fn fairy_stockfish_analyses_xiangqi() {
 
 #[test]
 fn a_killed_editor_leaves_no_engine_behind() {
-    if !tmux_available("a_killed_editor_leaves_no_engine_behind") {
-        return;
-    }
-    let Some(sf) = engine("stockfish") else {
+    let Some(t) = stockfish_on_mate_in_2("a_killed_editor_leaves_no_engine_behind") else {
         return;
     };
-    let t = Tmux::fenboard(&["--engine", &sf, MATE_IN_2], 120, 40);
-    t.wait_for("FEN r1bq2r1");
-    t.keys(&["l"]);
     t.wait_until(|s| depth(s).is_some(), "the analysis");
     let editor = t.pid();
     let engines: Vec<u32> = children(editor).into_iter().map(|(p, _)| p).collect();

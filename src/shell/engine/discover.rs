@@ -23,18 +23,23 @@ pub fn find(game: Game, named: Option<&OsStr>, path: Option<&OsStr>) -> Result<P
         .into_iter()
         .chain([PathBuf::from("/usr/games")])
         .collect();
+    find_in(game, named, &dirs)
+}
+
+/// `find` over the folders `dirs`, in order.
+fn find_in(game: Game, named: Option<&OsStr>, dirs: &[PathBuf]) -> Result<PathBuf, String> {
     if let Some(named) = named.filter(|n| !n.is_empty()) {
         let named = Path::new(named);
         if named.components().count() > 1 {
             return Ok(named.to_path_buf());
         }
-        return lookup(named.as_os_str(), &dirs)
+        return lookup(named.as_os_str(), dirs)
             .ok_or_else(|| format!("engine {} not found on PATH", named.display()));
     }
     let names = candidates(game);
     names
         .iter()
-        .find_map(|name| lookup(OsStr::new(name), &dirs))
+        .find_map(|name| lookup(OsStr::new(name), dirs))
         .ok_or_else(|| {
             format!(
                 "no engine found: install {} or name one with --engine PATH",
@@ -68,39 +73,36 @@ mod tests {
     #[test]
     fn first_candidate_on_path_wins() {
         let dir = std::env::temp_dir().join(format!("fenboard-discover-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let other = dir.join("other");
+        std::fs::create_dir_all(&other).unwrap();
+        let dirs = [dir.clone(), other.clone()];
+        // Nothing there yet: the error names what was looked for.
+        let none = find_in(Game::Xiangqi, None, &dirs).unwrap_err();
+        assert!(none.contains("fairy-stockfish or pikafish"), "{none}");
+        // Pikafish alone is found; Fairy-Stockfish, earlier in the list, wins once it is there,
+        // even in a later folder.
         let pika = fake(&dir, "pikafish");
-        let path = dir.as_os_str();
-        // Fairy-Stockfish may sit in /usr/games on this machine: only check that a PATH entry
-        // is found when it is the only candidate there.
-        let found = find(Game::Xiangqi, None, Some(path)).unwrap();
-        assert!(
-            found == pika || found.starts_with("/usr/games"),
-            "{found:?}"
-        );
-        // A named engine is looked up on PATH; a path is taken as it is.
+        assert_eq!(find_in(Game::Xiangqi, None, &dirs).unwrap(), pika);
+        let fairy = fake(&other, "fairy-stockfish");
+        assert_eq!(find_in(Game::Xiangqi, None, &dirs).unwrap(), fairy);
+        // A named engine is looked up in the folders; a path is taken as it is.
         assert_eq!(
-            find(Game::Chess, Some(OsStr::new("pikafish")), Some(path)).unwrap(),
+            find_in(Game::Chess, Some(OsStr::new("pikafish")), &dirs).unwrap(),
             pika
         );
         assert_eq!(
-            find(Game::Chess, Some(OsStr::new("./x/engine")), None).unwrap(),
+            find_in(Game::Chess, Some(OsStr::new("./x/engine")), &dirs).unwrap(),
             PathBuf::from("./x/engine")
         );
-        let missing = find(
-            Game::Chess,
-            Some(OsStr::new("no-such-engine-xyz")),
-            Some(path),
-        );
+        let missing = find_in(Game::Chess, Some(OsStr::new("no-such-engine-xyz")), &dirs);
         assert!(missing.unwrap_err().contains("no-such-engine-xyz"));
-        // Not executable: not an engine.
+        // A file that is not executable is no engine.
         std::fs::write(dir.join("stockfish"), "").unwrap();
-        let chess = find(Game::Chess, None, Some(path));
-        if let Ok(p) = &chess {
-            assert!(p.starts_with("/usr/games"), "{p:?}");
-        } else {
-            assert!(chess.unwrap_err().contains("stockfish"));
-        }
+        let chess = find_in(Game::Chess, None, &dirs).unwrap_err();
+        assert!(chess.contains("install stockfish"), "{chess}");
+        // /usr/games comes after PATH.
+        let path = std::env::join_paths(&dirs).unwrap();
+        assert_eq!(find(Game::Xiangqi, None, Some(&path)).unwrap(), fairy);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
