@@ -282,6 +282,30 @@ impl State {
             .filter(|ops| !ops.trim().is_empty())
     }
 
+    /// The composers' piece count of what the board shows: White's (Red's) pieces and Black's.
+    pub fn piece_count(&self) -> (usize, usize) {
+        let white = self
+            .shown_position()
+            .board
+            .pieces()
+            .filter(|(_, p)| p.color == crate::core::Color::White)
+            .count();
+        let all = self.shown_position().board.pieces().count();
+        (white, all - white)
+    }
+
+    /// The stipulation of the current record: its EPD `stip` operation as written, else its
+    /// `dm N` (direct mate in N) as `#N`.
+    pub fn stipulation(&self) -> Option<String> {
+        use crate::collection::epd::operand;
+        let ops = self.record_operations()?;
+        let stip = operand(ops, "stip").filter(|s| !s.is_empty());
+        stip.map(str::to_owned).or_else(|| {
+            let n = operand(ops, "dm")?;
+            n.parse::<u32>().is_ok().then(|| format!("#{n}"))
+        })
+    }
+
     /// Whether quitting now would lose changes to the collection.
     /// Whether the FEN line holds text that does not read (typed, pasted, or a record's): the
     /// board then shows no position of it.

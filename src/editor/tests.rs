@@ -1515,3 +1515,23 @@ fn a_six_field_record_with_operations_opens_and_keeps_them() {
     assert_eq!(s.record_operations(), Some(";D1 5 ;D2 25"));
     assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
 }
+
+#[test]
+fn the_record_gives_the_stipulation_and_the_board_the_piece_count() {
+    let c = Collection::from_bytes(
+        Some("mates.epd".into()),
+        b"kbK5/pp6/1P6/8/8/8/8/R7 w - - bm Ra6; dm 2;\n\
+          4k3/8/8/8/8/8/8/4K2R w - - stip \"h#3\";\n\
+          4k3/8/8/8/8/8/8/4K3 w - - dm x;\n",
+    );
+    let mut s = State::with_collection(c, None, opts());
+    assert_eq!(s.stipulation().as_deref(), Some("#2"));
+    assert_eq!(s.piece_count(), (3, 4));
+    act(&mut s, Action::NextRecord);
+    assert_eq!(s.stipulation().as_deref(), Some("h#3"));
+    assert_eq!(s.piece_count(), (2, 1));
+    act(&mut s, Action::NextRecord);
+    assert_eq!(s.stipulation(), None, "dm needs a number");
+    let s = state(XIANGQI);
+    assert_eq!((s.stipulation(), s.piece_count()), (None, (16, 16)));
+}

@@ -162,6 +162,8 @@ pub enum Inputs {
         record: Option<(usize, usize)>,
         id: Option<String>,
         modified: bool,
+        stipulation: Option<String>,
+        pieces: (usize, usize),
     },
     Message {
         game: Game,
@@ -218,6 +220,8 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
             record: state.record_label(),
             id: state.record_id().map(str::to_owned),
             modified: state.is_modified(),
+            stipulation: state.stipulation(),
+            pieces: state.piece_count(),
         }),
         Panel::Message => Some(Inputs::Message {
             game,
@@ -550,6 +554,8 @@ mod tests {
         );
         let mut s = State::with_collection(collection, None, Options::default());
         let t = text(&s, 120, 40);
+        let title = t.lines().next().unwrap();
+        assert!(title.contains("· Chess · #2 (3+4) · mates.epd"), "{title}");
         let c1 = t.find("c1 \"1.Ra6! bxa6 2.b7#\"").expect(&t);
         let bm = t.find("bm Ra6").expect(&t);
         let dm = t.find("dm 2").expect(&t);

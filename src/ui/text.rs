@@ -118,6 +118,11 @@ pub fn illegal(errors: usize) -> String {
     }
 }
 
+/// The composers' piece count, `(9+4)`: White's (Red's) pieces, then Black's.
+pub fn piece_count(white: usize, black: usize) -> String {
+    format!("({white}+{black})")
+}
+
 /// A record counter such as `3/20` (`current` counted from 1).
 pub fn record(current: usize, count: usize) -> String {
     format!("{current}/{count}")

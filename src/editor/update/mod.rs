@@ -10,6 +10,7 @@ mod fen_line;
 mod mouse;
 mod overlay;
 mod panel;
+mod play;
 
 use super::action::Action;
 pub use super::action::Towards;

@@ -31,6 +31,14 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         ),
         Span::styled(format!("· {} ", state.game()), t.title),
     ];
+    // The composers' way: `#2 (3+4)`, the stipulation when the record has one.
+    let (white, black) = state.piece_count();
+    let count = spans.len();
+    let problem = match state.stipulation() {
+        Some(stipulation) => format!("· {stipulation} {} ", text::piece_count(white, black)),
+        None => format!("· {} ", text::piece_count(white, black)),
+    };
+    spans.push(Span::styled(problem, t.title));
     let mut id = None;
     if let Some(c) = &state.collection {
         let name = c
@@ -55,11 +63,15 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             t.title_modified,
         ));
     }
-    // The modified mark matters more than the record's id: drop the id when both do not fit.
-    if let Some(i) = id
-        && spans.iter().map(Span::width).sum::<usize>() > usize::from(r.width)
-    {
-        spans.remove(i);
+    // The modified mark matters more than the record's id and the piece count: drop the id,
+    // then the count, while the line does not fit (the id comes later, so removing it first
+    // leaves the count's index valid).
+    let too_wide =
+        |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>() > usize::from(r.width);
+    for i in [id, Some(count)].into_iter().flatten() {
+        if too_wide(&spans) {
+            spans.remove(i);
+        }
     }
     let line = Line::from(spans);
     let used = line.width() as u16;
