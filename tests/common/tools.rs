@@ -24,8 +24,9 @@ pub const NEEDS: &[Need] = &[
     need("chromium", &["chromium"], "chromium"),
     need("man", &["man"], "man-db"),
     need("groff", &["groff"], "groff-base"),
-    // Not a program: the test must run as root (see `missing`).
+    // Not programs (see `missing`): the test must run as root; the system has /dev/full.
     need("root", &[], ""),
+    need("dev_full", &[], ""),
 ];
 
 const fn need(
@@ -66,6 +67,8 @@ fn is_executable(path: &std::path::Path) -> bool {
 pub fn missing(need: &Need) -> Option<String> {
     match need.name {
         "root" => (!is_root()).then(|| "needs root (to give a file away)".to_owned()),
+        "dev_full" => (!std::path::Path::new("/dev/full").exists())
+            .then(|| "this system has no /dev/full".to_owned()),
         // Heavy: it runs where every test runs, and says so elsewhere.
         "chromium" if !e2e() => {
             Some("Chromium is heavy: this test runs with FENBOARD_E2E=1".to_owned())
