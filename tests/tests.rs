@@ -6,6 +6,10 @@ mod common;
 
 #[path = "suite/check_cli.rs"]
 mod check_cli;
+#[path = "suite/cli_completions.rs"]
+mod cli_completions;
+#[path = "suite/cli_man.rs"]
+mod cli_man;
 #[path = "suite/cli_output.rs"]
 mod cli_output;
 #[path = "suite/cli_perft.rs"]

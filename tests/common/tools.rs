@@ -24,6 +24,7 @@ pub const NEEDS: &[Need] = &[
     need("chromium", &["chromium"], "chromium"),
     need("man", &["man"], "man-db"),
     need("groff", &["groff"], "groff-base"),
+    need("bash", &["bash"], "bash"),
     // Not programs (see `missing`): the test must run as root; the system has /dev/full.
     need("root", &[], ""),
     need("dev_full", &[], ""),
