@@ -11,6 +11,8 @@ mod app;
 mod clipboard;
 #[path = "e2e/collection_signals.rs"]
 mod collection_signals;
+#[path = "e2e/completions.rs"]
+mod completions;
 #[path = "e2e/diagram.rs"]
 mod diagram;
 #[path = "e2e/engine.rs"]
