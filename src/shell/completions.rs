@@ -2,7 +2,6 @@
 //! clap_complete from the same command line definition the program parses, so it never lags
 //! behind a new option.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::CommandFactory;
@@ -12,11 +11,7 @@ use super::cli::{Cli, CompletionsArgs};
 
 pub fn run(args: CompletionsArgs) -> Result<ExitCode> {
     let script = script(args.shell);
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&script)
-        .and_then(|()| stdout.flush())
-        .map_err(|e| super::output::write_failed(&e))?;
+    super::output::print(&script)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,7 +2,6 @@
 //! line definition: fenboard(1), whose SUBCOMMANDS section names fenboard-check(1) and the
 //! others, and each of those pages.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::CommandFactory;
@@ -12,11 +11,7 @@ use super::{Failure, Result};
 
 pub fn run(args: ManArgs) -> Result<ExitCode> {
     let page = page(args.command.as_deref())?;
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&page)
-        .and_then(|()| stdout.flush())
-        .map_err(|e| super::output::write_failed(&e))?;
+    super::output::print(&page)?;
     Ok(ExitCode::SUCCESS)
 }
 

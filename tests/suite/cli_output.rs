@@ -46,7 +46,9 @@ fn assert_failed(o: &Output, what: &str) {
     assert!(err.contains("cannot write the output"), "{what}: {err}");
 }
 
-const COMMANDS: [&[&str]; 5] = [
+const COMMANDS: [&[&str]; 7] = [
+    &["completions", "bash"],
+    &["man"],
     &["perft", START, "3"],
     &["perft", "--divide", START, "2"],
     &["show", START],
