@@ -3,6 +3,7 @@
 //! not one of the five is exit 2 with the list.
 
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::CommandFactory;
 use fenboard::shell::cli::Cli;
@@ -51,7 +52,10 @@ fn every_script_names_every_subcommand_and_no_hidden_one() {
 /// completed), with fenboard's script sourced: COMPREPLY, one per line.
 fn bash_completes(line: &[&str]) -> Vec<String> {
     let script = fenboard(&["completions", "bash"]).stdout;
-    let dir = std::env::temp_dir().join(format!("fenboard-completions-{}", std::process::id()));
+    // A folder per call: tests run at once in one process.
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("fenboard-completions-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("fenboard.bash");
     std::fs::write(&file, script).unwrap();
