@@ -14,7 +14,6 @@
 pub mod pixels;
 pub mod tools;
 
-#[allow(unused_imports)]
 pub use fenboard_needs::needs;
 
 use std::path::PathBuf;
