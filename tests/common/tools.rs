@@ -50,12 +50,19 @@ pub fn e2e() -> bool {
 /// Where `program` is: the first executable of that name on `PATH`, then in `/usr/games`
 /// (where Debian puts the engines, often not on a user's `PATH`).
 pub fn find(program: &str) -> Option<PathBuf> {
+    search_dirs()
+        .into_iter()
+        .map(|dir| dir.join(program))
+        .find(|p| is_executable(p))
+}
+
+/// The folders `find` looks in, in order.
+pub fn search_dirs() -> Vec<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .chain([PathBuf::from("/usr/games")])
         .filter(|dir| dir.is_absolute())
-        .map(|dir| dir.join(program))
-        .find(|p| is_executable(p))
+        .collect()
 }
 
 fn is_executable(path: &std::path::Path) -> bool {
