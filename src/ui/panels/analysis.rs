@@ -12,10 +12,10 @@ use super::super::text;
 use super::super::theme::Theme;
 use super::boxed;
 use crate::core::legality::chess::to_chess;
+use crate::core::notation::{Move, Notation};
 use crate::core::{Game, Position, Square};
 use crate::editor::State;
 use crate::editor::analysis::{Analysis, Bound, Phase, PvLine, Score};
-use crate::solve::wxf::wxf;
 
 /// The Analysis panel, drawn while it is open.
 pub struct AnalysisPanel<'a> {
@@ -176,7 +176,8 @@ fn xiangqi_notation(position: &Position, moves: &[String]) -> Vec<String> {
         let Some((from, to)) = squares.filter(|(from, _)| board.get(*from).is_some()) else {
             break;
         };
-        out.push(wxf(&board, from, to));
+        let before = Position { board, ..*position };
+        out.push(Notation::Wxf.write(&before, Move::new(from, to)));
         let piece = board.set(from, None);
         board.set(to, piece);
     }
