@@ -112,6 +112,10 @@ fn straight(role: Role) -> bool {
 impl Parts {
     fn of(board: &Board, from: Square, to: Square) -> Option<Parts> {
         let piece @ Piece { color, role } = board.get(from)?;
+        let game = crate::core::Game::Xiangqi;
+        if !from.on_board(game) || !to.on_board(game) {
+            return None;
+        }
         let forward = advance(color, to.rank) - advance(color, from.rank);
         let (direction, number) = if forward == 0 {
             (Direction::Sideways, file_number(color, to.file))
