@@ -85,3 +85,37 @@ fn wxf_agrees_with_fairy_stockfish() {
     assert_eq!(positions, 250);
     assert!(same > 5_000 && marked > 100 && own_numbering > 100);
 }
+
+/// A published game in Chinese notation, read move by move: every move reads as a legal move,
+/// and fenboard writes each one exactly as the record prints it (tandem horses 前马/后马 included).
+#[test]
+fn a_published_game_in_chinese_notation_reads_and_writes_as_printed() {
+    let data = include_str!("../fixtures/xqbase_xu_nie_1999.txt");
+    let mut lines = data.lines().filter(|l| !l.starts_with('#'));
+    let start = lines.next().expect("the start position");
+    let mut pos = fen::read(start, Some(Game::Xiangqi))
+        .position
+        .expect("a FEN that reads");
+    let mut played = 0;
+    let mut tandem = 0;
+    for text in lines
+        .flat_map(str::split_whitespace)
+        .filter(|t| !t.ends_with('.') && *t != "1-0")
+    {
+        let m = Notation::Chinese
+            .read(&pos, text)
+            .unwrap_or_else(|e| panic!("move {} ({text}): {e}", played + 1));
+        assert_eq!(
+            Notation::Chinese.write(&pos, m),
+            text,
+            "move {}",
+            played + 1
+        );
+        tandem += usize::from(text.starts_with(['前', '后']));
+        let piece = pos.board.set(m.from, None);
+        pos.board.set(m.to, piece);
+        pos.turn = pos.turn.other();
+        played += 1;
+    }
+    assert_eq!((played, tandem), (75, 3));
+}
