@@ -103,13 +103,53 @@ fn find(chess: &Chess, mode: CastlingMode, mv: Move) -> Option<shakmaty::Move> {
 pub(super) fn write(pos: &Position, mv: Move, notation: Notation) -> Option<String> {
     let chess = to_chess(pos).ok()?;
     let m = find(&chess, castling_mode(pos.game), mv)?;
-    let san = SanPlus::from_move(chess, m).to_string();
+    Some(in_letters(
+        &SanPlus::from_move(chess, m).to_string(),
+        notation,
+    ))
+}
+
+/// English SAN in the letters of `notation`.
+fn in_letters(san: &str, notation: Notation) -> String {
     let to = letters(notation);
-    Some(
-        san.chars()
-            .map(|c| ENGLISH.iter().position(|&l| l == c).map_or(c, |i| to[i]))
-            .collect(),
-    )
+    san.chars()
+        .map(|c| ENGLISH.iter().position(|&l| l == c).map_or(c, |i| to[i]))
+        .collect()
+}
+
+/// The line played out on one shakmaty position, so that checks and mates are marked.
+pub(super) fn write_line(pos: &Position, moves: &[Move], notation: Notation) -> Vec<String> {
+    let Ok(mut chess) = to_chess(pos) else {
+        return Vec::new();
+    };
+    let mode = castling_mode(pos.game);
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let Some(m) = find(&chess, mode, mv) else {
+            break;
+        };
+        out.push(if notation == Notation::Coordinates {
+            let uci = m.to_uci(mode).to_string();
+            chess.play_unchecked(m);
+            uci
+        } else {
+            in_letters(
+                &SanPlus::from_move_and_play_unchecked(&mut chess, m).to_string(),
+                notation,
+            )
+        });
+    }
+    out
+}
+
+pub(super) fn play(pos: &Position, mv: Move) -> Option<Position> {
+    let mut chess = to_chess(pos).ok()?;
+    let m = find(&chess, castling_mode(pos.game), mv)?;
+    chess.play_unchecked(m);
+    let fen = shakmaty::fen::Fen::from_position(&chess, shakmaty::EnPassantMode::Legal);
+    let mut next = crate::core::fen::read(&fen.to_string(), Some(pos.game)).position?;
+    next.game = pos.game;
+    Some(next)
 }
 
 /// The move's coordinates: UCI (as shakmaty writes it, castling by `pos`'s game) for a legal chess

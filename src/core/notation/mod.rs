@@ -162,6 +162,49 @@ impl Notation {
     }
 }
 
+impl Notation {
+    /// The names of `moves` played one after the other from `position` (a line: an engine's
+    /// principal variation, a solution, a game), checks marked in SAN. Stops at the first move
+    /// that is not legal where it comes.
+    pub fn write_line(self, position: &Position, moves: &[Move]) -> Vec<String> {
+        if !self.fits(position.game) && self != Notation::Coordinates {
+            return Notation::Coordinates.write_line(position, moves);
+        }
+        if position.game.is_xiangqi() {
+            xiangqi::write_line(position, moves, self)
+        } else {
+            chess::write_line(position, moves, self)
+        }
+    }
+}
+
+/// The moves that `texts` name in `notation`, each read where the one before it leaves the game
+/// (an engine's line in UCI, a game typed in by hand). Stops at the first that does not read.
+pub fn read_line<S: AsRef<str>>(position: &Position, notation: Notation, texts: &[S]) -> Vec<Move> {
+    let mut pos = *position;
+    let mut out = Vec::with_capacity(texts.len());
+    for text in texts {
+        let Ok(m) = notation.read(&pos, text.as_ref()) else {
+            break;
+        };
+        let Some(next) = play(&pos, m) else {
+            break;
+        };
+        out.push(m);
+        pos = next;
+    }
+    out
+}
+
+/// The position after the legal move `mv`, or `None` when it is not legal in `position`.
+pub fn play(position: &Position, mv: Move) -> Option<Position> {
+    if position.game.is_xiangqi() {
+        xiangqi::play(position, mv)
+    } else {
+        chess::play(position, mv)
+    }
+}
+
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -736,3 +736,62 @@ fn every_legal_xiangqi_move_round_trips_in_wxf_chinese_and_iccs() {
     );
     assert!(any(wxf, &|t| t[0].is_ascii_digit() && t[0] == t[1]), "33.4");
 }
+
+#[test]
+fn lines_are_read_and_written_move_after_move() {
+    let chess = position(Game::Chess.start_fen(), Game::Chess);
+    let uci = [
+        "e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7", "e8f7",
+    ];
+    let line = super::read_line(&chess, Notation::Coordinates, &uci);
+    // The last move is the mated king's: not legal, so the line stops before it.
+    assert_eq!(line.len(), 7);
+    assert_eq!(
+        Notation::San.write_line(&chess, &line),
+        ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]
+    );
+    assert_eq!(
+        Notation::SanSpanish.write_line(&chess, &line)[2..],
+        ["Ac4", "Cc6", "Dh5", "Cf6", "Dxf7#"]
+    );
+    assert_eq!(Notation::Figurine.write_line(&chess, &line)[6], "♕xf7#");
+    assert_eq!(Notation::Coordinates.write_line(&chess, &line), uci[..7]);
+    let xq = position(START, X);
+    let line = super::read_line(
+        &xq,
+        Notation::Chinese,
+        &["炮二平五", "马８进７", "马二进三", "车９平８"],
+    );
+    assert_eq!(
+        Notation::Wxf.write_line(&xq, &line),
+        ["C2.5", "H8+7", "H2+3", "R9.8"]
+    );
+    assert_eq!(
+        Notation::Chinese.write_line(&xq, &line),
+        ["炮二平五", "马８进７", "马二进三", "车９平８"]
+    );
+    // Stops at the first text that does not read, and at the first illegal move.
+    assert_eq!(
+        super::read_line(&xq, Notation::Wxf, &["C2.5", "C9.5", "C2.5"]).len(),
+        1
+    );
+    assert_eq!(
+        Notation::Wxf.write_line(&xq, &[mv(X, "e5e6")]),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn playing_a_move_keeps_the_fen_fields_right() {
+    let castle = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 10", Game::Chess);
+    let after = super::play(&castle, mv(Game::Chess, "e1g1")).unwrap();
+    assert_eq!(fen::write(&after), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 4 10");
+    assert_eq!(super::play(&castle, mv(Game::Chess, "e1e3")), None);
+    let xq = position(START_BLACK, X);
+    let after = super::play(&xq, mv(X, "h7h0")).unwrap();
+    assert_eq!(
+        fen::write(&after),
+        "rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABcR w - - 0 2"
+    );
+    assert_eq!(super::play(&xq, mv(X, "h2e2")), None);
+}

@@ -34,6 +34,41 @@ pub(super) fn write(board: &Board, from: Square, to: Square, style: Style) -> Op
     })
 }
 
+/// The line played out on a copy of the board.
+pub(super) fn write_line(pos: &Position, moves: &[Move], notation: Notation) -> Vec<String> {
+    let mut pos = *pos;
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let Some(next) = play(&pos, m) else {
+            break;
+        };
+        out.push(notation.write(&pos, m));
+        pos = next;
+    }
+    out
+}
+
+pub(super) fn play(pos: &Position, m: Move) -> Option<Position> {
+    let mut mailbox = Mailbox::new(pos).ok()?;
+    if m.promotion.is_some() || !mailbox.legal_moves().contains(&(m.from, m.to)) {
+        return None;
+    }
+    let mut next = *pos;
+    let piece = next.board.set(m.from, None);
+    next.board.set(m.to, piece);
+    next.turn = pos.turn.other();
+    next.ep = None;
+    if next.turn == crate::core::Color::White {
+        next.fullmove += 1;
+    }
+    next.halfmove = if pos.board.get(m.to).is_some() {
+        0
+    } else {
+        pos.halfmove + 1
+    };
+    Some(next)
+}
+
 /// Which way a piece goes, from its own side's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Direction {
