@@ -493,6 +493,8 @@ proptest::proptest! {
     fn no_text_makes_a_reader_panic(text in "\\PC{0,12}") {
         let positions = [
             position(START, X),
+            position(&format!("{TANDEM} b - - 0 1"), X),
+            position("4k4/9/2P3P2/2P3P2/2P6/9/9/9/9/3K5 w - - 0 1", X),
             position(Game::Chess.start_fen(), Game::Chess),
         ];
         for pos in &positions {
@@ -794,4 +796,25 @@ fn playing_a_move_keeps_the_fen_fields_right() {
         "rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABcR w - - 0 2"
     );
     assert_eq!(super::play(&xq, mv(X, "h2e2")), None);
+}
+
+proptest::proptest! {
+    /// Texts made of the notations' own signs reach the deeper paths of the readers.
+    #[test]
+    fn no_text_of_notation_signs_makes_a_reader_panic(
+        text in "[前中后一二三四五六七八九１２３４５６７８９1-9车马炮兵卒仕相帅进退平KAEHRCPN+.=-]{0,7}"
+    ) {
+        let positions = [
+            position(START_BLACK, X),
+            position("4k4/2P6/2P6/2P6/2P6/2P6/9/9/9/3K5 w - - 0 1", X),
+            position("4k4/9/9/9/9/9/2p3p2/2p3p2/9/3K5 b - - 0 1", X),
+        ];
+        for pos in &positions {
+            for &notation in Notation::for_game(X) {
+                if let Ok(m) = notation.read(pos, &text) {
+                    proptest::prop_assert!(legal_moves(pos).unwrap().contains(&m));
+                }
+            }
+        }
+    }
 }
