@@ -160,14 +160,12 @@ impl Notation {
             chess::read(position, text, self)
         }
     }
-}
 
-impl Notation {
     /// The names of `moves` played one after the other from `position` (a line: an engine's
     /// principal variation, a solution, a game), checks marked in SAN. Stops at the first move
     /// that is not legal where it comes.
     pub fn write_line(self, position: &Position, moves: &[Move]) -> Vec<String> {
-        if !self.fits(position.game) && self != Notation::Coordinates {
+        if !self.fits(position.game) {
             return Notation::Coordinates.write_line(position, moves);
         }
         if position.game.is_xiangqi() {
