@@ -2,9 +2,10 @@
 //! reader), the same SAN with Spanish letters or figurines put in place of the piece letters, and
 //! UCI coordinates.
 //!
-//! Spanish letters follow Spanish chess usage (FIDE Handbook, E.I.01 Appendix C, and every Spanish
-//! chess text): R rey, D dama, T torre, A alfil, C caballo; castling, captures, checks and
-//! promotions are written as in English SAN (`e8=D`).
+//! Spanish letters follow Spanish chess usage (es.wikipedia.org, "Notación algebraica":
+//! "en español se utilizan R, D, T, A y C, respectivamente, para el rey, la dama, la torre, el
+//! alfil y el caballo"; the same in club primers such as ajedrezgetafe.com's "Notación"): castling,
+//! captures, checks and promotions as in English SAN (`e8=D`).
 //!
 //! Figurines: the common figurine algebraic notation of books and databases replaces the piece
 //! letter by a figure and keeps everything else of SAN (`♘f3`, `e8=♕`, no pawn figure). We write
