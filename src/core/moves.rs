@@ -10,7 +10,7 @@ use super::legality::{self, chess::castling_mode, chess::to_chess};
 use super::position::{Castling, Position};
 use super::square::Square;
 use super::xiangqi::Mailbox;
-use super::xiangqi::mailbox::{cell, square};
+use super::xiangqi::mailbox::cell;
 use super::xiangqi::movegen::Moves;
 
 /// A move as the board shows it: from, to (castling: the king's destination) and the piece a
@@ -338,7 +338,7 @@ fn after_xiangqi(pos: &Position, mv: Move) -> Position {
 /// Square of a mailbox cell, for tests comparing with the generator.
 #[cfg(test)]
 fn cell_square(c: u8) -> Square {
-    square(c as usize)
+    super::xiangqi::mailbox::square(c as usize)
 }
 
 #[cfg(test)]
