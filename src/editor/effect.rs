@@ -122,7 +122,10 @@ pub enum Notice {
     /// Play mode began.
     PlayStarted,
     /// Playback of a line of `moves` moves began; `dropped` moves at its end were not legal.
-    PlaybackStarted { moves: usize, dropped: usize },
+    PlaybackStarted {
+        moves: usize,
+        dropped: usize,
+    },
     /// A move (or play mode itself) was refused, and why.
     MoveRefused(Refusal),
     /// Play mode: the piece chosen to move.

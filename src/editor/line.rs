@@ -193,7 +193,10 @@ mod tests {
         let names: Vec<&str> = line.plies.iter().map(|p| p.notation.as_str()).collect();
         assert_eq!(names, ["f3", "e5", "g4", "Qh4#"]);
         assert!(line.forward());
-        assert_eq!(line.last_move(), Some((Square::new(5, 1), Square::new(5, 2))));
+        assert_eq!(
+            line.last_move(),
+            Some((Square::new(5, 1), Square::new(5, 2)))
+        );
         line.to_end(true);
         assert!(!line.forward());
         assert_eq!(line.at, 4);

@@ -108,7 +108,13 @@ fn playback_in_xiangqi_names_moves_in_wxf() {
     start_playback(&mut s, &uci(&["h2e2", "h9g7", "h0g2"]));
     assert_eq!(notations(&s), ["C2.5", "H8+7", "H2+3"]);
     press(&mut s, "<End>");
-    assert_eq!(s.shown_position().board.get(sq("g2", Game::Xiangqi)).map(|p| p.char()), Some('N'));
+    assert_eq!(
+        s.shown_position()
+            .board
+            .get(sq("g2", Game::Xiangqi))
+            .map(|p| p.char()),
+        Some('N')
+    );
 }
 
 // ---- Play mode --------------------------------------------------------------------------
@@ -121,8 +127,14 @@ fn play_mode_makes_moves_by_cursor_and_enter_and_names_them_in_san() {
     assert_eq!(keys::Mode::of(&s), keys::Mode::Play);
     press(&mut s, "ge2 <Enter>");
     assert_eq!(s.play_from, Some(sq("e2", Game::Chess)));
-    press(&mut s, "ge4 <Enter> ge7 <Enter> ge5 <Enter> gd1 <Enter> gh5 <Enter>");
-    press(&mut s, "gb8 <Enter> gc6 <Enter> gf1 <Enter> gc4 <Enter> gg8 <Enter> gf6 <Enter>");
+    press(
+        &mut s,
+        "ge4 <Enter> ge7 <Enter> ge5 <Enter> gd1 <Enter> gh5 <Enter>",
+    );
+    press(
+        &mut s,
+        "gb8 <Enter> gc6 <Enter> gf1 <Enter> gc4 <Enter> gg8 <Enter> gf6 <Enter>",
+    );
     press(&mut s, "gh5 <Enter> gf7 <Enter>");
     assert_eq!(
         notations(&s),
@@ -170,7 +182,10 @@ fn promotion_asks_the_piece_and_esc_cancels() {
     press(&mut s, "ge7 <Enter> ge8 <Enter> n");
     assert_eq!(notations(&s), ["e8=N"]);
     assert_eq!(
-        s.shown_position().board.get(sq("e8", Game::Chess)).map(|p| p.role),
+        s.shown_position()
+            .board
+            .get(sq("e8", Game::Chess))
+            .map(|p| p.role),
         Some(Role::Knight)
     );
     press(&mut s, "u ge7 <Enter> ge8 <Enter> <Enter>");
@@ -203,7 +218,10 @@ fn take_back_and_esc_return_to_the_setup() {
 #[test]
 fn keeping_the_position_reached_is_one_undo_step() {
     let mut s = state(CHESS);
-    press(&mut s, "M ge2 <Enter> ge4 <Enter> ge7 <Enter> ge5 <Enter> =");
+    press(
+        &mut s,
+        "M ge2 <Enter> ge4 <Enter> ge7 <Enter> ge5 <Enter> =",
+    );
     assert_eq!(s.notice, Some(Notice::KeptAsSetup));
     assert!(s.line.is_none());
     let kept = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
@@ -218,7 +236,10 @@ fn keeping_the_position_reached_is_one_undo_step() {
 #[test]
 fn y_copies_the_moves_as_pgn_from_the_setup() {
     let mut s = state("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    let effects = press(&mut s, "M ge2 <Enter> ge4 <Enter> ge8 <Enter> gd7 <Enter> y");
+    let effects = press(
+        &mut s,
+        "M ge2 <Enter> ge4 <Enter> ge8 <Enter> gd7 <Enter> y",
+    );
     assert_eq!(
         effects.last(),
         Some(&Effect::Copy(
@@ -230,7 +251,10 @@ fn y_copies_the_moves_as_pgn_from_the_setup() {
     let Some(Effect::Copy(pgn)) = effects.last() else {
         panic!("{effects:?}")
     };
-    assert!(pgn.starts_with("[Variant \"xiangqi\"]\n[SetUp \"1\"]\n[FEN \""), "{pgn}");
+    assert!(
+        pgn.starts_with("[Variant \"xiangqi\"]\n[SetUp \"1\"]\n[FEN \""),
+        "{pgn}"
+    );
     assert!(pgn.ends_with("1. C2.5 *\n"), "{pgn}");
 }
 
@@ -349,7 +373,10 @@ fn play_mode_accepts_exactly_the_legal_moves() {
     let start = Position::start(Game::Xiangqi);
     let expected = crate::core::xiangqi::Mailbox::new(&start).unwrap().perft(1) as usize;
     assert_eq!(expected, 44);
-    assert_eq!(moves_play_mode_accepts(XIANGQI, Some(Game::Xiangqi)), expected);
+    assert_eq!(
+        moves_play_mode_accepts(XIANGQI, Some(Game::Xiangqi)),
+        expected
+    );
 }
 
 // ---- Composers' transforms --------------------------------------------------------------

@@ -157,10 +157,7 @@ mod tests {
         assert_eq!(mirror_ranks(&m).board, p.board);
         let x = Position::start(Game::Xiangqi);
         let mx = mirror_ranks(&x);
-        assert_eq!(
-            mx.board.get(Square::new(4, 9)).map(|p| p.char()),
-            Some('K')
-        );
+        assert_eq!(mx.board.get(Square::new(4, 9)).map(|p| p.char()), Some('K'));
     }
 
     #[test]

@@ -159,6 +159,8 @@ pub enum Inputs {
     Moves(Option<crate::editor::line::Line>),
     FenLine {
         focused: bool,
+        /// The board shows a line: the FEN line is labelled as the setup's.
+        setup: bool,
         text: String,
         highlight: Option<std::ops::Range<usize>>,
         error: Option<std::ops::Range<usize>>,
@@ -215,6 +217,7 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
         Panel::Moves => Some(Inputs::Moves(state.line.clone())),
         Panel::FenLine => Some(Inputs::FenLine {
             focused: state.focus == Focus::FenLine,
+            setup: state.line.is_some(),
             text: state.fen_line_text().to_owned(),
             highlight: state.focused_field_span(),
             error: state.fen_line_error_span(),
@@ -472,7 +475,14 @@ mod tests {
     fn help_overlay_lists_every_key() {
         let mut s = state(Game::Chess.start_fen(), false);
         update(&mut s, Action::ToggleHelp);
-        let t = text(&s, 160, 60);
+        // Every line of the help, scrolled through where it does not fit at once.
+        let mut t = String::new();
+        let max = help::max_scroll(Rect::new(0, 0, 160, 60));
+        for line in (0..=max).step_by(10).chain([max]) {
+            update(&mut s, Action::ScrollHelp(line));
+            t.push_str(&text(&s, 160, 60));
+        }
+        update(&mut s, Action::ScrollHelp(0));
         for group in keys::Group::ALL {
             assert!(t.contains(group.title()), "{}", group.title());
             for (keys, _) in keys::group_rows(group) {

@@ -57,6 +57,8 @@ pub fn engine_unavailable(reason: &str) -> String {
     format!("no analysis: {reason}")
 }
 pub const FEN_TITLE: &str = "FEN";
+/// The FEN line's label while the board shows moves from the setup it holds.
+pub const SETUP_FEN_TITLE: &str = "setup FEN";
 pub const HELP_TITLE: &str = "Keys";
 pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
 pub const MODIFIED_MARK: &str = "modified";
@@ -146,7 +148,8 @@ fn side_name(side: CastlingSide) -> &'static str {
     }
 }
 
-pub const PLAY_STARTED: &str = "play mode: Enter on a piece, then on its target; Esc returns to the setup";
+pub const PLAY_STARTED: &str =
+    "play mode: Enter on a piece, then on its target; Esc returns to the setup";
 pub const MOVES_TITLE: &str = "Moves";
 pub const PLAY_TITLE: &str = "Play";
 pub const PLAYBACK_TITLE: &str = "Playback";
@@ -186,10 +189,7 @@ pub fn refusal(why: &crate::core::moves::Refusal, game: Game) -> String {
             format!("the position is illegal, so no move is played: {reason}")
         }
         Refusal::NoPiece(sq) => format!("no piece on {}", sq.name(game)),
-        Refusal::NotYourTurn(p) => format!(
-            "not your turn: {} to move",
-            p.color.other().name(game)
-        ),
+        Refusal::NotYourTurn(p) => format!("not your turn: {} to move", p.color.other().name(game)),
         Refusal::CannotGo(p, from, to) => format!(
             "the {} on {} cannot go to {}",
             p.role.name(game),
@@ -297,17 +297,27 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::PlaybackStarted { moves, dropped } => (playback_started(*moves, *dropped), Info),
         Notice::MoveRefused(why) => (refusal(why, game), Bad),
         Notice::Chosen(p, sq) => (
-            format!("{} on {} chosen: Enter on its target", piece(p), sq.name(game)),
+            format!(
+                "{} on {} chosen: Enter on its target",
+                piece(p),
+                sq.name(game)
+            ),
             Info,
         ),
         Notice::ChoiceCancelled => ("choice cancelled".into(), Info),
         Notice::TookBack(name) => (format!("{name} taken back"), Info),
         Notice::NothingToTakeBack => ("no move to take back".into(), Bad),
-        Notice::KeptAsSetup => ("the position reached is the setup now (u undoes)".into(), Good),
+        Notice::KeptAsSetup => (
+            "the position reached is the setup now (u undoes)".into(),
+            Good,
+        ),
         Notice::LineStart => ("at the setup".into(), Info),
         Notice::LineEnd => ("at the last move".into(), Info),
         Notice::SetupBack => ("back to the setup".into(), Info),
-        Notice::LeaveLineFirst => ("the board shows moves: Esc returns to the setup first".into(), Bad),
+        Notice::LeaveLineFirst => (
+            "the board shows moves: Esc returns to the setup first".into(),
+            Bad,
+        ),
         Notice::FallsOffBoard => ("refused: a piece would fall off the board".into(), Bad),
         Notice::RotateChessOnly => ("refused: a xiangqi board does not turn by 90°".into(), Bad),
     }

@@ -18,7 +18,10 @@ use super::effect::{Effect, Notice};
 use super::state::State;
 
 pub use board::{LICHESS_ANALYSIS, lichess_url};
-#[allow(unused_imports, reason = "the Solution panel's Enter calls it; the tests do already")]
+#[allow(
+    unused_imports,
+    reason = "the Solution panel's Enter calls it; the tests do already"
+)]
 pub(crate) use play::start_playback;
 
 /// Applies `action` to `state`; the returned effects are for the shell to run in order.

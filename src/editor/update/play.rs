@@ -13,7 +13,10 @@ use super::change::{Rights, commit};
 /// Plays `moves` (UCI, from the setup position) on the board one step at a time: the board and
 /// the move list show the line while the setup position stays as it is; ← → step, Esc returns.
 /// The Solution panel calls this on Enter. Moves that are not legal end the line there.
-#[allow(dead_code, reason = "the Solution panel's Enter calls it; the tests do already")]
+#[allow(
+    dead_code,
+    reason = "the Solution panel's Enter calls it; the tests do already"
+)]
 pub(crate) fn start_playback(state: &mut State, moves: &[String]) {
     let (line, dropped) = Line::from_uci(state.position, moves);
     let count = line.plies.len();
@@ -137,11 +140,14 @@ fn try_move(state: &mut State, from: Square, to: Square) {
         state.overlay = Some(Overlay::Promotion(from, to));
         return;
     }
-    play(state, Move {
-        from,
-        to,
-        promotion: None,
-    });
+    play(
+        state,
+        Move {
+            from,
+            to,
+            promotion: None,
+        },
+    );
 }
 
 fn play(state: &mut State, mv: Move) {
@@ -170,11 +176,14 @@ pub(super) fn promote(state: &mut State, role: Role) {
         return;
     };
     state.overlay = None;
-    play(state, Move {
-        from,
-        to,
-        promotion: Some(role),
-    });
+    play(
+        state,
+        Move {
+            from,
+            to,
+            promotion: Some(role),
+        },
+    );
 }
 
 pub(super) fn cancel_promotion(state: &mut State) {
@@ -223,7 +232,11 @@ pub(super) fn copy_moves(state: &State) -> Option<Effect> {
 /// The mouse in play mode: press on a piece and release on its target (a drag), or click the
 /// piece and then the target.
 pub(super) fn mouse_down(state: &mut State, sq: Square) {
-    if sq.on_board(state.game()) && state.line.as_ref().is_some_and(|l| l.kind == LineKind::Play)
+    if sq.on_board(state.game())
+        && state
+            .line
+            .as_ref()
+            .is_some_and(|l| l.kind == LineKind::Play)
     {
         state.mouse_down = Some(sq);
         state.cursor = sq;

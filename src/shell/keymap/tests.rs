@@ -431,9 +431,9 @@ fn event_for(pat: Pat) -> Option<KeyEvent> {
         _ => None,
     };
     match pat {
-        Pat::Is(c) if shifted(c).is_some() => shifted(c).map(|k| {
-            KeyEvent::new(k, ratatui::crossterm::event::KeyModifiers::SHIFT)
-        }),
+        Pat::Is(c) if shifted(c).is_some() => {
+            shifted(c).map(|k| KeyEvent::new(k, ratatui::crossterm::event::KeyModifiers::SHIFT))
+        }
         Pat::Is(c) => Some(key(code(c))),
         Pat::Char(c) => Some(ch(c)),
         Pat::Ctrl(c) => Some(ctrl(c)),
