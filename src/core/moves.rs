@@ -75,10 +75,14 @@ pub fn play(pos: &Position, mv: Move) -> Result<Position, Refusal> {
                 .copied()
                 .filter(|&m| same_squares(&chess, m, mv))
                 .collect();
+            // A king step that is also a castling square (Chess960) is the step: castling
+            // is then the king onto its rook.
+            let promotion = mv.promotion.and_then(to_srole);
             let chosen = matching
                 .iter()
                 .copied()
-                .find(|m| m.promotion() == mv.promotion.and_then(to_srole));
+                .filter(|m| m.promotion() == promotion)
+                .min_by_key(|m| m.is_castle());
             match chosen {
                 Some(m) => Ok(after_chess(pos, &chess, m)),
                 None if !matching.is_empty() => Err(Refusal::NeedsPromotion),
@@ -236,7 +240,8 @@ fn to_shakmaty(chess: &Chess, mv: Move) -> Option<SMove> {
     legal
         .iter()
         .copied()
-        .find(|&m| same_squares(chess, m, mv) && m.promotion() == mv.promotion.and_then(to_srole))
+        .filter(|&m| same_squares(chess, m, mv) && m.promotion() == mv.promotion.and_then(to_srole))
+        .min_by_key(|m| m.is_castle())
 }
 
 /// Whether the piece on `mv.from` moves that way on this board, own king aside: a piece's
@@ -478,6 +483,38 @@ mod tests {
             play(&pinned, mv(&pinned, "e1", "d1")),
             Err(Refusal::LeavesInCheck(_))
         ));
+    }
+
+    #[test]
+    fn chess960_castles_to_the_castling_square_or_onto_the_rook() {
+        let p = fen::read("rk6/8/8/8/8/8/8/RK2R3 w EA - 0 1", Some(Game::Chess960))
+            .position
+            .unwrap();
+        let to_g1 = play(&p, mv(&p, "b1", "g1")).unwrap();
+        assert_eq!(play(&p, mv(&p, "b1", "e1")).unwrap(), to_g1);
+        assert_eq!(
+            to_g1.board.get(Square::new(5, 0)).map(|p| p.char()),
+            Some('R')
+        );
+        assert!(!to_g1.castling.has(Color::White, 0));
+        let castle = parse_uci(&p, "b1e1").unwrap();
+        assert_eq!(castle.to, Square::new(6, 0));
+        assert_eq!(uci(&p, castle), "b1e1");
+        // b1–c1 is a king step; the long castle is the king onto the a1 rook.
+        let step = play(&p, mv(&p, "b1", "c1")).unwrap();
+        assert_eq!(
+            step.board.get(Square::new(0, 0)).map(|p| p.char()),
+            Some('R')
+        );
+        let long = play(&p, mv(&p, "b1", "a1")).unwrap();
+        assert_eq!(
+            long.board.get(Square::new(3, 0)).map(|p| p.char()),
+            Some('R')
+        );
+        assert_eq!(
+            long.board.get(Square::new(2, 0)).map(|p| p.char()),
+            Some('K')
+        );
     }
 
     #[test]
