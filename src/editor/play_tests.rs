@@ -97,9 +97,18 @@ fn playback_leaves_out_moves_that_are_not_legal_and_refuses_edits() {
     // Edit keys mean nothing here; the paste and the mouse on the panel are refused.
     press(&mut s, "x X K");
     assert_eq!(s.position, Position::start(Game::Chess));
-    update(&mut s, Action::Paste("8/8/8/8/8/8/8/8 w - - 0 1".into()));
-    assert_eq!(s.notice, Some(Notice::LeaveLineFirst));
-    assert_eq!(s.position, Position::start(Game::Chess));
+    for action in [
+        Action::Paste("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+        Action::Undo,
+        Action::ClickField(crate::core::fen::Field::Side),
+        Action::NextRecord,
+        Action::Shift(Direction::Up),
+    ] {
+        update(&mut s, action.clone());
+        assert_eq!(s.notice, Some(Notice::LeaveLineFirst), "{action:?}");
+        assert_eq!(s.position, Position::start(Game::Chess), "{action:?}");
+        assert!(s.line.is_some());
+    }
 }
 
 #[test]

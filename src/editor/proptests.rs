@@ -172,6 +172,11 @@ proptest! {
         for a in actions {
             update(&mut s, a);
         }
+        // Undo works on the setup: back to it from play mode or playback first.
+        update(&mut s, Action::Escape);
+        update(&mut s, Action::CancelPromotion);
+        update(&mut s, Action::LeaveLine);
+        update(&mut s, Action::LeaveLine);
         let last = s.position;
         let mut steps = 0;
         while s.history.can_undo() {

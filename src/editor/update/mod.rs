@@ -171,15 +171,52 @@ fn before(state: &mut State, action: &Action) -> bool {
     true
 }
 
-/// While the board shows a line, the events that would edit the setup outside the key table
-/// (the mouse on the panel, a right click, the terminal's paste) are refused with a word.
+/// While the board shows a line, whatever would edit the setup (or move to another record) is
+/// refused with a word: keys outside the line's modes never get here, but the mouse on the
+/// panel, the terminal's paste and other callers of `update` do.
 fn line_allows(state: &mut State, action: &Action) -> bool {
+    use Action::*;
     let edits = matches!(
         action,
-        Action::RightClick(_)
-            | Action::ClickField(_)
-            | Action::ToggleCastlingFile(..)
-            | Action::Paste(_)
+        Put(_)
+            | Empty
+            | PickUpOrDrop
+            | ToggleSide
+            | SwapColors
+            | MirrorFiles
+            | Clear
+            | Initial
+            | Chess960Number(_)
+            | Chess960Random
+            | SwitchGame
+            | Undo
+            | Redo
+            | RequestPaste
+            | Paste(_)
+            | FocusNext
+            | FocusPrev
+            | EditFenLine
+            | FieldPrev
+            | FieldNext
+            | FieldActivate
+            | ToggleCastling(..)
+            | ToggleCastlingFile(..)
+            | ClockDigit(_)
+            | ClockBackspace
+            | ClockIncrement
+            | ClockDecrement
+            | Line(_)
+            | LineApply
+            | PrevRecord
+            | NextRecord
+            | AddRecord
+            | DeleteRecord
+            | RightClick(_)
+            | ClickField(_)
+            | Shift(_)
+            | Rotate
+            | MirrorRanks
+            | PlayMode
     );
     if edits {
         state.notice = Some(Notice::LeaveLineFirst);
