@@ -16,6 +16,8 @@ pub enum Effect {
     Copy(String),
     /// Put this URL (lichess analysis board) on the clipboard.
     CopyUrl(String),
+    /// Put the moves of play mode or playback, as PGN, on the clipboard.
+    CopyPgn(String),
     /// Write the diagram of the record on screen (SVG and PNG) and copy the image.
     Diagram(Box<DiagramRequest>),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).

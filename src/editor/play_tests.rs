@@ -251,13 +251,13 @@ fn y_copies_the_moves_as_pgn_from_the_setup() {
     );
     assert_eq!(
         effects.last(),
-        Some(&Effect::Copy(
+        Some(&Effect::CopyPgn(
             "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n".into()
         ))
     );
     let mut x = state(XIANGQI);
     let effects = press(&mut x, "M gh2 <Enter> ge2 <Enter> y");
-    let Some(Effect::Copy(pgn)) = effects.last() else {
+    let Some(Effect::CopyPgn(pgn)) = effects.last() else {
         panic!("{effects:?}")
     };
     assert!(

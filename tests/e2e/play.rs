@@ -3,6 +3,7 @@
 
 use crate::common;
 
+use crate::clipboard::NO_DISPLAY;
 use common::{Tmux, tmux_available};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -12,7 +13,7 @@ fn play_mode_moves_by_keys_take_back_and_esc_returns_the_setup() {
     if !tmux_available("play_mode_moves_by_keys_take_back_and_esc_returns_the_setup") {
         return;
     }
-    let t = Tmux::fenboard(&[], 120, 40);
+    let t = Tmux::fenboard_env(&[], &NO_DISPLAY, 120, 40);
     t.wait_for(&format!("FEN {START}"));
     t.keys(&["M"]);
     t.wait_for("Play · Moves");
@@ -36,6 +37,13 @@ fn play_mode_moves_by_keys_take_back_and_esc_returns_the_setup() {
     // The FEN line stays on the setup; the fields show the position on the board.
     assert!(screen.contains(&format!("setup FEN {START}")), "{screen}");
     assert!(screen.contains("w (White)"), "{screen}");
+    // y copies the moves as PGN (through the tmux buffer: no display, no SSH).
+    t.keys(&["y"]);
+    t.wait_for("PGN copied");
+    assert_eq!(
+        t.run(&["show-buffer"]),
+        format!("[SetUp \"1\"]\n[FEN \"{START}\"]\n\n1. e4 e5 *\n")
+    );
     t.keys(&["u"]);
     let screen = t.wait_for("move 1 of 1");
     assert!(screen.contains("e5 taken back"), "{screen}");

@@ -226,7 +226,7 @@ pub(super) fn keep(state: &mut State) {
 /// `y` in play mode and playback: the moves as PGN from the setup.
 pub(super) fn copy_moves(state: &State) -> Option<Effect> {
     let line = state.line.as_ref()?;
-    Some(Effect::Copy(line.pgn(&state.position_fen())))
+    Some(Effect::CopyPgn(line.pgn(&state.position_fen())))
 }
 
 /// The mouse in play mode: press on a piece and release on its target (a drag), or click the
