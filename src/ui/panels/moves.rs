@@ -203,6 +203,29 @@ mod tests {
     }
 
     #[test]
+    fn both_modes_at_both_sizes_in_both_games() {
+        for (game, moves) in [
+            (Game::Chess, ["e2e4", "c7c5", "g1f3"]),
+            (Game::Xiangqi, ["b2e2", "b9c7", "b0c2"]),
+        ] {
+            let mut play = state(game.start_fen(), game);
+            update(&mut play, Action::PlayMode);
+            let mut back = state(game.start_fen(), game);
+            start_playback(&mut back, &uci(&moves));
+            update(&mut back, Action::LineForward);
+            let name = game.to_string().to_lowercase();
+            for &(w, h) in &[(120, 40), (80, 24)] {
+                let screen = text(&play, w, h);
+                assert!(screen.contains("Play · Moves") && screen.contains("no moves yet"));
+                insta::assert_snapshot!(format!("{name}_play_start_{w}x{h}"), screen);
+                let screen = text(&back, w, h);
+                assert!(screen.contains("Playback · Moves") && screen.contains("move 1 of 3"));
+                insta::assert_snapshot!(format!("{name}_playback_first_move_{w}x{h}"), screen);
+            }
+        }
+    }
+
+    #[test]
     fn a_long_line_keeps_the_current_move_in_sight() {
         let mut s = state(Game::Chess.start_fen(), Game::Chess);
         let knights = ["g1f3", "g8f6", "f3g1", "f6g8"];
