@@ -62,6 +62,12 @@ pub fn legal_moves(pos: &Position) -> Result<Vec<Move>, Refusal> {
 /// Plays `mv` in `pos`: the position after it, or why it is refused. A move to the square of
 /// the own castling rook also castles (the Chess960 way of saying it).
 pub fn play(pos: &Position, mv: Move) -> Result<Position, Refusal> {
+    resolve(pos, mv).map(|(_, after)| after)
+}
+
+/// As `play`, with the move as the board shows it (a castling king onto its rook becomes the
+/// king to its castling square).
+pub fn resolve(pos: &Position, mv: Move) -> Result<(Move, Position), Refusal> {
     let piece = pos.board.get(mv.from).ok_or(Refusal::NoPiece(mv.from))?;
     let rules = rules(pos)?;
     if piece.color != pos.turn {
@@ -84,7 +90,7 @@ pub fn play(pos: &Position, mv: Move) -> Result<Position, Refusal> {
                 .filter(|m| m.promotion() == promotion)
                 .min_by_key(|m| m.is_castle());
             match chosen {
-                Some(m) => Ok(after_chess(pos, &chess, m)),
+                Some(m) => Ok((from_shakmaty(&chess, m), after_chess(pos, &chess, m))),
                 None if !matching.is_empty() => Err(Refusal::NeedsPromotion),
                 None if pseudo_legal_chess(&chess, mv) => Err(Refusal::LeavesInCheck(piece)),
                 None => Err(Refusal::CannotGo(piece, mv.from, mv.to)),
@@ -92,7 +98,11 @@ pub fn play(pos: &Position, mv: Move) -> Result<Position, Refusal> {
         }
         Rules::Xiangqi(mut mb) => {
             if mb.legal_moves().contains(&(mv.from, mv.to)) {
-                return Ok(after_xiangqi(pos, mv));
+                let mv = Move {
+                    promotion: None,
+                    ..mv
+                };
+                return Ok((mv, after_xiangqi(pos, mv)));
             }
             let mut pseudo = Moves::new();
             mb.generate(&mut pseudo);
@@ -497,6 +507,8 @@ mod tests {
             Some('R')
         );
         assert!(!to_g1.castling.has(Color::White, 0));
+        let (shown, _) = resolve(&p, mv(&p, "b1", "e1")).unwrap();
+        assert_eq!(shown.to, Square::new(6, 0));
         let castle = parse_uci(&p, "b1e1").unwrap();
         assert_eq!(castle.to, Square::new(6, 0));
         assert_eq!(uci(&p, castle), "b1e1");

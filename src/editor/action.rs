@@ -62,7 +62,14 @@ impl Action {
     pub fn works_unseen(&self) -> bool {
         matches!(
             self,
-            Action::Quit | Action::Abort | Action::Save | Action::Escape | Action::Answer(_)
+            Action::Quit
+                | Action::Abort
+                | Action::Save
+                | Action::Escape
+                | Action::Answer(_)
+                | Action::LeaveLine
+                | Action::Promote(_)
+                | Action::CancelPromotion
         )
     }
 }

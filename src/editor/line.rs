@@ -97,7 +97,7 @@ impl Line {
     /// last one.
     pub fn push(&mut self, mv: Move) -> Result<(), Refusal> {
         let before = *self.position();
-        let after = moves::play(&before, mv)?;
+        let (mv, after) = moves::resolve(&before, mv)?;
         let ply = Ply {
             mv,
             notation: notation(&before, mv),

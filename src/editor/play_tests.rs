@@ -199,6 +199,8 @@ fn promotion_asks_the_piece_and_esc_cancels() {
     );
     press(&mut s, "u ge7 <Enter> ge8 <Enter> <Enter>");
     assert_eq!(notations(&s), ["e8=Q"]);
+    // The prompt is answered even on a screen too small to show the board.
+    assert!(Action::Promote(Role::Rook).works_unseen() && Action::CancelPromotion.works_unseen());
 }
 
 #[test]
@@ -240,6 +242,20 @@ fn keeping_the_position_reached_is_one_undo_step() {
     assert_eq!(s.position_fen(), CHESS);
     press(&mut s, "U");
     assert_eq!(s.position_fen(), kept);
+}
+
+#[test]
+fn castling_onto_the_rook_shows_as_the_king_to_its_square() {
+    let mut s = state("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    press(&mut s, "M ge1 <Enter> gh1 <Enter>");
+    assert_eq!(notations(&s), ["O-O"]);
+    let line = s.line.as_ref().unwrap();
+    assert_eq!(line.plies[0].uci, "e1g1");
+    assert_eq!(
+        line.last_move(),
+        Some((sq("e1", Game::Chess), sq("g1", Game::Chess)))
+    );
+    assert_eq!(s.cursor, sq("g1", Game::Chess));
 }
 
 #[test]

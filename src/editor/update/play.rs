@@ -157,7 +157,7 @@ fn play(state: &mut State, mv: Move) {
     match line.push(mv) {
         Ok(()) => {
             state.play_from = None;
-            state.cursor = mv.to;
+            state.cursor = line.last_move().map_or(mv.to, |(_, to)| to);
             state.refresh();
         }
         Err(why) => {
