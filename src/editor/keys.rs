@@ -515,6 +515,9 @@ pub const TABLE: &[Row] = &[
         Bind(Is(Home), Do(Action::LineFirst)),
         Bind(Is(End), Do(Action::LineLast)),
     ], &[hint(Mode::Playback, 1, "←→", "step"), hint(Mode::Playback, 2, "Home End", "ends")]),
+    row(Group::Moves, PLAYBACK, "M", "play on from the move shown (a move made drops the rest of the line)", &[
+        Bind(Ch('M'), Do(Action::PlayMode)),
+    ], &[hint(Mode::Playback, 6, "M", "play on")]),
     row(Group::Moves, LINE, "y", "copy the moves as PGN (with the setup's [FEN])", &[
         Bind(Ch('y'), Do(Action::CopyMoves)),
     ], &[hint(Mode::Play, 5, "y", "copy PGN"), hint(Mode::Playback, 3, "y", "copy PGN")]),

@@ -112,6 +112,18 @@ fn playback_leaves_out_moves_that_are_not_legal_and_refuses_edits() {
 }
 
 #[test]
+fn m_in_playback_plays_on_from_the_move_shown() {
+    let mut s = state(CHESS);
+    start_playback(&mut s, &uci(&["e2e4", "e7e5", "g1f3"]));
+    press(&mut s, "<Right> <Right> M");
+    assert_eq!(keys::Mode::of(&s), keys::Mode::Play);
+    press(&mut s, "gf1 <Enter> gc4 <Enter>");
+    assert_eq!(notations(&s), ["e4", "e5", "Bc4"]);
+    press(&mut s, "<Esc>");
+    assert_eq!(s.position, Position::start(Game::Chess));
+}
+
+#[test]
 fn playback_in_xiangqi_names_moves_in_wxf() {
     let mut s = state(XIANGQI);
     start_playback(&mut s, &uci(&["h2e2", "h9g7", "h0g2"]));

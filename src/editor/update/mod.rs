@@ -216,7 +216,6 @@ fn line_allows(state: &mut State, action: &Action) -> bool {
             | Shift(_)
             | Rotate
             | MirrorRanks
-            | PlayMode
     );
     if edits {
         state.notice = Some(Notice::LeaveLineFirst);

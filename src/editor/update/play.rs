@@ -27,8 +27,14 @@ pub(crate) fn start_playback(state: &mut State, moves: &[String]) {
     });
 }
 
-/// `M`: play mode from the setup, refused (with the reason) when the position is illegal.
+/// `M`: play mode from the setup, refused (with the reason) when the position is illegal. In
+/// playback it plays on from the move on the board (a move made drops the line's later ones).
 pub(super) fn start_play(state: &mut State) {
+    if let Some(line) = state.line.as_mut() {
+        line.kind = LineKind::Play;
+        state.notice = Some(Notice::PlayStarted);
+        return;
+    }
     if let Err(why) = moves::legal_moves(&state.position) {
         state.notice = Some(Notice::MoveRefused(why));
         return;
