@@ -17,3 +17,5 @@ mod completions;
 mod diagram;
 #[path = "e2e/engine.rs"]
 mod engine;
+#[path = "e2e/play.rs"]
+mod play;

@@ -7,6 +7,7 @@ use super::analysis::Request;
 use crate::core::{Color, Game, Piece, Position, Square};
 
 use crate::core::CastlingSide;
+use crate::core::moves::Refusal;
 
 /// Work that needs the outside world; the shell runs these in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub enum Effect {
     Copy(String),
     /// Put this URL (lichess analysis board) on the clipboard.
     CopyUrl(String),
+    /// Put the moves of play mode or playback, as PGN, on the clipboard.
+    CopyPgn(String),
     /// Write the diagram of the record on screen (SVG and PNG) and copy the image.
     Diagram(Box<DiagramRequest>),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
@@ -118,4 +121,32 @@ pub enum Notice {
     PasteFailed(String),
     /// The shell's own message (clipboard backends describe what they did).
     Info(String),
+    /// Play mode began.
+    PlayStarted,
+    /// Playback of a line of `moves` moves began; `dropped` moves at its end were not legal.
+    PlaybackStarted {
+        moves: usize,
+        dropped: usize,
+    },
+    /// A move (or play mode itself) was refused, and why.
+    MoveRefused(Refusal),
+    /// Play mode: the piece chosen to move.
+    Chosen(Piece, Square),
+    ChoiceCancelled,
+    /// The move taken back, by its name.
+    TookBack(String),
+    NothingToTakeBack,
+    /// The position reached became the setup (u undoes).
+    KeptAsSetup,
+    /// Stepping stopped at the setup or at the line's last move.
+    LineStart,
+    LineEnd,
+    /// Playback or play mode ended: the setup is back.
+    SetupBack,
+    /// An edit while the board shows a line: leave it first.
+    LeaveLineFirst,
+    /// A transform would push a piece off the board.
+    FallsOffBoard,
+    /// Rotating by 90° needs a square board.
+    RotateChessOnly,
 }

@@ -5,9 +5,10 @@
 //! Adding a key is one `bind` in a row of `TABLE` (or a new row) plus the handler of its
 //! action in `editor::update`.
 
-use crate::core::{CastlingSide, Color, Game, Piece};
+use crate::core::{CastlingSide, Color, Game, Piece, Role};
 
 use super::action::{Action, Answer, Direction, LineEdit};
+use super::line::LineKind;
 use super::state::{Focus, Overlay, Pending, State};
 
 /// A key as the editor sees it: its code and the modifiers that change its meaning (Shift
@@ -38,6 +39,11 @@ pub enum Code {
     PageUp,
     PageDown,
     F(u8),
+    /// The arrows with Shift (the composers' shifts).
+    ShiftUp,
+    ShiftDown,
+    ShiftLeft,
+    ShiftRight,
     /// Any other key (Insert, media keys …): bound nowhere.
     Other(&'static str),
 }
@@ -73,6 +79,10 @@ impl Key {
             Code::Char(c) => name.push(c),
             Code::F(n) => name.push_str(&format!("F{n}")),
             Code::Other(what) => name.push_str(what),
+            Code::ShiftUp => name.push_str("Shift-Up"),
+            Code::ShiftDown => name.push_str("Shift-Down"),
+            Code::ShiftLeft => name.push_str("Shift-Left"),
+            Code::ShiftRight => name.push_str("Shift-Right"),
             other => name.push_str(&format!("{other:?}")),
         }
         name
@@ -93,6 +103,12 @@ pub enum Mode {
     ChangedOnDisk,
     QuitUnread,
     Chess960Prompt,
+    /// Play mode: moves from the setup.
+    Play,
+    /// Stepping through a line.
+    Playback,
+    /// Play mode asks what the pawn becomes.
+    Promotion,
 }
 
 impl Mode {
@@ -105,8 +121,13 @@ impl Mode {
             Some(Overlay::ChangedOnDisk) => Mode::ChangedOnDisk,
             Some(Overlay::QuitUnread) => Mode::QuitUnread,
             Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
+            Some(Overlay::Promotion(..)) => Mode::Promotion,
             None => match (&state.pending, state.focus) {
                 (Some(Pending::Goto(_)), _) => Mode::Goto,
+                _ if state.line.is_some() => match state.line.as_ref().map(|l| l.kind) {
+                    Some(LineKind::Playback) => Mode::Playback,
+                    _ => Mode::Play,
+                },
                 (None, Focus::Board) => Mode::Board,
                 (None, Focus::Fields) => Mode::Fields,
                 (None, Focus::FenLine) => Mode::FenLine,
@@ -116,7 +137,10 @@ impl Mode {
 
     /// A focus of the screen (no overlay, no pending key).
     const fn is_focus(self) -> bool {
-        matches!(self, Mode::Board | Mode::Fields | Mode::FenLine)
+        matches!(
+            self,
+            Mode::Board | Mode::Fields | Mode::FenLine | Mode::Play | Mode::Playback
+        )
     }
 }
 
@@ -131,6 +155,9 @@ const ALL: &[Mode] = &[
     Mode::ChangedOnDisk,
     Mode::QuitUnread,
     Mode::Chess960Prompt,
+    Mode::Play,
+    Mode::Playback,
+    Mode::Promotion,
 ];
 const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine];
 const BOARD_AND_FIELDS: &[Mode] = &[Mode::Board, Mode::Fields];
@@ -138,6 +165,9 @@ const BOARD: &[Mode] = &[Mode::Board];
 const FIELDS: &[Mode] = &[Mode::Fields];
 const FEN_LINE: &[Mode] = &[Mode::FenLine];
 const NOWHERE: &[Mode] = &[];
+const PLAY: &[Mode] = &[Mode::Play];
+const PLAYBACK: &[Mode] = &[Mode::Playback];
+const LINE: &[Mode] = &[Mode::Play, Mode::Playback];
 
 /// Which keys a bind answers to.
 #[derive(Clone, Copy, Debug)]
@@ -219,13 +249,15 @@ pub enum Group {
     Anywhere,
     Questions,
     Help,
+    Moves,
 }
 
 impl Group {
-    pub const ALL: [Group; 6] = [
+    pub const ALL: [Group; 7] = [
         Group::Board,
         Group::Fields,
         Group::FenLine,
+        Group::Moves,
         Group::Anywhere,
         Group::Questions,
         Group::Help,
@@ -239,6 +271,7 @@ impl Group {
             Group::Anywhere => "Anywhere",
             Group::Questions => "Questions",
             Group::Help => "Help",
+            Group::Moves => "Play mode and playback",
         }
     }
 }
@@ -317,6 +350,21 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD, "m", "mirror files (a↔h)", &[
         Bind(Ch('m'), Do(Action::MirrorFiles)),
     ], &[]),
+    row(Group::Board, BOARD, "-", "mirror ranks (top↔bottom; colours stay)", &[
+        Bind(Ch('-'), Do(Action::MirrorRanks)),
+    ], &[]),
+    row(Group::Board, BOARD, "Shift+arrows", "shift the whole position one file or rank (refused when a piece would fall off)", &[
+        Bind(Is(ShiftUp), Do(Action::Shift(Direction::Up))),
+        Bind(Is(ShiftDown), Do(Action::Shift(Direction::Down))),
+        Bind(Is(ShiftLeft), Do(Action::Shift(Direction::Left))),
+        Bind(Is(ShiftRight), Do(Action::Shift(Direction::Right))),
+    ], &[]),
+    row(Group::Board, BOARD, "o", "rotate the position a quarter turn clockwise (chess)", &[
+        Bind(Ch('o'), Do(Action::Rotate)),
+    ], &[]),
+    row(Group::Board, BOARD, "M", "play mode: make legal moves from this position (Esc returns to it)", &[
+        Bind(Ch('M'), Do(Action::PlayMode)),
+    ], &[hint(Mode::Board, 12, "M", "play")]),
     row(Group::Board, BOARD, "X", "clear the board", &[Bind(Ch('X'), Do(Action::Clear))], &[]),
     row(Group::Board, BOARD, "I", "initial position (Chess960: a number 0–959, or Enter/r for a random one)", &[
         Bind(Ch('I'), Do(Action::Initial)),
@@ -443,6 +491,58 @@ pub const TABLE: &[Row] = &[
     row(Group::FenLine, FEN_LINE, "other characters", "type them at the cursor", &[
         Bind(AnyChar, Cmd::LineInsert),
     ], &[]),
+    // ---- Play mode and playback ---------------------------------------------------------
+    row(Group::Moves, PLAY, "arrows, g + square", "move the cursor", &[
+        Bind(Is(Up), Do(Action::MoveCursor(Direction::Up))),
+        Bind(Is(Down), Do(Action::MoveCursor(Direction::Down))),
+        Bind(Is(Left), Do(Action::MoveCursor(Direction::Left))),
+        Bind(Is(Right), Do(Action::MoveCursor(Direction::Right))),
+        Bind(Ch('g'), Do(Action::StartGoto)),
+    ], &[hint(Mode::Play, 1, "←↑↓→", "move")]),
+    row(Group::Moves, PLAY, "Enter, mouse drag", "choose a piece, then its target: the move is played if it is legal (else the message line says why); a promotion asks the piece", &[
+        Bind(Is(Enter), Do(Action::PlaySelect)),
+    ], &[hint(Mode::Play, 2, "Enter", "from/to")]),
+    row(Group::Moves, PLAY, "u, Backspace", "take back the last move", &[
+        Bind(Ch('u'), Do(Action::TakeBack)),
+        Bind(Is(Backspace), Do(Action::TakeBack)),
+    ], &[hint(Mode::Play, 3, "u", "take back")]),
+    row(Group::Moves, PLAY, "=", "keep the position reached as the new setup (u then undoes it)", &[
+        Bind(Ch('='), Do(Action::KeepAsSetup)),
+    ], &[hint(Mode::Play, 4, "=", "keep")]),
+    row(Group::Moves, PLAYBACK, "← →, Home End", "step through the line, to its start or end", &[
+        Bind(Is(Left), Do(Action::LineBack)),
+        Bind(Is(Right), Do(Action::LineForward)),
+        Bind(Is(Home), Do(Action::LineFirst)),
+        Bind(Is(End), Do(Action::LineLast)),
+    ], &[hint(Mode::Playback, 1, "←→", "step"), hint(Mode::Playback, 2, "Home End", "ends")]),
+    row(Group::Moves, PLAYBACK, "M", "play on from the move shown (a move made drops the rest of the line)", &[
+        Bind(Ch('M'), Do(Action::PlayMode)),
+    ], &[hint(Mode::Playback, 6, "M", "play on")]),
+    row(Group::Moves, LINE, "y", "copy the moves as PGN (with the setup's [FEN])", &[
+        Bind(Ch('y'), Do(Action::CopyMoves)),
+    ], &[hint(Mode::Play, 5, "y", "copy PGN"), hint(Mode::Playback, 3, "y", "copy PGN")]),
+    row(Group::Moves, LINE, "Esc", "back to the setup (in play mode a chosen piece is let go first)", &[
+        Bind(Is(Esc), Do(Action::LeaveLine)),
+    ], &[hint(Mode::Play, 6, "Esc", "setup"), hint(Mode::Playback, 4, "Esc", "setup")]),
+    row(Group::Moves, LINE, "f, l, ?, Ctrl-Q", "as on the board (the engine analyses the position shown)", &[
+        Bind(Ch('f'), Do(Action::Flip)),
+        Bind(Ch('l'), Do(Action::ToggleAnalysis)),
+        Bind(Ch('?'), Do(Action::ToggleHelp)),
+        Bind(Is(F(1)), Do(Action::ToggleHelp)),
+        Bind(Ctrl('q'), Do(Action::Quit)),
+    ], &[hint(Mode::Play, 7, "?", "help"), hint(Mode::Playback, 5, "?", "help")]),
+    row(Group::Moves, &[Mode::Promotion], "q r b n, Enter, Esc", "promotion: the piece the pawn becomes (Enter: queen) / cancel", &[
+        Bind(Ch('q'), Do(Action::Promote(Role::Queen))),
+        Bind(Ch('Q'), Do(Action::Promote(Role::Queen))),
+        Bind(Is(Enter), Do(Action::Promote(Role::Queen))),
+        Bind(Ch('r'), Do(Action::Promote(Role::Rook))),
+        Bind(Ch('R'), Do(Action::Promote(Role::Rook))),
+        Bind(Ch('b'), Do(Action::Promote(Role::Bishop))),
+        Bind(Ch('B'), Do(Action::Promote(Role::Bishop))),
+        Bind(Ch('n'), Do(Action::Promote(Role::Knight))),
+        Bind(Ch('N'), Do(Action::Promote(Role::Knight))),
+        Bind(Is(Esc), Do(Action::CancelPromotion)),
+    ], &[hint(Mode::Promotion, 1, "q r b n", "piece"), hint(Mode::Promotion, 2, "Esc", "cancel")]),
     // ---- Anywhere (the mouse and the terminal's paste are the shell's events) ------------
     row(Group::Anywhere, NOWHERE, "paste (terminal)", "load a FEN that reads as one undo step, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse left click", "put the brush (the last piece put) on the square", &[], &[]),
@@ -604,7 +704,7 @@ pub fn action(state: &State, key: Key, help_max: u16) -> Option<Action> {
         }
     }
     let say_so = match mode {
-        Mode::Board | Mode::Fields | Mode::Goto => true,
+        Mode::Board | Mode::Fields | Mode::Goto | Mode::Play | Mode::Playback => true,
         Mode::FenLine => key.ctrl,
         _ => false,
     };

@@ -8,6 +8,7 @@ pub mod fen_line;
 pub mod fields;
 pub mod history;
 pub mod keys;
+pub mod line;
 pub mod paste;
 pub mod state;
 pub mod transform;
@@ -22,6 +23,9 @@ pub use update::{Towards, update};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod play_tests;
 
 #[cfg(test)]
 mod proptests;

@@ -13,6 +13,7 @@ use super::analysis::Analysis;
 use super::effect::Notice;
 use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
+use super::line::Line;
 
 /// Which part of the screen takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +37,8 @@ pub enum Overlay {
     QuitUnread,
     /// The Chess960 start number typed so far (empty Enter draws one at random).
     Chess960Prompt(String),
+    /// Play mode: the pawn's move waits for the piece it becomes.
+    Promotion(Square, Square),
 }
 
 /// What a record's text is: a FEN, or an EPD record (four fields, then operations).
@@ -113,6 +116,11 @@ pub struct State {
     pub refreshes: u64,
     /// The Analysis panel, while it is open.
     pub analysis: Option<Analysis>,
+    /// Playback of a line or play mode: the board shows the line's position, the setup
+    /// (`position`) stays as it is.
+    pub line: Option<Line>,
+    /// Play mode: the square of the piece chosen to move (Enter or the mouse), until its target.
+    pub play_from: Option<Square>,
     fen: String,
 }
 
@@ -149,6 +157,8 @@ impl State {
             base: position,
             refreshes: 0,
             analysis: None,
+            line: None,
+            play_from: None,
             fen,
         };
         state.cursor = state.home_square();
@@ -196,8 +206,12 @@ impl State {
         fen::write(&self.position)
     }
 
-    /// What the board shows: the FEN line's preview while editing, else the position.
+    /// What the board shows: the line's position in playback and play mode, the FEN line's
+    /// preview while editing, else the position.
     pub fn shown_position(&self) -> &Position {
+        if let Some(line) = &self.line {
+            return line.position();
+        }
         self.fen_line.preview.as_ref().unwrap_or(&self.position)
     }
 
@@ -336,7 +350,11 @@ impl State {
         let shown = *self.shown_position();
         self.fen = fen::write(&shown);
         if !self.fen_line.editing {
-            self.fen_line.show(&self.fen);
+            // Playback and play mode leave the FEN line on the setup.
+            match self.line {
+                Some(_) => self.fen_line.show(&fen::write(&self.position)),
+                None => self.fen_line.show(&self.fen),
+            }
         }
         let mut diagnostics = if self.fen_line.editing {
             self.fen_line.diagnostics.clone()

@@ -341,6 +341,10 @@ impl App {
                 let done = self.clipboard.copy(&text, Content::Fen, self.tui.writer());
                 self.maybe_outcome(done)
             }
+            Effect::CopyPgn(pgn) => {
+                let done = self.clipboard.copy(&pgn, Content::Pgn, self.tui.writer());
+                self.maybe_outcome(done)
+            }
             Effect::CopyUrl(url) => {
                 let done = self
                     .clipboard

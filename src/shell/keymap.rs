@@ -36,8 +36,13 @@ pub fn key_action_on(key: &KeyEvent, state: &State, hit: &dyn HitTest) -> Option
 
 /// A terminal key as the editor's key table knows keys.
 pub fn editor_key(key: &KeyEvent) -> Key {
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     let code = match key.code {
         KeyCode::Char(c) => Code::Char(c),
+        KeyCode::Up if shift => Code::ShiftUp,
+        KeyCode::Down if shift => Code::ShiftDown,
+        KeyCode::Left if shift => Code::ShiftLeft,
+        KeyCode::Right if shift => Code::ShiftRight,
         KeyCode::Up => Code::Up,
         KeyCode::Down => Code::Down,
         KeyCode::Left => Code::Left,

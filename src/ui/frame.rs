@@ -206,7 +206,8 @@ mod tests {
             Just(Direction::Right)
         ];
         prop_oneof![
-            4 => dir.prop_map(Action::MoveCursor),
+            4 => dir.clone().prop_map(Action::MoveCursor),
+            1 => dir.prop_map(Action::Shift),
             1 => (any::<bool>(), 0..6usize).prop_map(|(white, r)| {
                 let color = if white { Color::White } else { Color::Black };
                 Action::Put(Piece::new(color, Role::ALL[r]))
@@ -225,6 +226,15 @@ mod tests {
             1 => Just(Action::EditFenLine),
             1 => Just(Action::Escape),
             1 => Just(Action::ToggleAnalysis),
+            1 => Just(Action::PlayMode),
+            3 => Just(Action::PlaySelect),
+            1 => Just(Action::TakeBack),
+            1 => Just(Action::LeaveLine),
+            1 => Just(Action::KeepAsSetup),
+            1 => Just(Action::Rotate),
+            1 => Just(Action::MirrorRanks),
+            1 => Just(Action::LineBack),
+            1 => Just(Action::LineForward),
             2 => (1..30u32, -300..300i32, any::<bool>()).prop_map(|(depth, cp, xiangqi)| {
                 // The fen is filled in with the one analysed when the step is taken.
                 let moves = if xiangqi { ["h2e2", "h9g7"] } else { ["e2e4", "e7e5"] };

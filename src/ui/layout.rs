@@ -75,10 +75,16 @@ pub struct ScreenLayout {
     pub diagnostics: Rect,
     /// The Analysis panel with its border, under the diagnostics (empty while it is closed).
     pub analysis: Rect,
+    /// The Moves panel with its border, under the diagnostics while the board shows a line
+    /// (empty otherwise).
+    pub moves: Rect,
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
 }
+
+/// The Moves panel at most: its border, where the board stands and ten rows of moves.
+pub const MOVES_HEIGHT: u16 = 13;
 
 /// The Analysis panel: its border, the engine's line and three best lines.
 pub const ANALYSIS_HEIGHT: u16 = 6;
@@ -92,6 +98,17 @@ impl ScreenLayout {
         if height >= 3 {
             self.diagnostics.height -= height;
             self.analysis = Rect::new(d.x, d.y + d.height - height, d.width, height);
+        }
+        self
+    }
+
+    /// Gives the bottom of the diagnostics region to the Moves panel, as `with_analysis` does.
+    pub fn with_moves(mut self) -> ScreenLayout {
+        let d = self.diagnostics;
+        let height = MOVES_HEIGHT.min(d.height.saturating_sub(DIAGNOSTICS_MIN_HEIGHT));
+        if height >= 3 {
+            self.diagnostics.height -= height;
+            self.moves = Rect::new(d.x, d.y + d.height - height, d.width, height);
         }
         self
     }
@@ -157,6 +174,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         fields: Rect::default(),
         diagnostics: Rect::default(),
         analysis: Rect::default(),
+        moves: Rect::default(),
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),
@@ -282,6 +300,32 @@ mod tests {
                         assert!(l.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT, "{w}x{h}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_moves_and_analysis_panels_share_the_diagnostics_region_without_overlap() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            for (w, h) in [(120, 40), (80, 24), (50, 40), (200, 60)] {
+                let plain = layout(Rect::new(0, 0, w, h), game, GlyphSet::Unicode, false);
+                let l = plain.with_moves().with_analysis();
+                assert!(l.moves.height >= 3, "{game} {w}x{h}");
+                assert!(l.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT);
+                for (a, b) in [
+                    (l.moves, l.diagnostics),
+                    (l.moves, l.analysis),
+                    (l.analysis, l.diagnostics),
+                    (l.moves, l.fields),
+                ] {
+                    assert!(no_overlap(a, b), "{game} {w}x{h}: {a:?} {b:?}");
+                }
+                // Together they fill what the diagnostics had.
+                let union = [l.moves, l.analysis]
+                    .into_iter()
+                    .filter(|r| !r.is_empty())
+                    .fold(l.diagnostics, |u, r| u.union(r));
+                assert_eq!(union, plain.diagnostics, "{game} {w}x{h}");
             }
         }
     }

@@ -17,6 +17,7 @@ use super::panels::diagnostics::DiagnosticsPanel;
 use super::panels::dialog::Dialog;
 use super::panels::fen_line::FenLineBar;
 use super::panels::fields::{FieldsPanel, field_columns};
+use super::panels::moves::MovesPanel;
 use super::panels::status::{HintBar, MessageLine};
 use super::panels::title::Title;
 use super::pieces::PieceSize;
@@ -55,12 +56,14 @@ pub fn glyphs(state: &State) -> GlyphSet {
 
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
-    let l = layout(area, state.game(), glyphs(state), state.flipped);
-    if state.analysis.is_some() {
-        l.with_analysis()
-    } else {
-        l
+    let mut l = layout(area, state.game(), glyphs(state), state.flipped);
+    if state.line.is_some() {
+        l = l.with_moves();
     }
+    if state.analysis.is_some() {
+        l = l.with_analysis();
+    }
+    l
 }
 
 /// Draws the screen into `buf` over `area` and returns the layout used. `buf` is expected
@@ -88,18 +91,21 @@ pub enum Panel {
     Diagnostics,
     /// Drawn after the diagnostics: its region is carved from theirs.
     Analysis,
+    /// The move list of playback and play mode, also carved from the diagnostics.
+    Moves,
     FenLine,
     Message,
     Hints,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 8] = [
+    pub const ALL: [Panel; 9] = [
         Panel::Title,
         Panel::Board,
         Panel::Fields,
         Panel::Diagnostics,
         Panel::Analysis,
+        Panel::Moves,
         Panel::FenLine,
         Panel::Message,
         Panel::Hints,
@@ -113,6 +119,7 @@ impl Panel {
             Panel::Fields => l.fields,
             Panel::Diagnostics => l.diagnostics,
             Panel::Analysis => l.analysis,
+            Panel::Moves => l.moves,
             Panel::FenLine => l.fen,
             Panel::Message => l.message,
             Panel::Hints => l.hints,
@@ -149,8 +156,11 @@ pub enum Inputs {
         /// Why the position is not sent, when it is illegal.
         error: Option<String>,
     },
+    Moves(Option<crate::editor::line::Line>),
     FenLine {
         focused: bool,
+        /// The board shows a line: the FEN line is labelled as the setup's.
+        setup: bool,
         text: String,
         highlight: Option<std::ops::Range<usize>>,
         error: Option<std::ops::Range<usize>>,
@@ -204,8 +214,10 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
                 .find(|d| d.is_error())
                 .map(|d| d.message.clone()),
         }),
+        Panel::Moves => Some(Inputs::Moves(state.line.clone())),
         Panel::FenLine => Some(Inputs::FenLine {
             focused: state.focus == Focus::FenLine,
+            setup: state.line.is_some(),
             text: state.fen_line_text().to_owned(),
             highlight: state.focused_field_span(),
             error: state.fen_line_error_span(),
@@ -232,11 +244,20 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
     }
 }
 
-/// What the board marks: the cursor, the piece picked up and the diagnosed squares.
+/// What the board marks: the cursor, the piece picked up (in play mode: chosen to move), the
+/// diagnosed squares and the last move of a line.
 fn board_marks(state: &State) -> Marks {
     let mut marks = Marks::from_diagnostics(&state.diagnostics);
     marks.cursor = Some(state.cursor);
     marks.picked = state.picked.map(|(_, sq)| sq);
+    if let Some(line) = &state.line {
+        marks.last_move = line.last_move();
+        marks.picked = state.play_from;
+        // Playback moves no cursor.
+        if line.kind == crate::editor::line::LineKind::Playback {
+            marks.cursor = None;
+        }
+    }
     marks
 }
 
@@ -270,6 +291,11 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
                     theme: t,
                 }
                 .render(r, buf);
+            }
+        }
+        Panel::Moves => {
+            if let Some(line) = &state.line {
+                MovesPanel { line, theme: t }.render(r, buf);
             }
         }
         Panel::FenLine => FenLineBar { state, theme: t }.render(r, buf),
@@ -449,7 +475,14 @@ mod tests {
     fn help_overlay_lists_every_key() {
         let mut s = state(Game::Chess.start_fen(), false);
         update(&mut s, Action::ToggleHelp);
-        let t = text(&s, 160, 60);
+        // Every line of the help, scrolled through where it does not fit at once.
+        let mut t = String::new();
+        let max = help::max_scroll(Rect::new(0, 0, 160, 60));
+        for line in (0..=max).step_by(10).chain([max]) {
+            update(&mut s, Action::ScrollHelp(line));
+            t.push_str(&text(&s, 160, 60));
+        }
+        update(&mut s, Action::ScrollHelp(0));
         for group in keys::Group::ALL {
             assert!(t.contains(group.title()), "{}", group.title());
             for (keys, _) in keys::group_rows(group) {

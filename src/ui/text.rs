@@ -57,6 +57,8 @@ pub fn engine_unavailable(reason: &str) -> String {
     format!("no analysis: {reason}")
 }
 pub const FEN_TITLE: &str = "FEN";
+/// The FEN line's label while the board shows moves from the setup it holds.
+pub const SETUP_FEN_TITLE: &str = "setup FEN";
 pub const HELP_TITLE: &str = "Keys";
 pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
 pub const MODIFIED_MARK: &str = "modified";
@@ -143,6 +145,59 @@ fn side_name(side: CastlingSide) -> &'static str {
     match side {
         CastlingSide::King => "king-side",
         CastlingSide::Queen => "queen-side",
+    }
+}
+
+pub const PLAY_STARTED: &str =
+    "play mode: Enter on a piece, then on its target; Esc returns to the setup";
+pub const MOVES_TITLE: &str = "Moves";
+pub const PLAY_TITLE: &str = "Play";
+pub const PLAYBACK_TITLE: &str = "Playback";
+pub const NO_MOVES_YET: &str = "no moves yet";
+pub const PROMOTION_TITLE: &str = "Promotion";
+pub const PROMOTION_PROMPT: &str = "The pawn becomes:";
+pub const PROMOTION_KEYS: &str = "q queen · r rook · b bishop · n knight · Esc cancel";
+
+/// Where the board stands in a line: `setup · 5 moves`, `move 3 of 5`.
+pub fn line_position(at: usize, total: usize) -> String {
+    match (at, total) {
+        (0, 0) => "setup".to_owned(),
+        (0, 1) => "setup · 1 move".to_owned(),
+        (0, n) => format!("setup · {n} moves"),
+        (a, n) => format!("move {a} of {n}"),
+    }
+}
+
+/// "playing a line of 5 moves" (and how many were left out as not legal).
+pub fn playback_started(moves: usize, dropped: usize) -> String {
+    let line = match moves {
+        1 => "playback of 1 move: → steps, Esc returns".to_owned(),
+        n => format!("playback of {n} moves: → steps, Esc returns"),
+    };
+    match dropped {
+        0 => line,
+        n => format!("{line} ({n} not legal here, left out)"),
+    }
+}
+
+/// Why a move is not played, in words.
+pub fn refusal(why: &crate::core::moves::Refusal, game: Game) -> String {
+    use crate::core::moves::Refusal;
+    let king = if game.is_xiangqi() { "general" } else { "king" };
+    match why {
+        Refusal::IllegalPosition(reason) => {
+            format!("the position is illegal, so no move is played: {reason}")
+        }
+        Refusal::NoPiece(sq) => format!("no piece on {}", sq.name(game)),
+        Refusal::NotYourTurn(p) => format!("not your turn: {} to move", p.color.other().name(game)),
+        Refusal::CannotGo(p, from, to) => format!(
+            "the {} on {} cannot go to {}",
+            p.role.name(game),
+            from.name(game),
+            to.name(game)
+        ),
+        Refusal::LeavesInCheck(_) => format!("that move leaves your {king} in check"),
+        Refusal::NeedsPromotion => "the pawn must promote: choose its piece".to_owned(),
     }
 }
 
@@ -238,6 +293,33 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
         Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
         Notice::Info(text) => (text.clone(), Info),
+        Notice::PlayStarted => (PLAY_STARTED.into(), Info),
+        Notice::PlaybackStarted { moves, dropped } => (playback_started(*moves, *dropped), Info),
+        Notice::MoveRefused(why) => (refusal(why, game), Bad),
+        Notice::Chosen(p, sq) => (
+            format!(
+                "{} on {} chosen: Enter on its target",
+                piece(p),
+                sq.name(game)
+            ),
+            Info,
+        ),
+        Notice::ChoiceCancelled => ("choice cancelled".into(), Info),
+        Notice::TookBack(name) => (format!("{name} taken back"), Info),
+        Notice::NothingToTakeBack => ("no move to take back".into(), Bad),
+        Notice::KeptAsSetup => (
+            "the position reached is the setup now (u undoes)".into(),
+            Good,
+        ),
+        Notice::LineStart => ("at the setup".into(), Info),
+        Notice::LineEnd => ("at the last move".into(), Info),
+        Notice::SetupBack => ("back to the setup".into(), Info),
+        Notice::LeaveLineFirst => (
+            "the board shows moves: Esc returns to the setup first".into(),
+            Bad,
+        ),
+        Notice::FallsOffBoard => ("refused: a piece would fall off the board".into(), Bad),
+        Notice::RotateChessOnly => ("refused: a xiangqi board does not turn by 90°".into(), Bad),
     }
 }
 
@@ -260,6 +342,7 @@ pub fn question(overlay: &crate::editor::Overlay) -> Option<(&'static str, &'sta
         Overlay::ConfirmQuit => Some((CONFIRM_QUIT_TITLE, CONFIRM_QUIT_KEYS)),
         Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
         Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
+        Overlay::Promotion(..) => Some((PROMOTION_TITLE, PROMOTION_KEYS)),
         Overlay::Help | Overlay::Chess960Prompt(_) => None,
     }
 }

@@ -18,7 +18,7 @@ const FEN: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 const OTHER: &str = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
 
 /// The environment of a terminal with no display and no SSH (empty counts as unset).
-const NO_DISPLAY: [&str; 5] = [
+pub(crate) const NO_DISPLAY: [&str; 5] = [
     "DISPLAY=",
     "WAYLAND_DISPLAY=",
     "SSH_TTY=",

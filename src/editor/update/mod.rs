@@ -18,6 +18,11 @@ use super::effect::{Effect, Notice};
 use super::state::State;
 
 pub use board::{LICHESS_ANALYSIS, lichess_url};
+#[allow(
+    unused_imports,
+    reason = "the Solution panel's Enter calls it; the tests do already"
+)]
+pub(crate) use play::start_playback;
 
 /// Applies `action` to `state`; the returned effects are for the shell to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
@@ -27,6 +32,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     }
     let refreshes = state.refreshes;
     let toggles_analysis = matches!(action, Action::ToggleAnalysis);
+    if state.line.is_some() && !line_allows(state, &action) {
+        return effects;
+    }
     match action {
         // Board cursor and pieces.
         Action::MoveCursor(dir) => board::move_cursor(state, dir),
@@ -91,6 +99,8 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::Quit => effects.extend(collection::quit(state)),
         Action::Abort => effects.push(Effect::Abort),
         // Mouse.
+        Action::MouseDown(sq) if state.line.is_some() => play::mouse_down(state, sq),
+        Action::MouseUp(target) if state.line.is_some() => play::mouse_up(state, target),
         Action::MouseDown(sq) => mouse::down(state, sq),
         Action::MouseUp(target) => mouse::up(state, target),
         Action::RightClick(sq) => mouse::right_click(state, sq),
@@ -104,6 +114,23 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::WriteBack => collection::write_back_for_rescue(state),
         Action::Engine(event) => analysis::engine(state, event),
         Action::ToggleAnalysis => effects.push(analysis::toggle(state)),
+        // Composers' transforms.
+        Action::Shift(dir) => board::shift(state, dir),
+        Action::Rotate => board::rotate(state),
+        Action::MirrorRanks => board::mirror_ranks(state),
+        // Play mode and playback.
+        Action::PlayMode => play::start_play(state),
+        Action::PlaySelect => play::select(state),
+        Action::Promote(role) => play::promote(state, role),
+        Action::CancelPromotion => play::cancel_promotion(state),
+        Action::TakeBack => play::take_back(state),
+        Action::KeepAsSetup => play::keep(state),
+        Action::CopyMoves => effects.extend(play::copy_moves(state)),
+        Action::LineForward => play::step(state, true),
+        Action::LineBack => play::step(state, false),
+        Action::LineFirst => play::to_end(state, false),
+        Action::LineLast => play::to_end(state, true),
+        Action::LeaveLine => play::leave(state),
         Action::Unbound(key) => unbound(state, key),
     }
     // The engine follows the board: every change of what it shows is a new request.
@@ -142,6 +169,58 @@ fn before(state: &mut State, action: &Action) -> bool {
         state.clock_typing = false;
     }
     true
+}
+
+/// While the board shows a line, whatever would edit the setup (or move to another record) is
+/// refused with a word: keys outside the line's modes never get here, but the mouse on the
+/// panel, the terminal's paste and other callers of `update` do.
+fn line_allows(state: &mut State, action: &Action) -> bool {
+    use Action::*;
+    let edits = matches!(
+        action,
+        Put(_)
+            | Empty
+            | PickUpOrDrop
+            | ToggleSide
+            | SwapColors
+            | MirrorFiles
+            | Clear
+            | Initial
+            | Chess960Number(_)
+            | Chess960Random
+            | SwitchGame
+            | Undo
+            | Redo
+            | RequestPaste
+            | Paste(_)
+            | FocusNext
+            | FocusPrev
+            | EditFenLine
+            | FieldPrev
+            | FieldNext
+            | FieldActivate
+            | ToggleCastling(..)
+            | ToggleCastlingFile(..)
+            | ClockDigit(_)
+            | ClockBackspace
+            | ClockIncrement
+            | ClockDecrement
+            | Line(_)
+            | LineApply
+            | PrevRecord
+            | NextRecord
+            | AddRecord
+            | DeleteRecord
+            | RightClick(_)
+            | ClickField(_)
+            | Shift(_)
+            | Rotate
+            | MirrorRanks
+    );
+    if edits {
+        state.notice = Some(Notice::LeaveLineFirst);
+    }
+    !edits
 }
 
 fn unbound(state: &mut State, key: String) {

@@ -382,6 +382,20 @@ fn in_mode(mode: Mode) -> State {
         Mode::ChangedOnDisk => s.overlay = Some(Overlay::ChangedOnDisk),
         Mode::QuitUnread => s.overlay = Some(Overlay::QuitUnread),
         Mode::Chess960Prompt => s.overlay = Some(Overlay::Chess960Prompt(String::new())),
+        Mode::Play => {
+            update(&mut s, Action::PlayMode);
+        }
+        Mode::Playback => {
+            update(&mut s, Action::PlayMode);
+            s.line.as_mut().unwrap().kind = crate::editor::line::LineKind::Playback;
+        }
+        Mode::Promotion => {
+            update(&mut s, Action::PlayMode);
+            s.overlay = Some(Overlay::Promotion(
+                crate::core::Square::new(4, 6),
+                crate::core::Square::new(4, 7),
+            ));
+        }
     }
     assert_eq!(Mode::of(&s), mode);
     s
@@ -407,8 +421,19 @@ fn event_for(pat: Pat) -> Option<KeyEvent> {
         Code::PageDown => KeyCode::PageDown,
         Code::F(n) => KeyCode::F(n),
         Code::Other(_) => KeyCode::Null,
+        Code::ShiftUp | Code::ShiftDown | Code::ShiftLeft | Code::ShiftRight => KeyCode::Null,
+    };
+    let shifted = |c: Code| match c {
+        Code::ShiftUp => Some(KeyCode::Up),
+        Code::ShiftDown => Some(KeyCode::Down),
+        Code::ShiftLeft => Some(KeyCode::Left),
+        Code::ShiftRight => Some(KeyCode::Right),
+        _ => None,
     };
     match pat {
+        Pat::Is(c) if shifted(c).is_some() => {
+            shifted(c).map(|k| KeyEvent::new(k, ratatui::crossterm::event::KeyModifiers::SHIFT))
+        }
         Pat::Is(c) => Some(key(code(c))),
         Pat::Char(c) => Some(ch(c)),
         Pat::Ctrl(c) => Some(ctrl(c)),

@@ -53,6 +53,11 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             format!("{} {typed}_", text::CHESS960_PROMPT),
             text::CHESS960_KEYS,
         ),
+        Overlay::Promotion(..) => (
+            text::PROMOTION_TITLE,
+            text::PROMOTION_PROMPT.to_owned(),
+            text::PROMOTION_KEYS,
+        ),
         Overlay::Help => return,
     };
     let width = (body.chars().count().max(keys.chars().count()) as u16 + 4)
