@@ -1,6 +1,7 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
 use super::analysis::EngineEvent;
+use super::solving::SolveEvent;
 use crate::core::fen::Field;
 use crate::core::{Color, Piece, Square};
 
@@ -196,6 +197,18 @@ pub enum Action {
 
     /// `l`: open or close the Analysis panel.
     ToggleAnalysis,
+
+    // Solving.
+    /// `S`: asks the stipulation (prefilled), then solves on the shell's worker.
+    Solve,
+    /// A report of the solver worker (progress, the result).
+    Solver(SolveEvent),
+    /// ↑ ↓ in the Solution panel: the previous / next line of the tree.
+    SolutionSelect(Towards),
+    /// PgUp PgDn in the Solution panel: ten lines up / down.
+    SolutionPage(Towards),
+    /// Enter in the Solution panel: plays the chosen line on the board.
+    SolutionPlay,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

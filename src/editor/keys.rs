@@ -7,7 +7,7 @@
 
 use crate::core::{CastlingSide, Color, Game, Piece};
 
-use super::action::{Action, Answer, Direction, LineEdit};
+use super::action::{Action, Answer, Direction, LineEdit, Towards};
 use super::state::{Focus, Overlay, Pending, State};
 
 /// A key as the editor sees it: its code and the modifiers that change its meaning (Shift
@@ -93,6 +93,10 @@ pub enum Mode {
     ChangedOnDisk,
     QuitUnread,
     Chess960Prompt,
+    /// The Solution panel has the focus.
+    Solution,
+    /// `S` asks the stipulation.
+    StipulationPrompt,
 }
 
 impl Mode {
@@ -105,18 +109,23 @@ impl Mode {
             Some(Overlay::ChangedOnDisk) => Mode::ChangedOnDisk,
             Some(Overlay::QuitUnread) => Mode::QuitUnread,
             Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
+            Some(Overlay::StipulationPrompt { .. }) => Mode::StipulationPrompt,
             None => match (&state.pending, state.focus) {
                 (Some(Pending::Goto(_)), _) => Mode::Goto,
                 (None, Focus::Board) => Mode::Board,
                 (None, Focus::Fields) => Mode::Fields,
                 (None, Focus::FenLine) => Mode::FenLine,
+                (None, Focus::Solution) => Mode::Solution,
             },
         }
     }
 
     /// A focus of the screen (no overlay, no pending key).
     const fn is_focus(self) -> bool {
-        matches!(self, Mode::Board | Mode::Fields | Mode::FenLine)
+        matches!(
+            self,
+            Mode::Board | Mode::Fields | Mode::FenLine | Mode::Solution
+        )
     }
 }
 
@@ -131,8 +140,13 @@ const ALL: &[Mode] = &[
     Mode::ChangedOnDisk,
     Mode::QuitUnread,
     Mode::Chess960Prompt,
+    Mode::Solution,
+    Mode::StipulationPrompt,
 ];
-const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine];
+const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine, Mode::Solution];
+/// The board, the fields panel and the Solution panel: where a letter is a command.
+const PANELS: &[Mode] = &[Mode::Board, Mode::Fields, Mode::Solution];
+const SOLUTION: &[Mode] = &[Mode::Solution];
 const BOARD_AND_FIELDS: &[Mode] = &[Mode::Board, Mode::Fields];
 const BOARD: &[Mode] = &[Mode::Board];
 const FIELDS: &[Mode] = &[Mode::Fields];
@@ -215,6 +229,7 @@ pub struct Row {
 pub enum Group {
     Board,
     Fields,
+    Solution,
     FenLine,
     Anywhere,
     Questions,
@@ -222,9 +237,10 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 6] = [
+    pub const ALL: [Group; 7] = [
         Group::Board,
         Group::Fields,
+        Group::Solution,
         Group::FenLine,
         Group::Anywhere,
         Group::Questions,
@@ -235,6 +251,7 @@ impl Group {
         match self {
             Group::Board => "Board",
             Group::Fields => "Fields panel",
+            Group::Solution => "Solution panel",
             Group::FenLine => "FEN line",
             Group::Anywhere => "Anywhere",
             Group::Questions => "Questions",
@@ -347,14 +364,14 @@ pub const TABLE: &[Row] = &[
     ], &[]),
     // In the FEN line `v` is text; Ctrl-V still pastes (documented by the row above).
     row(Group::Board, FEN_LINE, "", "", &[Bind(Ctrl('v'), Do(Action::RequestPaste))], &[]),
-    row(Group::Board, BOARD_AND_FIELDS, "Tab / Shift-Tab", "focus fields panel, FEN line, board", &[
+    row(Group::Board, PANELS, "Tab / Shift-Tab", "focus fields panel, FEN line, Solution panel (while open), board", &[
         Bind(Is(Tab), Do(Action::FocusNext)),
         Bind(Is(BackTab), Do(Action::FocusPrev)),
     ], &[hint(Mode::Board, 5, "Tab", "fields"), hint(Mode::Fields, 5, "Tab", "FEN line")]),
     row(Group::Board, BOARD_AND_FIELDS, "/", "edit the FEN line", &[
         Bind(Ch('/'), Do(Action::EditFenLine)),
     ], &[hint(Mode::Board, 6, "/", "edit FEN")]),
-    row(Group::Board, BOARD_AND_FIELDS, "?, F1", "help (this list)", &[
+    row(Group::Board, PANELS, "?, F1", "help (this list)", &[
         Bind(Ch('?'), Do(Action::ToggleHelp)),
         Bind(Is(F(1)), Do(Action::ToggleHelp)),
     ], &[hint(Mode::Board, 9, "?", "help"), hint(Mode::Fields, 7, "?", "help")]),
@@ -363,6 +380,9 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD_AND_FIELDS, "l", "Analysis panel: a UCI engine evaluates the position as you edit (open / close)", &[
         Bind(Ch('l'), Do(Action::ToggleAnalysis)),
     ], &[hint(Mode::Board, 11, "l", "analyse")]),
+    row(Group::Board, PANELS, "S", "solve: asks the stipulation (the record's; + tries, checks), stores it in the record, solves in the background into the Solution panel; Esc stops", &[
+        Bind(Ch('S'), Do(Action::Solve)),
+    ], &[hint(Mode::Board, 12, "S", "solve")]),
     row(Group::Board, BOARD, "[ ]", "previous / next record of a collection", &[
         Bind(Ch('['), Do(Action::PrevRecord)),
         Bind(Ch(']'), Do(Action::NextRecord)),
@@ -416,6 +436,21 @@ pub const TABLE: &[Row] = &[
     // The board rows marked for the fields panel too.
     row(Group::Fields, NOWHERE, "u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board", &[], &[]),
     row(Group::Fields, NOWHERE, "Esc", "back to the board", &[], &[]),
+    // ---- Solution panel -----------------------------------------------------------------
+    row(Group::Solution, SOLUTION, "↑ ↓, PgUp PgDn", "choose a line of the tree", &[
+        Bind(Is(Up), Do(Action::SolutionSelect(Towards::Prev))),
+        Bind(Is(Down), Do(Action::SolutionSelect(Towards::Next))),
+        Bind(Is(PageUp), Do(Action::SolutionPage(Towards::Prev))),
+        Bind(Is(PageDown), Do(Action::SolutionPage(Towards::Next))),
+    ], &[hint(Mode::Solution, 1, "↑↓", "line")]),
+    row(Group::Solution, SOLUTION, "Enter", "play the chosen line on the board (the setup stays)", &[
+        Bind(Is(Enter), Do(Action::SolutionPlay)),
+    ], &[hint(Mode::Solution, 2, "Enter", "play")]),
+    row(Group::Solution, NOWHERE, "Esc", "stop a running solve (here or on the board); with nothing running, close the panel", &[], &[
+        hint(Mode::Solution, 3, "Esc", "stop/close"),
+        hint(Mode::Solution, 4, "Tab", "board"),
+        hint(Mode::Solution, 5, "S", "solve"),
+    ]),
     // ---- FEN line -----------------------------------------------------------------------
     row(Group::FenLine, FEN_LINE, "← → Home End, Ctrl-A Ctrl-E", "move in the text", &[
         Bind(Is(Left), Do(Action::Line(LineEdit::Left))),
@@ -508,6 +543,17 @@ pub const TABLE: &[Row] = &[
         hint(Mode::Chess960Prompt, 1, "0–959", "number"),
         hint(Mode::Chess960Prompt, 2, "Enter", "apply (empty: random)"),
         hint(Mode::Chess960Prompt, 3, "Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::StipulationPrompt], "text, Enter, Esc", "stipulation: type it (#2, h#2.5 tries) / solve / cancel", &[
+        Bind(Is(Backspace), Do(Action::PromptBackspace)),
+        Bind(Is(Enter), Do(Action::PromptSubmit)),
+        Bind(Is(Esc), Do(Action::Escape)),
+        Bind(AnyChar, Cmd::PromptKey),
+    ], &[
+        hint(Mode::StipulationPrompt, 1, "#2 s#3 h#2.5", "stipulation"),
+        hint(Mode::StipulationPrompt, 2, "tries", "also tries"),
+        hint(Mode::StipulationPrompt, 3, "Enter", "solve"),
+        hint(Mode::StipulationPrompt, 4, "Esc", "cancel"),
     ]),
     // ---- Help ---------------------------------------------------------------------------
     row(Group::Help, &[Mode::Help], "Esc, ?, F1, q, Enter", "close the help", &[

@@ -9,6 +9,7 @@ pub mod fields;
 pub mod history;
 pub mod keys;
 pub mod paste;
+pub mod solving;
 pub mod state;
 pub mod transform;
 pub mod update;
@@ -22,6 +23,9 @@ pub use update::{Towards, update};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod solve_tests;
 
 #[cfg(test)]
 mod proptests;

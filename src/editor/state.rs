@@ -13,6 +13,7 @@ use super::analysis::Analysis;
 use super::effect::Notice;
 use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
+use super::solving::{Cache, Solving};
 
 /// Which part of the screen takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub enum Focus {
     Board,
     Fields,
     FenLine,
+    /// The Solution panel (while it is open): ↑↓ choose a line, Enter plays it.
+    Solution,
 }
 
 /// A window over the screen that takes the keys until it closes.
@@ -36,6 +39,11 @@ pub enum Overlay {
     QuitUnread,
     /// The Chess960 start number typed so far (empty Enter draws one at random).
     Chess960Prompt(String),
+    /// `S`: the stipulation to solve, as typed so far, and why the last Enter refused it.
+    StipulationPrompt {
+        text: String,
+        error: Option<super::solving::AskError>,
+    },
 }
 
 /// What a record's text is: a FEN, or an EPD record (four fields, then operations).
@@ -113,6 +121,14 @@ pub struct State {
     pub refreshes: u64,
     /// The Analysis panel, while it is open.
     pub analysis: Option<Analysis>,
+    /// The Solution panel, while it is open.
+    pub solving: Option<Solving>,
+    /// Complete solve results by position and stipulation.
+    pub solve_cache: Cache,
+    /// The stipulation prompt's last accepted text, offered when the record has none.
+    pub last_stipulation: Option<String>,
+    /// The id of the last solve request (each request gets the next one).
+    pub solve_id: u64,
     fen: String,
 }
 
@@ -149,6 +165,10 @@ impl State {
             base: position,
             refreshes: 0,
             analysis: None,
+            solving: None,
+            solve_cache: Cache::default(),
+            last_stipulation: None,
+            solve_id: 0,
             fen,
         };
         state.cursor = state.home_square();

@@ -75,6 +75,9 @@ pub struct ScreenLayout {
     pub diagnostics: Rect,
     /// The Analysis panel with its border, under the diagnostics (empty while it is closed).
     pub analysis: Rect,
+    /// The Solution panel with its border, between the diagnostics and the Analysis panel
+    /// (empty while it is closed).
+    pub solution: Rect,
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
@@ -82,6 +85,8 @@ pub struct ScreenLayout {
 
 /// The Analysis panel: its border, the engine's line and three best lines.
 pub const ANALYSIS_HEIGHT: u16 = 6;
+/// The Solution panel at its smallest: its border and one line.
+pub const SOLUTION_MIN_HEIGHT: u16 = 3;
 
 impl ScreenLayout {
     /// Gives the bottom of the diagnostics region to the Analysis panel: its full height where
@@ -92,6 +97,20 @@ impl ScreenLayout {
         if height >= 3 {
             self.diagnostics.height -= height;
             self.analysis = Rect::new(d.x, d.y + d.height - height, d.width, height);
+        }
+        self
+    }
+
+    /// Gives the Solution panel most of the diagnostics region (what is left above the
+    /// Analysis panel when that is open): the diagnostics keep a third of it, at least their
+    /// minimum.
+    pub fn with_solution(mut self) -> ScreenLayout {
+        let d = self.diagnostics;
+        let keep = DIAGNOSTICS_MIN_HEIGHT.max(d.height / 3);
+        let height = d.height.saturating_sub(keep);
+        if height >= SOLUTION_MIN_HEIGHT {
+            self.diagnostics.height -= height;
+            self.solution = Rect::new(d.x, d.y + d.height - height, d.width, height);
         }
         self
     }
@@ -157,6 +176,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         fields: Rect::default(),
         diagnostics: Rect::default(),
         analysis: Rect::default(),
+        solution: Rect::default(),
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),
@@ -256,7 +276,9 @@ mod tests {
                 for w in 0..=140 {
                     for h in 0..=60 {
                         let area = Rect::new(0, 0, w, h);
-                        let l = layout(area, game, glyphs, false);
+                        let l = layout(area, game, glyphs, false)
+                            .with_analysis()
+                            .with_solution();
                         let Some(board) = l.board else {
                             assert_eq!(l.arrangement, Arrangement::TooSmall);
                             continue;
@@ -266,6 +288,8 @@ mod tests {
                             board.area,
                             l.fields,
                             l.diagnostics,
+                            l.analysis,
+                            l.solution,
                             l.fen,
                             l.message,
                             l.hints,
@@ -284,6 +308,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_solution_panel_takes_most_of_the_room_under_the_fields() {
+        let at = |w, h| layout(Rect::new(0, 0, w, h), Game::Chess, GlyphSet::Unicode, false);
+        let l = at(120, 40).with_solution();
+        assert!(l.solution.height >= 15, "{l:?}");
+        assert!(l.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT);
+        assert_eq!(l.diagnostics.bottom(), l.solution.y);
+        let both = at(120, 40).with_analysis().with_solution();
+        assert_eq!(both.solution.bottom(), both.analysis.y);
+        assert_eq!(both.analysis.height, ANALYSIS_HEIGHT);
+        let small = at(80, 24).with_analysis().with_solution();
+        assert!(small.solution.height >= SOLUTION_MIN_HEIGHT, "{small:?}");
+        assert!(
+            small.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT,
+            "{small:?}"
+        );
     }
 
     #[test]

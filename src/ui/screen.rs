@@ -17,6 +17,7 @@ use super::panels::diagnostics::DiagnosticsPanel;
 use super::panels::dialog::Dialog;
 use super::panels::fen_line::FenLineBar;
 use super::panels::fields::{FieldsPanel, field_columns};
+use super::panels::solution::SolutionPanel;
 use super::panels::status::{HintBar, MessageLine};
 use super::panels::title::Title;
 use super::pieces::PieceSize;
@@ -29,6 +30,7 @@ use crate::core::status::Status;
 use crate::core::{Color, Diagnostic, Game, Position, Square};
 use crate::editor::analysis::Analysis;
 use crate::editor::keys::Mode;
+use crate::editor::solving::Solving;
 use crate::editor::{Focus, Notice, Overlay, Pending, State};
 
 /// How the screen is drawn, beyond what the editor state says.
@@ -55,12 +57,14 @@ pub fn glyphs(state: &State) -> GlyphSet {
 
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
-    let l = layout(area, state.game(), glyphs(state), state.flipped);
+    let mut l = layout(area, state.game(), glyphs(state), state.flipped);
     if state.analysis.is_some() {
-        l.with_analysis()
-    } else {
-        l
+        l = l.with_analysis();
     }
+    if state.solving.is_some() {
+        l = l.with_solution();
+    }
+    l
 }
 
 /// Draws the screen into `buf` over `area` and returns the layout used. `buf` is expected
@@ -88,18 +92,21 @@ pub enum Panel {
     Diagnostics,
     /// Drawn after the diagnostics: its region is carved from theirs.
     Analysis,
+    /// Likewise, between the diagnostics and the Analysis panel.
+    Solution,
     FenLine,
     Message,
     Hints,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 8] = [
+    pub const ALL: [Panel; 9] = [
         Panel::Title,
         Panel::Board,
         Panel::Fields,
         Panel::Diagnostics,
         Panel::Analysis,
+        Panel::Solution,
         Panel::FenLine,
         Panel::Message,
         Panel::Hints,
@@ -113,6 +120,7 @@ impl Panel {
             Panel::Fields => l.fields,
             Panel::Diagnostics => l.diagnostics,
             Panel::Analysis => l.analysis,
+            Panel::Solution => l.solution,
             Panel::FenLine => l.fen,
             Panel::Message => l.message,
             Panel::Hints => l.hints,
@@ -148,6 +156,10 @@ pub enum Inputs {
         position: Position,
         /// Why the position is not sent, when it is illegal.
         error: Option<String>,
+    },
+    Solution {
+        solving: Option<Solving>,
+        focused: bool,
     },
     FenLine {
         focused: bool,
@@ -203,6 +215,11 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
                 .iter()
                 .find(|d| d.is_error())
                 .map(|d| d.message.clone()),
+        }),
+        // Progress reports change only this panel.
+        Panel::Solution => Some(Inputs::Solution {
+            solving: state.solving.clone(),
+            focused: state.focus == Focus::Solution,
         }),
         Panel::FenLine => Some(Inputs::FenLine {
             focused: state.focus == Focus::FenLine,
@@ -267,6 +284,16 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
                 AnalysisPanel {
                     state,
                     analysis,
+                    theme: t,
+                }
+                .render(r, buf);
+            }
+        }
+        Panel::Solution => {
+            if let Some(solving) = &state.solving {
+                SolutionPanel {
+                    solving,
+                    focused: state.focus == Focus::Solution,
                     theme: t,
                 }
                 .render(r, buf);

@@ -5,7 +5,6 @@ use super::super::state::State;
 /// Plays `moves` (UCI, from the setup position) on the board one step at a time: the board and
 /// the move list show the line while the setup position stays as it is; ← → step, Esc returns.
 /// The Solution panel calls this on Enter. (To be built with play mode.)
-#[allow(dead_code)]
 pub(super) fn start_playback(state: &mut State, moves: &[String]) {
     let _ = (state, moves);
 }

@@ -382,6 +382,13 @@ fn in_mode(mode: Mode) -> State {
         Mode::ChangedOnDisk => s.overlay = Some(Overlay::ChangedOnDisk),
         Mode::QuitUnread => s.overlay = Some(Overlay::QuitUnread),
         Mode::Chess960Prompt => s.overlay = Some(Overlay::Chess960Prompt(String::new())),
+        Mode::Solution => s.focus = Focus::Solution,
+        Mode::StipulationPrompt => {
+            s.overlay = Some(Overlay::StipulationPrompt {
+                text: String::new(),
+                error: None,
+            })
+        }
     }
     assert_eq!(Mode::of(&s), mode);
     s

@@ -53,9 +53,21 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             format!("{} {typed}_", text::CHESS960_PROMPT),
             text::CHESS960_KEYS,
         ),
+        Overlay::StipulationPrompt { text, .. } => (
+            text::STIPULATION_TITLE,
+            format!("{} {text}_", text::STIPULATION_PROMPT),
+            text::STIPULATION_KEYS,
+        ),
         Overlay::Help => return,
     };
-    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4)
+    let refusal = match overlay {
+        Overlay::StipulationPrompt {
+            error: Some(why), ..
+        } => Some(text::stipulation_refused(why)),
+        _ => None,
+    };
+    let widest = refusal.as_ref().map_or(0, |r| r.chars().count());
+    let width = (body.chars().count().max(keys.chars().count()).max(widest) as u16 + 4)
         .max(30)
         .min(area.width);
     // As tall as the wrapped text: the keys line must never be cut off.
@@ -66,6 +78,13 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             .into_iter()
             .map(|l| Line::styled(l, t.message)),
     );
+    if let Some(why) = &refusal {
+        lines.extend(
+            wrap(why, inner_width)
+                .into_iter()
+                .map(|l| Line::styled(l, t.error)),
+        );
+    }
     lines.push(Line::raw(""));
     lines.extend(
         wrap(keys, inner_width)

@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod dialog;
 pub mod fen_line;
 pub mod fields;
+pub mod solution;
 pub mod status;
 pub mod title;
 
