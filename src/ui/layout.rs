@@ -101,12 +101,18 @@ impl ScreenLayout {
         self
     }
 
-    /// Gives the Solution panel most of the diagnostics region (what is left above the
-    /// Analysis panel when that is open): the diagnostics keep a third of it, at least their
-    /// minimum.
-    pub fn with_solution(mut self) -> ScreenLayout {
+    /// Shares the diagnostics region (what is left above the Analysis panel when that is open)
+    /// with the Solution panel under it, by the rows each would fill: when both fit, the
+    /// diagnostics get theirs and the solution the rest; else the diagnostics keep what they
+    /// need up to a third (at least their minimum) and the solution takes the rest.
+    pub fn with_solution(mut self, diagnostics_wanted: u16, solution_wanted: u16) -> ScreenLayout {
         let d = self.diagnostics;
-        let keep = DIAGNOSTICS_MIN_HEIGHT.max(d.height / 3);
+        let keep = if diagnostics_wanted.saturating_add(solution_wanted) <= d.height {
+            diagnostics_wanted
+        } else {
+            diagnostics_wanted.min(d.height / 3)
+        }
+        .max(DIAGNOSTICS_MIN_HEIGHT);
         let height = d.height.saturating_sub(keep);
         if height >= SOLUTION_MIN_HEIGHT {
             self.diagnostics.height -= height;
@@ -278,7 +284,7 @@ mod tests {
                         let area = Rect::new(0, 0, w, h);
                         let l = layout(area, game, glyphs, false)
                             .with_analysis()
-                            .with_solution();
+                            .with_solution(h / 2, h);
                         let Some(board) = l.board else {
                             assert_eq!(l.arrangement, Arrangement::TooSmall);
                             continue;
@@ -311,16 +317,23 @@ mod tests {
     }
 
     #[test]
-    fn the_solution_panel_takes_most_of_the_room_under_the_fields() {
+    fn the_solution_panel_shares_the_room_under_the_fields_by_content() {
         let at = |w, h| layout(Rect::new(0, 0, w, h), Game::Chess, GlyphSet::Unicode, false);
-        let l = at(120, 40).with_solution();
-        assert!(l.solution.height >= 15, "{l:?}");
-        assert!(l.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT);
+        // Room for both: the diagnostics get what they fill, the solution the rest.
+        let l = at(120, 40).with_solution(10, 12);
+        assert_eq!(l.diagnostics.height, 10);
         assert_eq!(l.diagnostics.bottom(), l.solution.y);
-        let both = at(120, 40).with_analysis().with_solution();
+        assert_eq!(l.solution.bottom(), at(120, 40).diagnostics.bottom());
+        // A long tree: the diagnostics keep at most a third.
+        let long = at(120, 40).with_solution(20, 500);
+        assert_eq!(long.diagnostics.height, at(120, 40).diagnostics.height / 3);
+        // Few diagnostics and a long tree: they keep their minimum, not a third.
+        let few = at(120, 40).with_solution(2, 500);
+        assert_eq!(few.diagnostics.height, DIAGNOSTICS_MIN_HEIGHT);
+        let both = at(120, 40).with_analysis().with_solution(10, 500);
         assert_eq!(both.solution.bottom(), both.analysis.y);
         assert_eq!(both.analysis.height, ANALYSIS_HEIGHT);
-        let small = at(80, 24).with_analysis().with_solution();
+        let small = at(80, 24).with_analysis().with_solution(10, 500);
         assert!(small.solution.height >= SOLUTION_MIN_HEIGHT, "{small:?}");
         assert!(
             small.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT,

@@ -61,8 +61,9 @@ pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
     if state.analysis.is_some() {
         l = l.with_analysis();
     }
-    if state.solving.is_some() {
-        l = l.with_solution();
+    if let Some(solving) = &state.solving {
+        let diagnostics = super::panels::diagnostics::wanted_height(state, l.diagnostics.width);
+        l = l.with_solution(diagnostics, super::panels::solution::wanted_height(solving));
     }
     l
 }
@@ -811,6 +812,148 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `state` after `S`, `stip` and Enter, the worker's answer given (solved here).
+    fn solved(mut s: State, stip: &str) -> State {
+        use crate::editor::solving::{self, SolveEvent, Solved};
+        update(&mut s, Action::Solve);
+        while matches!(&s.overlay, Some(Overlay::StipulationPrompt { text, .. }) if !text.is_empty())
+        {
+            update(&mut s, Action::PromptBackspace);
+        }
+        for c in stip.chars() {
+            update(&mut s, Action::PromptKey(c));
+        }
+        let effects = update(&mut s, Action::PromptSubmit);
+        let Some(crate::editor::Effect::Solve(Some(r))) = effects.into_iter().next() else {
+            panic!("no solve request");
+        };
+        let solution = crate::solve::solve(
+            &r.position,
+            r.ask.stipulation,
+            &solving::options(r.ask, 2),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        update(
+            &mut s,
+            Action::Solver(SolveEvent::Done {
+                id: r.id,
+                result: Ok(Solved::new(solution)),
+            }),
+        );
+        s
+    }
+
+    /// Shinkman's mate in two: 1.Qa7! (zugzwang) and four mates by the rooks.
+    const SHINKMAN: &str = "Q7/3B4/3B4/3NR2P/3R4/2p5/2p3kN/2K4b w - - 0 1";
+
+    #[test]
+    fn solution_panel_chess() {
+        let mut s = solved(state(SHINKMAN, false), "#2 tries");
+        let wide = text(&s, 120, 40);
+        for shown in [
+            "┌ Solution",
+            "#2 tries · sound: 1 key",
+            "1.Qa7! zugzwang",
+            "1...Kg1 2.Rd2#",
+            "1...Kf2 2.Rg4#",
+            "1...Kxh2 2.Rg5#",
+            "1...Kg3 2.Re2#",
+        ] {
+            assert!(wide.contains(shown), "{shown}:\n{wide}");
+        }
+        assert!(
+            wide.contains("? but 1..."),
+            "a try with its refutation:\n{wide}"
+        );
+        insta::assert_snapshot!("solution_chess_120x40", wide);
+        // The panel focused, the third line chosen: highlighted, with the panel's keys.
+        update(&mut s, Action::FocusPrev);
+        update(&mut s, Action::SolutionSelect(crate::editor::Towards::Next));
+        update(&mut s, Action::SolutionSelect(crate::editor::Towards::Next));
+        let narrow = text(&s, 80, 24);
+        assert!(narrow.contains("┌ Solution"), "{narrow}");
+        assert!(narrow.contains("1.Qa7! zugzwang"), "{narrow}");
+        assert!(
+            narrow.contains("↑↓ line  Enter play"),
+            "the hints: {narrow}"
+        );
+        insta::assert_snapshot!("solution_chess_80x24", narrow);
+        let buf = draw(&s, 80, 24, ColorMode::TrueColor);
+        let l = screen_layout(&s, buf.area);
+        // Border, two header lines (wrapped at this width), then the rows.
+        let third = l.solution.y + 1 + 2 + 2;
+        assert_eq!(
+            buf[(l.solution.x + 2, third)].bg,
+            Theme::new(ColorMode::TrueColor).focused_row.bg.unwrap(),
+            "the chosen line is highlighted"
+        );
+    }
+
+    #[test]
+    fn solution_panel_xiangqi_cooked_in_red() {
+        // Three keys mate (or leave Black without a move): cooked.
+        let s = solved(state("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", false), "#1");
+        let wide = text(&s, 120, 40);
+        assert!(wide.contains("#1 · cooked: 3 keys"), "{wide}");
+        assert!(wide.contains("1.R8+2!"), "{wide}");
+        insta::assert_snapshot!("solution_xiangqi_120x40", wide);
+        let narrow = text(&s, 80, 24);
+        assert!(narrow.contains("cooked"), "{narrow}");
+        insta::assert_snapshot!("solution_xiangqi_80x24", narrow);
+        let buf = draw(&s, 120, 40, ColorMode::TrueColor);
+        let l = screen_layout(&s, buf.area);
+        let key_row = l.solution.y + 2;
+        assert_eq!(
+            buf[(l.solution.x + 1, key_row)].fg,
+            Theme::new(ColorMode::TrueColor).error.fg.unwrap(),
+            "a cooked key is red"
+        );
+    }
+
+    #[test]
+    fn solution_panel_shows_progress_helpmates_no_solution_and_stale() {
+        use crate::editor::solving::SolveEvent;
+        let mut s = state(SHINKMAN, false);
+        update(&mut s, Action::Solve);
+        for c in "#3".chars() {
+            update(&mut s, Action::PromptKey(c));
+        }
+        let effects = update(&mut s, Action::PromptSubmit);
+        let Some(crate::editor::Effect::Solve(Some(r))) = effects.into_iter().next() else {
+            panic!()
+        };
+        let progress = crate::solve::Progress {
+            nodes: 2_500_000,
+            root_done: 4,
+            root_total: 41,
+            elapsed: std::time::Duration::from_millis(3200),
+        };
+        update(
+            &mut s,
+            Action::Solver(SolveEvent::Progress { id: r.id, progress }),
+        );
+        let t = text(&s, 120, 40);
+        assert!(
+            t.contains("solving #3 · 2.5 M nodes · 3.2 s · 4/41 first moves"),
+            "{t}"
+        );
+        assert!(t.contains("Esc stops"), "{t}");
+        // Helpmates: each solution on its line.
+        let h = solved(state("7k/8/6K1/1p6/8/8/8/R7 b - - 0 1", false), "h#1");
+        let t = text(&h, 120, 40);
+        assert!(
+            t.contains("1...b4 2.Ra8#") || t.contains("1.b4 Ra8#"),
+            "{t}"
+        );
+        // No solution, then stale after an edit.
+        let mut n = solved(state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false), "#1");
+        assert!(text(&n, 120, 40).contains(text::SOLUTION_NO_SOLUTION));
+        update(&mut n, Action::ToggleSide);
+        assert!(text(&n, 120, 40).contains("stale · #1 · no solution"));
     }
 
     #[test]

@@ -312,20 +312,26 @@ pub const SOLUTION_BUT: &str = "but";
 pub const SOLUTION_SHORT: &str = "(short)";
 pub const SOLUTION_DUALS: &str = "duals";
 pub const SOLUTION_NO_SOLUTION: &str = "no solution";
-pub const SOLUTION_TRIES: &str = "tries:";
 
-/// `solving #3 · 1.2 M nodes · 4.1 s · 5/31 first moves · Esc stops`.
-pub fn solving_progress(stip: &str, nodes: u64, millis: u64, done: usize, total: usize) -> String {
-    let moves = if total > 0 {
-        format!(" · {done}/{total} first moves")
-    } else {
-        String::new()
-    };
-    format!(
-        "solving {stip} · {} · {}{moves} · Esc stops",
+/// `solving #3`, `1.2 M nodes`, `4.1 s`, `5/31 first moves`, `Esc stops`: the parts of the
+/// progress line (joined by ` · `, wrapped between parts when narrow).
+pub fn solving_progress(
+    stip: &str,
+    nodes: u64,
+    millis: u64,
+    done: usize,
+    total: usize,
+) -> Vec<String> {
+    let mut parts = vec![
+        format!("solving {stip}"),
         nodes_text(nodes),
-        seconds_text(millis)
-    )
+        seconds_text(millis),
+    ];
+    if total > 0 {
+        parts.push(format!("{done}/{total} first moves"));
+    }
+    parts.push("Esc stops".to_owned());
+    parts
 }
 
 /// `stopping…` while a cancelled solve winds down.
@@ -344,8 +350,8 @@ pub fn seconds_text(millis: u64) -> String {
     format!("{:.1} s", millis as f64 / 1000.0)
 }
 
-/// The result's first line: `#2 · sound: 1 key`, `cooked: 3 keys`, `no solution`, or
-/// `unfinished (stopped): what is proved so far`, with the search's size.
+/// The parts of the result's first line: `#2`, `sound: 1 key` (`cooked: 3 keys`, `no
+/// solution`, `unfinished (stopped): 1 key proved so far`), the search's nodes and time.
 pub fn solution_summary(
     stip: &str,
     outcome: crate::solve::Outcome,
@@ -354,17 +360,22 @@ pub fn solution_summary(
     cooked: bool,
     nodes: u64,
     seconds: f64,
-) -> String {
+) -> Vec<String> {
     use crate::solve::Outcome;
-    let what = match (outcome, help, cooked) {
-        (Outcome::NoSolution, _, _) => SOLUTION_NO_SOLUTION.to_owned(),
-        (Outcome::Unfinished, _, _) => {
+    let what = match (outcome, cooked) {
+        (Outcome::NoSolution, _) => SOLUTION_NO_SOLUTION.to_owned(),
+        (Outcome::Unfinished, _) => {
             format!("unfinished (stopped): {} proved so far", count(found, help))
         }
-        (Outcome::Solved, _, true) => format!("cooked: {}", count(found, help)),
-        (Outcome::Solved, _, false) => format!("sound: {}", count(found, help)),
+        (Outcome::Solved, true) => format!("cooked: {}", count(found, help)),
+        (Outcome::Solved, false) => format!("sound: {}", count(found, help)),
     };
-    format!("{stip} · {what} · {} · {:.1} s", nodes_text(nodes), seconds)
+    vec![
+        stip.to_owned(),
+        what,
+        nodes_text(nodes),
+        format!("{seconds:.1} s"),
+    ]
 }
 
 fn count(n: usize, help: bool) -> String {
@@ -381,10 +392,8 @@ pub fn solve_refused(why: &str) -> String {
     format!("not solved: {why}")
 }
 
-/// Under the tree, while the panel has the focus.
-pub const SOLUTION_KEYS: &str = "↑↓ choose · Enter play · Esc close";
-/// While the board has the focus.
-pub const SOLUTION_FOCUS_HINT: &str = "Shift-Tab: choose a line";
+/// Between the parts of the panel's first line.
+pub const SOLUTION_SEPARATOR: &str = " · ";
 
 /// A side-to-move value as the panel shows it.
 pub fn side_value(color: Color, game: Game) -> String {

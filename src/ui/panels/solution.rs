@@ -36,11 +36,11 @@ impl Widget for SolutionPanel<'_> {
             return;
         }
         let width = usize::from(inner.width);
-        let mut lines = vec![fit(header(self.solving, t), width)];
+        let mut lines = header(self.solving, t, width);
+        lines.truncate(usize::from(inner.height));
+        let head = lines.len();
         let rows = self.solving.rows();
-        // A footer with the panel's keys when there is room for it and a tree to choose from.
-        let footer = self.focused && !rows.is_empty() && inner.height >= 4;
-        let room = usize::from(inner.height) - 1 - usize::from(footer);
+        let room = usize::from(inner.height) - head;
         let cooked = match &self.solving.phase {
             Phase::Done(s) => s.solution.is_cooked(),
             _ => false,
@@ -51,16 +51,19 @@ impl Widget for SolutionPanel<'_> {
         }
         for (i, line) in lines.into_iter().enumerate() {
             let r = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
-            if i > 0 && first + i - 1 == self.solving.selected && self.focused {
+            if i >= head && first + i - head == self.solving.selected && self.focused {
                 buf.set_style(r, t.focused_row);
             }
             line.render(r, buf);
         }
-        if footer {
-            let r = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
-            Line::styled(text::SOLUTION_KEYS, t.hint).render(r, buf);
-        }
     }
+}
+
+/// The rows the panel would fill: its border, the first line (two when it wraps) and the
+/// tree.
+pub fn wanted_height(solving: &Solving) -> u16 {
+    let rows = solving.rows().len().min(usize::from(u16::MAX) - 4) as u16;
+    rows + 4
 }
 
 /// The first row shown so that the chosen one is in the `room` rows shown.
@@ -71,22 +74,22 @@ pub fn first_shown(selected: usize, rows: usize, room: usize) -> usize {
     selected.saturating_sub(room - 1).min(rows - room)
 }
 
-/// The first line: progress while it runs, else the result's summary, marked stale when the
-/// board shows another position now.
-fn header<'a>(s: &'a Solving, t: &Theme) -> Line<'a> {
+/// The first lines: progress while it runs, else the result's summary, marked stale when the
+/// board shows another position now; its parts wrap between them when the panel is narrow.
+fn header(s: &Solving, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let stip = s.request.ask.to_string();
-    let mut spans = match &s.phase {
-        Phase::Running { .. } if s.cancelled => vec![Span::styled(text::SOLVING_STOPPING, t.muted)],
+    let (parts, style) = match &s.phase {
+        Phase::Running { .. } if s.cancelled => (vec![text::SOLVING_STOPPING.to_owned()], t.muted),
         Phase::Running {
             nodes,
             millis,
             done,
             total,
-        } => vec![Span::styled(
+        } => (
             text::solving_progress(&stip, *nodes, *millis, *done, *total),
             t.label,
-        )],
-        Phase::Refused(why) => vec![Span::styled(text::solve_refused(why), t.error)],
+        ),
+        Phase::Refused(why) => (vec![text::solve_refused(why)], t.error),
         Phase::Done(solved) => {
             let sol = &solved.solution;
             let help = sol.stipulation.is_help();
@@ -101,27 +104,49 @@ fn header<'a>(s: &'a Solving, t: &Theme) -> Line<'a> {
                 Outcome::NoSolution => t.error,
                 Outcome::Unfinished => t.warning,
             };
-            vec![Span::styled(
-                text::solution_summary(
-                    &stip,
-                    sol.outcome,
-                    help,
-                    found,
-                    sol.is_cooked(),
-                    sol.nodes,
-                    sol.seconds,
-                ),
-                style,
-            )]
+            let parts = text::solution_summary(
+                &stip,
+                sol.outcome,
+                help,
+                found,
+                sol.is_cooked(),
+                sol.nodes,
+                sol.seconds,
+            );
+            (parts, style)
         }
     };
+    let mut parts: Vec<(String, Style)> = parts.into_iter().map(|p| (p, style)).collect();
     if s.stale {
-        spans.insert(
-            0,
-            Span::styled(format!("{} · ", text::SOLUTION_STALE), t.warning),
-        );
+        parts.insert(0, (text::SOLUTION_STALE.to_owned(), t.warning));
     }
-    Line::from(spans)
+    pack(parts, width)
+}
+
+/// Parts joined by ` · ` into as few lines of `width` as they fit (a part too long for a line
+/// ends with an ellipsis).
+fn pack(parts: Vec<(String, Style)>, width: usize) -> Vec<Line<'static>> {
+    let sep = text::SOLUTION_SEPARATOR;
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (part, style) in parts {
+        let w = Span::raw(part.as_str()).width();
+        if !spans.is_empty() && used + sep.chars().count() + w > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::styled(sep, style));
+            used += sep.chars().count();
+        }
+        used += w;
+        spans.push(Span::styled(part, style));
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines.into_iter().map(|l| fit(l, width)).collect()
 }
 
 /// One row of the tree.
@@ -258,6 +283,22 @@ mod tests {
         assert_eq!(first_shown(99, 100, 10), 90);
         assert_eq!(first_shown(5, 3, 10), 0);
         assert_eq!(first_shown(5, 100, 0), 0);
+    }
+
+    #[test]
+    fn the_first_line_wraps_between_its_parts() {
+        let parts = |v: &[&str]| v.iter().map(|p| (p.to_string(), Style::new())).collect();
+        let lines = pack(parts(&["#2", "sound: 1 key", "351 nodes", "0.0 s"]), 40);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(
+            lines[0].to_string(),
+            "#2 · sound: 1 key · 351 nodes · 0.0 s"
+        );
+        let lines = pack(parts(&["#2", "sound: 1 key", "351 nodes", "0.0 s"]), 20);
+        let shown: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert_eq!(shown, ["#2 · sound: 1 key", "351 nodes · 0.0 s"]);
+        let lines = pack(parts(&["a part far too long for the line"]), 10);
+        assert_eq!(lines[0].to_string(), "a part fa…");
     }
 
     #[test]
