@@ -14,3 +14,5 @@ mod collection_signals;
 mod diagram;
 #[path = "e2e/engine.rs"]
 mod engine;
+#[path = "e2e/solve.rs"]
+mod solve;
