@@ -310,7 +310,7 @@ pub const SOLUTION_THREAT: &str = "threat:";
 pub const SOLUTION_ZUGZWANG: &str = "zugzwang";
 pub const SOLUTION_BUT: &str = "but";
 pub const SOLUTION_SHORT: &str = "(short)";
-pub const SOLUTION_DUALS: &str = "duals";
+pub const SOLUTION_DUALS: &str = "duals:";
 pub const SOLUTION_NO_SOLUTION: &str = "no solution";
 
 /// `solving #3`, `1.2 M nodes`, `4.1 s`, `5/31 first moves`, `Esc stops`: the parts of the
@@ -370,11 +370,11 @@ pub fn solution_summary(
         (Outcome::Solved, true) => format!("cooked: {}", count(found, help)),
         (Outcome::Solved, false) => format!("sound: {}", count(found, help)),
     };
+    // The search's size is one part: it wraps as a whole.
     vec![
         stip.to_owned(),
         what,
-        nodes_text(nodes),
-        format!("{seconds:.1} s"),
+        format!("{}{SOLUTION_SEPARATOR}{seconds:.1} s", nodes_text(nodes)),
     ]
 }
 

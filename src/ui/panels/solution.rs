@@ -194,16 +194,17 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
             short,
         } => {
             spans.push(Span::styled(format!("{number}...{}", mv.san), t.label));
+            // Several ways to finish are duals: said before them, so a cut line still says it.
+            if ends.len() > 1 {
+                spans.push(Span::styled(
+                    format!(" {}", text::SOLUTION_DUALS),
+                    t.warning,
+                ));
+            }
             for end in ends {
                 spans.push(Span::styled(
                     format!(" {}.{}", number + 1, end.san),
                     t.value,
-                ));
-            }
-            if ends.len() > 1 {
-                spans.push(Span::styled(
-                    format!(" ({})", text::SOLUTION_DUALS),
-                    t.warning,
                 ));
             }
             if *short {
