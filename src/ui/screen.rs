@@ -957,6 +957,29 @@ mod tests {
     }
 
     #[test]
+    fn the_solution_panel_and_the_prompt_draw_at_every_size() {
+        let solved = solved(state(SHINKMAN, false), "#2 tries");
+        let mut prompt = state(Game::Xiangqi.start_fen(), false);
+        update(&mut prompt, Action::Solve);
+        for c in "h#2 nonsense".chars() {
+            update(&mut prompt, Action::PromptKey(c));
+        }
+        update(&mut prompt, Action::PromptSubmit);
+        assert!(
+            text(&prompt, 120, 40).contains("'nonsense'"),
+            "the refusal shows"
+        );
+        for s in [&solved, &prompt] {
+            for w in (0..=130).step_by(3) {
+                for h in 0..=45 {
+                    let buf = draw(s, w, h, ColorMode::TrueColor);
+                    assert_well_formed(&buf, &format!("{w}x{h}"));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn small_pieces_keep_one_glyph_per_square() {
         let s = state(Game::Chess.start_fen(), false);
         let view = View {

@@ -93,6 +93,15 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
     );
     let r = centered(area, width, lines.len() as u16 + 2);
     Clear.render(r, buf);
+    // A wide character just left of the box would have its hidden half under the border.
+    if r.x > area.x {
+        for y in r.top()..r.bottom() {
+            let cell = &mut buf[(r.x - 1, y)];
+            if ratatui::text::Span::raw(cell.symbol()).width() > 1 {
+                cell.set_symbol(" ");
+            }
+        }
+    }
     buf.set_style(r, t.overlay);
     let inner = boxed(title, t.border_focused, r, buf);
     Paragraph::new(lines)
