@@ -19,3 +19,5 @@ mod diagram;
 mod engine;
 #[path = "e2e/play.rs"]
 mod play;
+#[path = "e2e/solve.rs"]
+mod solve;

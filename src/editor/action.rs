@@ -1,6 +1,7 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
 use super::analysis::EngineEvent;
+use super::solving::SolveEvent;
 use crate::core::fen::Field;
 use crate::core::{Color, Piece, Role, Square};
 
@@ -231,6 +232,17 @@ pub enum Action {
     LineLast,
     /// Esc: back to the setup.
     LeaveLine,
+    // Solving.
+    /// `S`: asks the stipulation (prefilled), then solves on the shell's worker.
+    Solve,
+    /// A report of the solver worker (progress, the result).
+    Solver(SolveEvent),
+    /// ↑ ↓ in the Solution panel: the previous / next line of the tree.
+    SolutionSelect(Towards),
+    /// PgUp PgDn in the Solution panel: ten lines up / down.
+    SolutionPage(Towards),
+    /// Enter in the Solution panel: plays the chosen line on the board.
+    SolutionPlay,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

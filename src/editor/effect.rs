@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use super::analysis::Request;
+use super::solving;
 use crate::core::{Color, Game, Piece, Position, Square};
 
 use crate::core::CastlingSide;
@@ -40,6 +41,9 @@ pub enum Effect {
     QuitUnread,
     /// Analyse this position from now on (`None`: stop thinking; the engine stays).
     Analyse(Option<Request>),
+    /// Solve this on the worker, cancelling any solve still running (`None`: only cancel);
+    /// the worker answers with `Action::Solver`.
+    Solve(Option<solving::Request>),
 }
 
 /// What `d` draws: the position on screen with its record's caption, seen as on screen.
@@ -119,6 +123,14 @@ pub enum Notice {
     Copied(String),
     CopyFailed(String),
     PasteFailed(String),
+    /// `S` on a position that is not legal: the first error.
+    SolveRefused(String),
+    /// The stipulation was stored in the record (saved with the collection).
+    StipulationSet(String),
+    /// Esc stopped the solve.
+    SolveCancelled,
+    /// Enter on a line of a result about another position than the board's.
+    SolutionStale,
     /// The shell's own message (clipboard backends describe what they did).
     Info(String),
     /// Play mode began.

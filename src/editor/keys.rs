@@ -7,7 +7,7 @@
 
 use crate::core::{CastlingSide, Color, Game, Piece, Role};
 
-use super::action::{Action, Answer, Direction, LineEdit};
+use super::action::{Action, Answer, Direction, LineEdit, Towards};
 use super::line::LineKind;
 use super::state::{Focus, Overlay, Pending, State};
 
@@ -109,6 +109,10 @@ pub enum Mode {
     Playback,
     /// Play mode asks what the pawn becomes.
     Promotion,
+    /// The Solution panel has the focus.
+    Solution,
+    /// `S` asks the stipulation.
+    StipulationPrompt,
 }
 
 impl Mode {
@@ -122,6 +126,7 @@ impl Mode {
             Some(Overlay::QuitUnread) => Mode::QuitUnread,
             Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
             Some(Overlay::Promotion(..)) => Mode::Promotion,
+            Some(Overlay::StipulationPrompt { .. }) => Mode::StipulationPrompt,
             None => match (&state.pending, state.focus) {
                 (Some(Pending::Goto(_)), _) => Mode::Goto,
                 _ if state.line.is_some() => match state.line.as_ref().map(|l| l.kind) {
@@ -131,6 +136,7 @@ impl Mode {
                 (None, Focus::Board) => Mode::Board,
                 (None, Focus::Fields) => Mode::Fields,
                 (None, Focus::FenLine) => Mode::FenLine,
+                (None, Focus::Solution) => Mode::Solution,
             },
         }
     }
@@ -139,7 +145,12 @@ impl Mode {
     const fn is_focus(self) -> bool {
         matches!(
             self,
-            Mode::Board | Mode::Fields | Mode::FenLine | Mode::Play | Mode::Playback
+            Mode::Board
+            | Mode::Fields
+            | Mode::FenLine
+            | Mode::Play
+            | Mode::Playback
+            | Mode::Solution
         )
     }
 }
@@ -158,8 +169,13 @@ const ALL: &[Mode] = &[
     Mode::Play,
     Mode::Playback,
     Mode::Promotion,
+    Mode::Solution,
+    Mode::StipulationPrompt,
 ];
-const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine];
+const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine, Mode::Solution];
+/// The board, the fields panel and the Solution panel: where a letter is a command.
+const PANELS: &[Mode] = &[Mode::Board, Mode::Fields, Mode::Solution];
+const SOLUTION: &[Mode] = &[Mode::Solution];
 const BOARD_AND_FIELDS: &[Mode] = &[Mode::Board, Mode::Fields];
 const BOARD: &[Mode] = &[Mode::Board];
 const FIELDS: &[Mode] = &[Mode::Fields];
@@ -245,6 +261,7 @@ pub struct Row {
 pub enum Group {
     Board,
     Fields,
+    Solution,
     FenLine,
     Anywhere,
     Questions,
@@ -253,9 +270,10 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 7] = [
+    pub const ALL: [Group; 8] = [
         Group::Board,
         Group::Fields,
+        Group::Solution,
         Group::FenLine,
         Group::Moves,
         Group::Anywhere,
@@ -267,6 +285,7 @@ impl Group {
         match self {
             Group::Board => "Board",
             Group::Fields => "Fields panel",
+            Group::Solution => "Solution panel",
             Group::FenLine => "FEN line",
             Group::Anywhere => "Anywhere",
             Group::Questions => "Questions",
@@ -364,7 +383,7 @@ pub const TABLE: &[Row] = &[
     ], &[]),
     row(Group::Board, BOARD, "M", "play mode: make legal moves from this position (Esc returns to it)", &[
         Bind(Ch('M'), Do(Action::PlayMode)),
-    ], &[hint(Mode::Board, 12, "M", "play")]),
+    ], &[hint(Mode::Board, 13, "M", "play")]),
     row(Group::Board, BOARD, "X", "clear the board", &[Bind(Ch('X'), Do(Action::Clear))], &[]),
     row(Group::Board, BOARD, "I", "initial position (Chess960: a number 0–959, or Enter/r for a random one)", &[
         Bind(Ch('I'), Do(Action::Initial)),
@@ -395,14 +414,14 @@ pub const TABLE: &[Row] = &[
     ], &[]),
     // In the FEN line `v` is text; Ctrl-V still pastes (documented by the row above).
     row(Group::Board, FEN_LINE, "", "", &[Bind(Ctrl('v'), Do(Action::RequestPaste))], &[]),
-    row(Group::Board, BOARD_AND_FIELDS, "Tab / Shift-Tab", "focus fields panel, FEN line, board", &[
+    row(Group::Board, PANELS, "Tab / Shift-Tab", "focus fields panel, FEN line, Solution panel (while open), board", &[
         Bind(Is(Tab), Do(Action::FocusNext)),
         Bind(Is(BackTab), Do(Action::FocusPrev)),
     ], &[hint(Mode::Board, 5, "Tab", "fields"), hint(Mode::Fields, 5, "Tab", "FEN line")]),
     row(Group::Board, BOARD_AND_FIELDS, "/", "edit the FEN line", &[
         Bind(Ch('/'), Do(Action::EditFenLine)),
     ], &[hint(Mode::Board, 6, "/", "edit FEN")]),
-    row(Group::Board, BOARD_AND_FIELDS, "?, F1", "help (this list)", &[
+    row(Group::Board, PANELS, "?, F1", "help (this list)", &[
         Bind(Ch('?'), Do(Action::ToggleHelp)),
         Bind(Is(F(1)), Do(Action::ToggleHelp)),
     ], &[hint(Mode::Board, 9, "?", "help"), hint(Mode::Fields, 7, "?", "help")]),
@@ -411,6 +430,9 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD_AND_FIELDS, "l", "Analysis panel: a UCI engine evaluates the position as you edit (open / close)", &[
         Bind(Ch('l'), Do(Action::ToggleAnalysis)),
     ], &[hint(Mode::Board, 11, "l", "analyse")]),
+    row(Group::Board, PANELS, "S", "solve: asks the stipulation (the record's; + tries, checks), stores it in the record, solves in the background into the Solution panel; Esc stops", &[
+        Bind(Ch('S'), Do(Action::Solve)),
+    ], &[hint(Mode::Board, 12, "S", "solve")]),
     row(Group::Board, BOARD, "[ ]", "previous / next record of a collection", &[
         Bind(Ch('['), Do(Action::PrevRecord)),
         Bind(Ch(']'), Do(Action::NextRecord)),
@@ -464,6 +486,21 @@ pub const TABLE: &[Row] = &[
     // The board rows marked for the fields panel too.
     row(Group::Fields, NOWHERE, "u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board", &[], &[]),
     row(Group::Fields, NOWHERE, "Esc", "back to the board", &[], &[]),
+    // ---- Solution panel -----------------------------------------------------------------
+    row(Group::Solution, SOLUTION, "↑ ↓, PgUp PgDn", "choose a line of the tree", &[
+        Bind(Is(Up), Do(Action::SolutionSelect(Towards::Prev))),
+        Bind(Is(Down), Do(Action::SolutionSelect(Towards::Next))),
+        Bind(Is(PageUp), Do(Action::SolutionPage(Towards::Prev))),
+        Bind(Is(PageDown), Do(Action::SolutionPage(Towards::Next))),
+    ], &[hint(Mode::Solution, 1, "↑↓", "line")]),
+    row(Group::Solution, SOLUTION, "Enter", "play the chosen line on the board (the setup stays)", &[
+        Bind(Is(Enter), Do(Action::SolutionPlay)),
+    ], &[hint(Mode::Solution, 2, "Enter", "play")]),
+    row(Group::Solution, NOWHERE, "Esc", "stop a running solve (here or on the board); with nothing running, close the panel", &[], &[
+        hint(Mode::Solution, 3, "Esc", "stop/close"),
+        hint(Mode::Solution, 4, "Tab", "board"),
+        hint(Mode::Solution, 5, "S", "solve"),
+    ]),
     // ---- FEN line -----------------------------------------------------------------------
     row(Group::FenLine, FEN_LINE, "← → Home End, Ctrl-A Ctrl-E", "move in the text", &[
         Bind(Is(Left), Do(Action::Line(LineEdit::Left))),
@@ -608,6 +645,17 @@ pub const TABLE: &[Row] = &[
         hint(Mode::Chess960Prompt, 1, "0–959", "number"),
         hint(Mode::Chess960Prompt, 2, "Enter", "apply (empty: random)"),
         hint(Mode::Chess960Prompt, 3, "Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::StipulationPrompt], "text, Enter, Esc", "stipulation: type it (#2, h#2.5 tries) / solve / cancel", &[
+        Bind(Is(Backspace), Do(Action::PromptBackspace)),
+        Bind(Is(Enter), Do(Action::PromptSubmit)),
+        Bind(Is(Esc), Do(Action::Escape)),
+        Bind(AnyChar, Cmd::PromptKey),
+    ], &[
+        hint(Mode::StipulationPrompt, 1, "#2 s#3 h#2.5", "stipulation"),
+        hint(Mode::StipulationPrompt, 2, "tries", "also tries"),
+        hint(Mode::StipulationPrompt, 3, "Enter", "solve"),
+        hint(Mode::StipulationPrompt, 4, "Esc", "cancel"),
     ]),
     // ---- Help ---------------------------------------------------------------------------
     row(Group::Help, &[Mode::Help], "Esc, ?, F1, q, Enter", "close the help", &[

@@ -166,7 +166,8 @@ impl Line {
 /// The one place moves get their names: SAN with `+`/`#` for chess (shakmaty), WXF for xiangqi.
 pub fn notation(before: &Position, mv: Move) -> String {
     if before.game.is_xiangqi() {
-        return crate::solve::wxf::wxf(&before.board, mv.from, mv.to);
+        let mv = crate::core::notation::Move::new(mv.from, mv.to);
+        return crate::core::notation::Notation::Wxf.write(before, mv);
     }
     match moves::shakmaty_move(before, mv) {
         Some((chess, m)) => shakmaty::san::SanPlus::from_move(chess, m).to_string(),

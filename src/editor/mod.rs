@@ -10,6 +10,7 @@ pub mod history;
 pub mod keys;
 pub mod line;
 pub mod paste;
+pub mod solving;
 pub mod state;
 pub mod transform;
 pub mod update;
@@ -26,6 +27,9 @@ mod tests;
 
 #[cfg(test)]
 mod play_tests;
+
+#[cfg(test)]
+mod solve_tests;
 
 #[cfg(test)]
 mod proptests;

@@ -14,6 +14,7 @@ use super::effect::Notice;
 use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
 use super::line::Line;
+use super::solving::{Cache, Solving};
 
 /// Which part of the screen takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,8 @@ pub enum Focus {
     Board,
     Fields,
     FenLine,
+    /// The Solution panel (while it is open): ↑↓ choose a line, Enter plays it.
+    Solution,
 }
 
 /// A window over the screen that takes the keys until it closes.
@@ -39,6 +42,11 @@ pub enum Overlay {
     Chess960Prompt(String),
     /// Play mode: the pawn's move waits for the piece it becomes.
     Promotion(Square, Square),
+    /// `S`: the stipulation to solve, as typed so far, and why the last Enter refused it.
+    StipulationPrompt {
+        text: String,
+        error: Option<super::solving::AskError>,
+    },
 }
 
 /// What a record's text is: a FEN, or an EPD record (four fields, then operations).
@@ -121,6 +129,14 @@ pub struct State {
     pub line: Option<Line>,
     /// Play mode: the square of the piece chosen to move (Enter or the mouse), until its target.
     pub play_from: Option<Square>,
+    /// The Solution panel, while it is open.
+    pub solving: Option<Solving>,
+    /// Complete solve results by position and stipulation.
+    pub solve_cache: Cache,
+    /// The stipulation prompt's last accepted text, offered when the record has none.
+    pub last_stipulation: Option<String>,
+    /// The id of the last solve request (each request gets the next one).
+    pub solve_id: u64,
     fen: String,
 }
 
@@ -159,6 +175,10 @@ impl State {
             analysis: None,
             line: None,
             play_from: None,
+            solving: None,
+            solve_cache: Cache::default(),
+            last_stipulation: None,
+            solve_id: 0,
             fen,
         };
         state.cursor = state.home_square();

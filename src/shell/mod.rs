@@ -22,6 +22,7 @@ pub mod perft_suite;
 pub mod show;
 pub mod signals;
 pub mod solve;
+pub mod solver;
 pub mod terminal;
 
 /// Why a command stopped: the lines to tell the user and the exit status.

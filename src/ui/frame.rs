@@ -162,6 +162,7 @@ mod tests {
     use super::*;
     use crate::core::{Color, Game, Piece, Role};
     use crate::editor::analysis::{Bound, EngineEvent, PvLine, Score};
+    use crate::editor::solving::{SolveEvent, Solved};
     use crate::editor::{Action, Direction, Options, update};
     use crate::ui::theme::{ColorMode, Theme};
 
@@ -250,7 +251,39 @@ mod tests {
                 })
             }),
             1 => Just(Action::Engine(EngineEvent::Ready { name: "Engine 1".into() })),
+            // Solving: the prompt, its keys, the worker's reports (ids filled in when taken).
+            1 => Just(Action::Solve),
+            1 => prop_oneof![Just('#'), Just('1'), Just('2'), Just('x')].prop_map(Action::PromptKey),
+            1 => Just(Action::PromptSubmit),
+            1 => (0..5_000_000u64).prop_map(|nodes| Action::Solver(SolveEvent::Progress {
+                id: 0,
+                progress: crate::solve::Progress {
+                    nodes,
+                    root_done: 1,
+                    root_total: 16,
+                    elapsed: std::time::Duration::from_millis(nodes / 1000),
+                },
+            })),
+            1 => Just(Action::Solver(SolveEvent::Done { id: 0, result: Err("no".into()) })),
+            1 => Just(Action::Solver(SolveEvent::Done { id: 0, result: Ok(morphy().clone()) })),
+            1 => Just(Action::SolutionSelect(crate::editor::Towards::Next)),
+            1 => Just(Action::FocusPrev),
         ]
+    }
+
+    /// A solved mate in two with a tree of a few rows, made once.
+    fn morphy() -> &'static Solved {
+        static SOLVED: std::sync::OnceLock<Solved> = std::sync::OnceLock::new();
+        SOLVED.get_or_init(|| {
+            let p = crate::core::fen::read("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", None)
+                .position
+                .unwrap();
+            let stip = "#2".parse().unwrap();
+            let options = crate::solve::Options::default();
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let s = crate::solve::solve(&p, stip, &options, &cancel, &mut |_| {}).unwrap();
+            Solved::new(s)
+        })
     }
 
     proptest! {
@@ -262,9 +295,19 @@ mod tests {
             xiangqi in any::<bool>(),
             size in prop_oneof![Just((80u16, 24u16)), Just((120, 40)), Just((50, 40))],
             keys in prop::collection::vec(actions(), 1..30),
+            solving in any::<bool>(),
         ) {
             let game = if xiangqi { Game::Xiangqi } else { Game::Chess };
             let mut state = State::from_fen(game.start_fen(), Some(game), Options::default());
+            if solving {
+                // The Solution panel open from the start (a solve of #2 requested).
+                update(&mut state, Action::Solve);
+                for c in "#2".chars() {
+                    update(&mut state, Action::PromptKey(c));
+                }
+                update(&mut state, Action::PromptSubmit);
+                prop_assert!(state.solving.is_some());
+            }
             let view = View::new(Theme::new(ColorMode::TrueColor));
             let area = Rect::new(0, 0, size.0, size.1);
             let mut screen = Buffer::empty(area);
@@ -276,6 +319,12 @@ mod tests {
                     (&mut key, &state.analysis)
                 {
                     *fen = a.fen.clone();
+                }
+                // A solver report is about the solve requested last.
+                if let Action::Solver(SolveEvent::Progress { id, .. } | SolveEvent::Done { id, .. }) =
+                    &mut key
+                {
+                    *id = state.solve_id;
                 }
                 update(&mut state, key.clone());
                 apply(&mut screen, &mut frames, &state, &view);

@@ -292,6 +292,16 @@ pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
         Notice::Copied(what) => (what.clone(), Good),
         Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
         Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
+        Notice::SolveRefused(why) => (format!("not solved: illegal position: {why}"), Bad),
+        Notice::StipulationSet(stip) => (
+            format!("stipulation {stip} stored in the record (saved with Ctrl-S)"),
+            Good,
+        ),
+        Notice::SolveCancelled => ("solve stopped".into(), Info),
+        Notice::SolutionStale => (
+            "the position changed since it was solved: S solves it again".into(),
+            Bad,
+        ),
         Notice::Info(text) => (text.clone(), Info),
         Notice::PlayStarted => (PLAY_STARTED.into(), Info),
         Notice::PlaybackStarted { moves, dropped } => (playback_started(*moves, *dropped), Info),
@@ -343,7 +353,7 @@ pub fn question(overlay: &crate::editor::Overlay) -> Option<(&'static str, &'sta
         Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
         Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
         Overlay::Promotion(..) => Some((PROMOTION_TITLE, PROMOTION_KEYS)),
-        Overlay::Help | Overlay::Chess960Prompt(_) => None,
+        Overlay::Help | Overlay::Chess960Prompt(_) | Overlay::StipulationPrompt { .. } => None,
     }
 }
 
@@ -360,6 +370,113 @@ pub const CHESS960_TITLE: &str = "Chess960 start position";
 pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
 pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
 pub const HELP_SCROLL: &str = "↑↓ scroll";
+
+// The stipulation prompt (`S`).
+pub const STIPULATION_TITLE: &str = "Solve";
+pub const STIPULATION_PROMPT: &str = "Stipulation:";
+pub const STIPULATION_KEYS: &str = "Enter solve · Esc cancel · add tries or checks";
+
+/// Why the prompt did not take its text.
+pub fn stipulation_refused(why: &crate::editor::solving::AskError) -> String {
+    use crate::editor::solving::AskError;
+    match why {
+        AskError::Empty => "type a stipulation: #2, =3, s#2, h#2, h#2.5".to_owned(),
+        AskError::Stipulation(reason) => reason.clone(),
+        AskError::Word(word) => format!("'{word}': only tries or checks may follow"),
+    }
+}
+
+// The Solution panel.
+pub const SOLUTION_TITLE: &str = "Solution";
+pub const SOLUTION_STALE: &str = "stale";
+pub const SOLUTION_THREAT: &str = "threat:";
+pub const SOLUTION_ZUGZWANG: &str = "zugzwang";
+pub const SOLUTION_BUT: &str = "but";
+pub const SOLUTION_SHORT: &str = "(short)";
+pub const SOLUTION_DUALS: &str = "duals:";
+pub const SOLUTION_NO_SOLUTION: &str = "no solution";
+
+/// `solving #3`, `1.2 M nodes`, `4.1 s`, `5/31 first moves`, `Esc stops`: the parts of the
+/// progress line (joined by ` · `, wrapped between parts when narrow).
+pub fn solving_progress(
+    stip: &str,
+    nodes: u64,
+    millis: u64,
+    done: usize,
+    total: usize,
+) -> Vec<String> {
+    let mut parts = vec![
+        format!("solving {stip}"),
+        nodes_text(nodes),
+        seconds_text(millis),
+    ];
+    if total > 0 {
+        parts.push(format!("{done}/{total} first moves"));
+    }
+    parts.push("Esc stops".to_owned());
+    parts
+}
+
+/// `stopping…` while a cancelled solve winds down.
+pub const SOLVING_STOPPING: &str = "stopping…";
+
+/// `1234 nodes`, `45.6 k nodes`, `1.2 M nodes`.
+pub fn nodes_text(nodes: u64) -> String {
+    match nodes {
+        n if n >= 1_000_000 => format!("{:.1} M nodes", n as f64 / 1e6),
+        n if n >= 10_000 => format!("{:.1} k nodes", n as f64 / 1e3),
+        n => format!("{n} nodes"),
+    }
+}
+
+pub fn seconds_text(millis: u64) -> String {
+    format!("{:.1} s", millis as f64 / 1000.0)
+}
+
+/// The parts of the result's first line: `#2`, `sound: 1 key` (`cooked: 3 keys`, `no
+/// solution`, `unfinished (stopped): 1 key proved so far`), the search's nodes and time.
+pub fn solution_summary(
+    stip: &str,
+    outcome: crate::solve::Outcome,
+    help: bool,
+    found: usize,
+    cooked: bool,
+    nodes: u64,
+    seconds: f64,
+) -> Vec<String> {
+    use crate::solve::Outcome;
+    let what = match (outcome, cooked) {
+        (Outcome::NoSolution, _) => SOLUTION_NO_SOLUTION.to_owned(),
+        (Outcome::Unfinished, _) => {
+            format!("unfinished (stopped): {} proved so far", count(found, help))
+        }
+        (Outcome::Solved, true) => format!("cooked: {}", count(found, help)),
+        (Outcome::Solved, false) => format!("sound: {}", count(found, help)),
+    };
+    // The search's size is one part: it wraps as a whole.
+    vec![
+        stip.to_owned(),
+        what,
+        format!("{}{SOLUTION_SEPARATOR}{seconds:.1} s", nodes_text(nodes)),
+    ]
+}
+
+fn count(n: usize, help: bool) -> String {
+    match (n, help) {
+        (1, false) => "1 key".to_owned(),
+        (n, false) => format!("{n} keys"),
+        (1, true) => "1 solution".to_owned(),
+        (n, true) => format!("{n} solutions"),
+    }
+}
+
+/// Refused by the solver (an illegal position, a stipulation the game does not have).
+pub fn solve_refused(why: &str) -> String {
+    format!("not solved: {why}")
+}
+
+/// Between the parts of the panel's first line.
+pub const SOLUTION_SEPARATOR: &str = " · ";
 
 /// A side-to-move value as the panel shows it.
 pub fn side_value(color: Color, game: Game) -> String {

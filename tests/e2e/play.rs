@@ -4,15 +4,13 @@
 use crate::common;
 
 use crate::clipboard::NO_DISPLAY;
-use common::{Tmux, tmux_available};
+use common::{Tmux, needs};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+#[needs(tmux)]
 #[test]
 fn play_mode_moves_by_keys_take_back_and_esc_returns_the_setup() {
-    if !tmux_available("play_mode_moves_by_keys_take_back_and_esc_returns_the_setup") {
-        return;
-    }
     let t = Tmux::fenboard_env(&[], &NO_DISPLAY, 120, 40);
     t.wait_for(&format!("FEN {START}"));
     t.keys(&["M"]);
@@ -60,11 +58,9 @@ fn play_mode_moves_by_keys_take_back_and_esc_returns_the_setup() {
     assert_eq!(end.stdout, format!("{START}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn shift_arrows_shift_the_position_in_a_real_terminal() {
-    if !tmux_available("shift_arrows_shift_the_position_in_a_real_terminal") {
-        return;
-    }
     let t = Tmux::fenboard(&["8/4k3/8/8/8/8/4K3/8", "w", "-", "-", "0", "1"], 120, 40);
     t.wait_for("FEN 8/4k3/8/8/8/8/4K3/8 w - - 0 1");
     t.keys(&["S-Right"]);

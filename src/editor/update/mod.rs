@@ -11,6 +11,7 @@ mod mouse;
 mod overlay;
 mod panel;
 mod play;
+mod solve;
 
 use super::action::Action;
 pub use super::action::Towards;
@@ -69,11 +70,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::EditFenLine => overlay::edit_fen_line(state),
         Action::ToggleHelp => overlay::toggle_help(state),
         Action::ScrollHelp(line) => state.help_scroll = line,
-        Action::Escape => overlay::escape(state),
+        Action::Escape => match solve::escape(state) {
+            Some(more) => effects.extend(more),
+            None => overlay::escape(state),
+        },
         Action::Answer(answer) => effects.extend(overlay::answer(state, answer)),
         Action::PromptKey(c) => overlay::prompt_key(state, c),
         Action::PromptBackspace => overlay::prompt_backspace(state),
-        Action::PromptSubmit => overlay::prompt_submit(state),
+        Action::PromptSubmit => effects.extend(overlay::prompt_submit(state)),
         // Fields panel.
         Action::FieldUp => state.field = state.field.prev(),
         Action::FieldDown => state.field = state.field.next(),
@@ -131,11 +135,21 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::LineFirst => play::to_end(state, false),
         Action::LineLast => play::to_end(state, true),
         Action::LeaveLine => play::leave(state),
+        // Solving.
+        Action::Solve => solve::open_prompt(state),
+        Action::Solver(event) => solve::solver(state, event),
+        Action::SolutionSelect(towards) => solve::select(state, towards, 1),
+        Action::SolutionPage(towards) => solve::page(state, towards),
+        Action::SolutionPlay => solve::play(state),
         Action::Unbound(key) => unbound(state, key),
     }
     // The engine follows the board: every change of what it shows is a new request.
     if state.analysis.is_some() && state.refreshes != refreshes && !toggles_analysis {
         effects.push(analysis::request(state));
+    }
+    // A result follows the position too: stale once it changes, its solve stopped.
+    if state.solving.is_some() && state.refreshes != refreshes {
+        effects.extend(solve::follow_position(state));
     }
     effects
 }
@@ -153,6 +167,7 @@ fn before(state: &mut State, action: &Action) -> bool {
             | Action::Seed(_)
             | Action::WriteBack
             | Action::Engine(_)
+            | Action::Solver(_)
     );
     if report {
         return true;

@@ -13,10 +13,6 @@ use super::change::{Rights, commit};
 /// Plays `moves` (UCI, from the setup position) on the board one step at a time: the board and
 /// the move list show the line while the setup position stays as it is; ← → step, Esc returns.
 /// The Solution panel calls this on Enter. Moves that are not legal end the line there.
-#[allow(
-    dead_code,
-    reason = "the Solution panel's Enter calls it; the tests do already"
-)]
 pub(crate) fn start_playback(state: &mut State, moves: &[String]) {
     let (line, dropped) = Line::from_uci(state.position, moves);
     let count = line.plies.len();

@@ -396,6 +396,13 @@ fn in_mode(mode: Mode) -> State {
                 crate::core::Square::new(4, 7),
             ));
         }
+        Mode::Solution => s.focus = Focus::Solution,
+        Mode::StipulationPrompt => {
+            s.overlay = Some(Overlay::StipulationPrompt {
+                text: String::new(),
+                error: None,
+            })
+        }
     }
     assert_eq!(Mode::of(&s), mode);
     s

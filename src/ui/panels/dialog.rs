@@ -58,9 +58,21 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             text::PROMOTION_PROMPT.to_owned(),
             text::PROMOTION_KEYS,
         ),
+        Overlay::StipulationPrompt { text, .. } => (
+            text::STIPULATION_TITLE,
+            format!("{} {text}_", text::STIPULATION_PROMPT),
+            text::STIPULATION_KEYS,
+        ),
         Overlay::Help => return,
     };
-    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4)
+    let refusal = match overlay {
+        Overlay::StipulationPrompt {
+            error: Some(why), ..
+        } => Some(text::stipulation_refused(why)),
+        _ => None,
+    };
+    let widest = refusal.as_ref().map_or(0, |r| r.chars().count());
+    let width = (body.chars().count().max(keys.chars().count()).max(widest) as u16 + 4)
         .max(30)
         .min(area.width);
     // As tall as the wrapped text: the keys line must never be cut off.
@@ -71,6 +83,13 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             .into_iter()
             .map(|l| Line::styled(l, t.message)),
     );
+    if let Some(why) = &refusal {
+        lines.extend(
+            wrap(why, inner_width)
+                .into_iter()
+                .map(|l| Line::styled(l, t.error)),
+        );
+    }
     lines.push(Line::raw(""));
     lines.extend(
         wrap(keys, inner_width)
@@ -79,6 +98,15 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
     );
     let r = centered(area, width, lines.len() as u16 + 2);
     Clear.render(r, buf);
+    // A wide character just left of the box would have its hidden half under the border.
+    if r.x > area.x {
+        for y in r.top()..r.bottom() {
+            let cell = &mut buf[(r.x - 1, y)];
+            if ratatui::text::Span::raw(cell.symbol()).width() > 1 {
+                cell.set_symbol(" ");
+            }
+        }
+    }
     buf.set_style(r, t.overlay);
     let inner = boxed(title, t.border_focused, r, buf);
     Paragraph::new(lines)

@@ -14,6 +14,7 @@ pub mod dialog;
 pub mod fen_line;
 pub mod fields;
 pub mod moves;
+pub mod solution;
 pub mod status;
 pub mod title;
 
