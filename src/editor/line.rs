@@ -166,7 +166,6 @@ impl Line {
 /// The one place moves get their names: SAN with `+`/`#` for chess (shakmaty), WXF for xiangqi.
 pub fn notation(before: &Position, mv: Move) -> String {
     if before.game.is_xiangqi() {
-        let mv = crate::core::notation::Move::new(mv.from, mv.to);
         return crate::core::notation::Notation::Wxf.write(before, mv);
     }
     match moves::shakmaty_move(before, mv) {

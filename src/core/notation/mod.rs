@@ -14,17 +14,12 @@ mod tests;
 
 use std::fmt;
 
-use crate::core::{Game, Position, Role, Square};
+use crate::core::{Game, Position, Square};
 
-/// A move of either game. Chess castling is the king's move as UCI writes it: to the king's
-/// destination in standard chess (`e1g1`), to the rook's square in Chess960 (`e1h1`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-    /// The piece a chess pawn becomes.
-    pub promotion: Option<Role>,
-}
+/// A move of either game: core's one move type. Chess castling is read in either form, the
+/// king to its destination (`e1g1`) or onto its rook (`e1h1`); writing coordinates gives
+/// UCI's form for the game (the rook's square in Chess960).
+pub use super::moves::Move;
 
 impl Move {
     pub const fn new(from: Square, to: Square) -> Move {
