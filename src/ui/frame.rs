@@ -125,7 +125,12 @@ impl Frames {
                 {
                     self.changed.push((r.x + i as u16, y));
                 }
-                let (wn, wo) = (symbol_width(new.symbol()), symbol_width(old.symbol()));
+                let wn = symbol_width(new.symbol());
+                let wo = if new.symbol() == old.symbol() {
+                    wn
+                } else {
+                    symbol_width(old.symbol())
+                };
                 skip = wn.saturating_sub(1);
                 // A wide character replaced: the column it covered is written again.
                 invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
@@ -135,11 +140,12 @@ impl Frames {
 }
 
 /// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
-/// start), as most cells hold, takes one.
+/// start), as most cells hold, takes one; so do the box-drawing and block characters
+/// (U+2500–U+259F) the board and the piece drawings are made of.
 fn symbol_width(symbol: &str) -> usize {
     let mut chars = symbol.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if (c as u32) < 0x1100 => 1,
+        (Some(c), None) if (c as u32) < 0x1100 || ('\u{2500}'..='\u{259f}').contains(&c) => 1,
         _ => ratatui::text::Span::raw(symbol).width(),
     }
 }
@@ -271,6 +277,20 @@ mod tests {
                 apply(&mut screen, &mut frames, &state, &view);
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
             }
+        }
+    }
+
+    #[test]
+    fn the_quick_widths_are_the_true_ones() {
+        // The box-drawing and block characters, and a few wide ones around them.
+        for c in ('\u{2500}'..='\u{259f}').chain(['a', '中', '帥', '♚', '\u{1100}', '\u{25fd}'])
+        {
+            let s = c.to_string();
+            assert_eq!(
+                symbol_width(&s),
+                ratatui::text::Span::raw(&s).width(),
+                "{c:?}"
+            );
         }
     }
 
