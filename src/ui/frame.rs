@@ -8,6 +8,7 @@
 use ratatui::buffer::{Buffer, Cell, CellDiffOption};
 use ratatui::layout::Rect;
 
+use super::board::Marks;
 use super::layout::{Arrangement, ScreenLayout};
 use super::screen::{self, Inputs, Panel, View};
 use crate::editor::State;
@@ -87,7 +88,15 @@ impl Frames {
                 let r = panel.area(&l).intersection(area);
                 blank(&mut self.next, r);
                 screen::render_panel(panel, state, view, &l, &mut self.next);
-                self.compare(r);
+                match cursor_squares(&self.inputs[i], &inputs, &l) {
+                    // Only the cursor moved: only its two squares can differ.
+                    Some(squares) => {
+                        for s in squares {
+                            self.compare(s.intersection(r));
+                        }
+                    }
+                    None => self.compare(r),
+                }
                 self.inputs[i] = inputs;
             }
         }
@@ -136,6 +145,40 @@ impl Frames {
                 invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
             }
         }
+    }
+}
+
+/// The cells of the squares the cursor left and entered, when the board's inputs differ in
+/// the cursor alone: the cursor is drawn inside its square (the glyph slot in xiangqi), so no
+/// other cell of the board can have changed.
+fn cursor_squares(
+    old: &Option<Inputs>,
+    new: &Option<Inputs>,
+    l: &ScreenLayout,
+) -> Option<[Rect; 2]> {
+    let (Some(Inputs::Board(p0, m0)), Some(Inputs::Board(p1, m1))) = (old, new) else {
+        return None;
+    };
+    // Every mark named, so that a new one is considered here too.
+    let Marks {
+        cursor: Some(from),
+        picked,
+        errors,
+        warnings,
+        last_move,
+    } = m0
+    else {
+        return None;
+    };
+    let same = p0 == p1
+        && *picked == m1.picked
+        && *errors == m1.errors
+        && *warnings == m1.warnings
+        && *last_move == m1.last_move;
+    let board = l.board.as_ref()?;
+    match m1.cursor {
+        Some(to) if same => Some([board.square_rect(*from), board.square_rect(to)]),
+        _ => None,
     }
 }
 
