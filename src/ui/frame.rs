@@ -86,16 +86,21 @@ impl Frames {
                     continue;
                 }
                 let r = panel.area(&l).intersection(area);
-                blank(&mut self.next, r);
-                screen::render_panel(panel, state, view, &l, &mut self.next);
                 match cursor_squares(&self.inputs[i], &inputs, &l) {
-                    // Only the cursor moved: only its two squares can differ.
+                    // Only the cursor moved: only its two squares can differ, so only they
+                    // are drawn again and compared.
                     Some(squares) => {
-                        for s in squares {
-                            self.compare(s.intersection(r));
+                        for s in squares.map(|s| s.intersection(r)) {
+                            blank(&mut self.next, s);
+                            screen::render_board(state, view, &l, s, &mut self.next);
+                            self.compare(s);
                         }
                     }
-                    None => self.compare(r),
+                    None => {
+                        blank(&mut self.next, r);
+                        screen::render_panel(panel, state, view, &l, &mut self.next);
+                        self.compare(r);
+                    }
                 }
                 self.inputs[i] = inputs;
             }
