@@ -240,7 +240,6 @@ fn board_marks(state: &State) -> Marks {
     marks
 }
 
-/// Draws one panel into its rectangle of `l` (expected blank).
 /// Draws the part of the board inside `clip` (all of it with the board's area): the cells
 /// outside are left as they are.
 pub fn render_board(state: &State, view: &View, l: &ScreenLayout, clip: Rect, buf: &mut Buffer) {
@@ -258,6 +257,7 @@ pub fn render_board(state: &State, view: &View, l: &ScreenLayout, clip: Rect, bu
     }
 }
 
+/// Draws one panel into its rectangle of `l` (expected blank).
 pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, buf: &mut Buffer) {
     let t = &view.theme;
     let r = panel.area(l);

@@ -378,6 +378,10 @@ fn pockets(walls: u64, kind: Kind) -> u8 {
         Kind::Rook => free & above,
         Kind::Queen => free & (above | above << 1 | above >> 1),
     };
+    // No way out at all, or (most often) a first rank without walls and a way out somewhere.
+    if open == 0 || free == 0xff {
+        return if open == 0 { free } else { 0 };
+    }
     // Along the first rank, through unwalled squares.
     loop {
         let next = (open | open << 1 | open >> 1) & free;
@@ -467,6 +471,9 @@ pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
         let origins = origins & !walls;
         let men = Kind::of(own, kind) & !walls;
         let rest = men & !origins;
+        if rest == 0 {
+            continue;
+        }
         let left = origins & !men;
         let fits = if kind == Kind::Bishop {
             up_to_3(rest & DARK) <= up_to_3(left & DARK)
