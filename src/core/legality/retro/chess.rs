@@ -960,7 +960,7 @@ mod tests {
             let mut bb = 0u64;
             for _ in 0..rng(seed) % (max + 1) {
                 // Near the edges half of the time, where the pockets are.
-                let s = if rng(seed) % 2 == 0 {
+                let s = if rng(seed).is_multiple_of(2) {
                     let s = rng(seed) % 16;
                     if s < 8 { s } else { 48 + s }
                 } else {
