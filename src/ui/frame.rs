@@ -8,6 +8,7 @@
 use ratatui::buffer::{Buffer, Cell, CellDiffOption};
 use ratatui::layout::Rect;
 
+use super::board::Marks;
 use super::layout::{Arrangement, ScreenLayout};
 use super::screen::{self, Inputs, Panel, View};
 use crate::editor::State;
@@ -85,9 +86,22 @@ impl Frames {
                     continue;
                 }
                 let r = panel.area(&l).intersection(area);
-                blank(&mut self.next, r);
-                screen::render_panel(panel, state, view, &l, &mut self.next);
-                self.compare(r);
+                match cursor_squares(&self.inputs[i], &inputs, &l) {
+                    // Only the cursor moved: only its two squares can differ, so only they
+                    // are drawn again and compared.
+                    Some(squares) => {
+                        for s in squares.map(|s| s.intersection(r)) {
+                            blank(&mut self.next, s);
+                            screen::render_board(state, view, &l, s, &mut self.next);
+                            self.compare(s);
+                        }
+                    }
+                    None => {
+                        blank(&mut self.next, r);
+                        screen::render_panel(panel, state, view, &l, &mut self.next);
+                        self.compare(r);
+                    }
+                }
                 self.inputs[i] = inputs;
             }
         }
@@ -125,7 +139,12 @@ impl Frames {
                 {
                     self.changed.push((r.x + i as u16, y));
                 }
-                let (wn, wo) = (symbol_width(new.symbol()), symbol_width(old.symbol()));
+                let wn = symbol_width(new.symbol());
+                let wo = if new.symbol() == old.symbol() {
+                    wn
+                } else {
+                    symbol_width(old.symbol())
+                };
                 skip = wn.saturating_sub(1);
                 // A wide character replaced: the column it covered is written again.
                 invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
@@ -134,12 +153,47 @@ impl Frames {
     }
 }
 
+/// The cells of the squares the cursor left and entered, when the board's inputs differ in
+/// the cursor alone: the cursor is drawn inside its square (the glyph slot in xiangqi), so no
+/// other cell of the board can have changed.
+fn cursor_squares(
+    old: &Option<Inputs>,
+    new: &Option<Inputs>,
+    l: &ScreenLayout,
+) -> Option<[Rect; 2]> {
+    let (Some(Inputs::Board(p0, m0)), Some(Inputs::Board(p1, m1))) = (old, new) else {
+        return None;
+    };
+    // Every mark named, so that a new one is considered here too.
+    let Marks {
+        cursor: Some(from),
+        picked,
+        errors,
+        warnings,
+        last_move,
+    } = m0
+    else {
+        return None;
+    };
+    let same = p0 == p1
+        && *picked == m1.picked
+        && *errors == m1.errors
+        && *warnings == m1.warnings
+        && *last_move == m1.last_move;
+    let board = l.board.as_ref()?;
+    match m1.cursor {
+        Some(to) if same => Some([board.square_rect(*from), board.square_rect(to)]),
+        _ => None,
+    }
+}
+
 /// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
-/// start), as most cells hold, takes one.
+/// start), as most cells hold, takes one; so do the box-drawing and block characters
+/// (U+2500–U+259F) the board and the piece drawings are made of.
 fn symbol_width(symbol: &str) -> usize {
     let mut chars = symbol.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if (c as u32) < 0x1100 => 1,
+        (Some(c), None) if (c as u32) < 0x1100 || ('\u{2500}'..='\u{259f}').contains(&c) => 1,
         _ => ratatui::text::Span::raw(symbol).width(),
     }
 }
@@ -330,6 +384,20 @@ mod tests {
                 apply(&mut screen, &mut frames, &state, &view);
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
             }
+        }
+    }
+
+    #[test]
+    fn the_quick_widths_are_the_true_ones() {
+        // The box-drawing and block characters, and a few wide ones around them.
+        for c in ('\u{2500}'..='\u{259f}').chain(['a', '中', '帥', '♚', '\u{1100}', '\u{25fd}'])
+        {
+            let s = c.to_string();
+            assert_eq!(
+                symbol_width(&s),
+                ratatui::text::Span::raw(&s).width(),
+                "{c:?}"
+            );
         }
     }
 

@@ -280,6 +280,23 @@ fn board_marks(state: &State) -> Marks {
     marks
 }
 
+/// Draws the part of the board inside `clip` (all of it with the board's area): the cells
+/// outside are left as they are.
+pub fn render_board(state: &State, view: &View, l: &ScreenLayout, clip: Rect, buf: &mut Buffer) {
+    if let Some(geometry) = l.board {
+        let marks = board_marks(state);
+        let board = BoardView {
+            position: state.shown_position(),
+            marks: &marks,
+            geometry,
+            glyphs: glyphs(state),
+            pieces: view.pieces,
+            theme: &view.theme,
+        };
+        (&board).render(clip, buf);
+    }
+}
+
 /// Draws one panel into its rectangle of `l` (expected blank).
 pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, buf: &mut Buffer) {
     let t = &view.theme;
@@ -288,16 +305,7 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
         Panel::Title => Title { state, theme: t }.render(r, buf),
         Panel::Board => {
             if let Some(geometry) = l.board {
-                let marks = board_marks(state);
-                let board = BoardView {
-                    position: state.shown_position(),
-                    marks: &marks,
-                    geometry,
-                    glyphs: glyphs(state),
-                    pieces: view.pieces,
-                    theme: t,
-                };
-                (&board).render(geometry.area, buf);
+                render_board(state, view, l, geometry.area, buf);
             }
         }
         Panel::Fields => FieldsPanel { state, theme: t }.render(r, buf),

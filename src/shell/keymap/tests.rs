@@ -504,6 +504,32 @@ fn help_scroll_keys_stay_within_the_screen() {
     assert_eq!(s.help_scroll, 0, "the help opens at its top");
 }
 
+#[test]
+fn keys_outside_the_help_do_not_ask_how_far_it_scrolls() {
+    // Asking wraps the whole help text: a board key must not pay for it.
+    struct Dear;
+    impl HitTest for Dear {
+        fn square_at(&self, _: u16, _: u16) -> Option<crate::core::Square> {
+            None
+        }
+        fn field_at(&self, _: u16, _: u16) -> Option<crate::core::fen::Field> {
+            None
+        }
+        fn help_max_scroll(&self) -> u16 {
+            panic!("asked how far the help scrolls")
+        }
+    }
+    let s = in_mode(Mode::Board);
+    for k in [
+        key(KeyCode::Right),
+        key(KeyCode::Down),
+        ch('K'),
+        key(KeyCode::End),
+    ] {
+        assert!(key_action_on(&k, &s, &Dear).is_some(), "{k:?}");
+    }
+}
+
 mod garbage {
     use proptest::prelude::*;
 
