@@ -146,11 +146,11 @@ impl Mode {
         matches!(
             self,
             Mode::Board
-            | Mode::Fields
-            | Mode::FenLine
-            | Mode::Play
-            | Mode::Playback
-            | Mode::Solution
+                | Mode::Fields
+                | Mode::FenLine
+                | Mode::Play
+                | Mode::Playback
+                | Mode::Solution
         )
     }
 }
