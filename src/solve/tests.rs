@@ -108,12 +108,48 @@ fn selfmate_in_one() {
 
 #[test]
 fn helpmate_in_two_with_every_solution() {
-    // Black to move helps White mate: a classic corner mate by the knight and king.
-    let s = run("7k/8/5K2/8/8/8/8/6N1 b - - 0 1", "h#2", Options::default());
+    // Black helps White mate: the rook walls g8 in and the knight mates on f7 (the king f6
+    // holds g7), a pawn move spending a tempo where one is needed. Popeye 4.104 (`h#2`, pieces
+    // white kf6 sf3 black kh8 rg1 ph7 pa7) prints exactly these twelve solutions.
+    let s = run(
+        "7k/p6p/5K2/8/8/5N2/8/6r1 b - - 0 1",
+        "h#2",
+        Options::default(),
+    );
+    let popeye = [
+        "g1g8 f3g5 a7a5 g5f7",
+        "g1g8 f3g5 a7a6 g5f7",
+        "g1g8 f3e5 a7a5 e5f7",
+        "g1g8 f3e5 a7a6 e5f7",
+        "g1g7 f3g5 g7g8 g5f7",
+        "g1g7 f3e5 g7g8 e5f7",
+        "g1g5 f3e5 g5g8 e5f7",
+        "g1g4 f3e5 g4g8 e5f7",
+        "g1g3 f3e5 g3g8 e5f7",
+        "g1g2 f3e5 g2g8 e5f7",
+        "a7a5 f3e5 g1g8 e5f7",
+        "a7a6 f3e5 g1g8 e5f7",
+    ];
+    let mut found: Vec<String> = s
+        .solutions
+        .iter()
+        .map(|h| {
+            h.moves
+                .iter()
+                .map(|m| m.uci.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    found.sort();
+    let mut expected: Vec<String> = popeye.iter().map(|l| l.to_string()).collect();
+    expected.sort();
+    assert_eq!(found, expected);
     for h in &s.solutions {
-        assert_eq!(h.moves.len(), if h.short { 2 } else { 4 });
+        assert!(!h.short);
         assert!(h.moves.last().unwrap().san.ends_with('#'));
     }
+    assert!(s.is_cooked(), "more than one full-length solution");
 }
 
 #[test]
