@@ -2,6 +2,7 @@
 //! builds. Pure data: the setup, each move with its notation and the position after it, and
 //! how far along the board is.
 
+use super::action::Towards;
 use crate::core::moves::{self, Move, Refusal};
 use crate::core::{Game, Position, Square};
 
@@ -88,9 +89,12 @@ impl Line {
         moved
     }
 
-    /// To the setup (`false`) or the last move (`true`).
-    pub fn to_end(&mut self, last: bool) {
-        self.at = if last { self.plies.len() } else { 0 };
+    /// To the last move (`Next`) or back to the setup (`Prev`).
+    pub fn to_end(&mut self, towards: Towards) {
+        self.at = match towards {
+            Towards::Next => self.plies.len(),
+            Towards::Prev => 0,
+        };
     }
 
     /// Plays `mv` on the board's position: the moves after it are dropped and it becomes the
@@ -197,12 +201,12 @@ mod tests {
             line.last_move(),
             Some((Square::new(5, 1), Square::new(5, 2)))
         );
-        line.to_end(true);
+        line.to_end(Towards::Next);
         assert!(!line.forward());
         assert_eq!(line.at, 4);
         assert!(line.back());
         assert_eq!(line.at, 3);
-        line.to_end(false);
+        line.to_end(Towards::Prev);
         assert!(!line.back());
         assert_eq!(line.last_move(), None);
     }

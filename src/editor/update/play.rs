@@ -5,6 +5,7 @@
 use crate::core::moves::{self, Move, Refusal};
 use crate::core::{Role, Square};
 
+use super::super::action::Towards;
 use super::super::effect::{Effect, Notice};
 use super::super::line::{Line, LineKind};
 use super::super::state::{Overlay, State};
@@ -60,28 +61,30 @@ pub(super) fn leave(state: &mut State) {
 }
 
 /// ← → Home End in playback: one move either way, or to the ends.
-pub(super) fn step(state: &mut State, forward: bool) {
+pub(super) fn step(state: &mut State, towards: Towards) {
     let Some(line) = state.line.as_mut() else {
         return;
     };
-    let moved = if forward { line.forward() } else { line.back() };
+    let moved = match towards {
+        Towards::Next => line.forward(),
+        Towards::Prev => line.back(),
+    };
     if moved {
         state.refresh();
     } else {
-        state.notice = Some(if forward {
-            Notice::LineEnd
-        } else {
-            Notice::LineStart
+        state.notice = Some(match towards {
+            Towards::Next => Notice::LineEnd,
+            Towards::Prev => Notice::LineStart,
         });
     }
 }
 
-pub(super) fn to_end(state: &mut State, last: bool) {
+pub(super) fn to_end(state: &mut State, towards: Towards) {
     let Some(line) = state.line.as_mut() else {
         return;
     };
     let at = line.at;
-    line.to_end(last);
+    line.to_end(towards);
     if line.at != at {
         state.refresh();
     }
