@@ -8,6 +8,7 @@ use fenboard::shell::{
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    shell::set_lang(cli.lang);
     let (name, result) = match cli.command {
         Some(Command::Check(args)) => ("check", shell::check::run(args)),
         Some(Command::Show(args)) => ("show", shell::show::run(args)),

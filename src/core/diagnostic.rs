@@ -180,6 +180,17 @@ impl Code {
     }
 }
 
+/// A value a diagnostic's message names, kept apart from its English words so that the screen
+/// can say the message in another language (by its code and these arguments).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiagArg {
+    Number(i64),
+    /// Text quoted from the input, a square's name, a list: shown as it is.
+    Text(String),
+    /// A side: the message says it in the game's words (White, Red…).
+    Side(super::game::Color),
+}
+
 /// One problem. `field` is the FEN field it belongs to; `span` is a range of character (not byte)
 /// offsets into the text that was read, where the problem has a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,6 +201,8 @@ pub struct Diagnostic {
     pub field: Field,
     pub span: Option<Range<usize>>,
     pub squares: Vec<Square>,
+    /// The values its message names, by name, for saying it in another language.
+    pub args: Vec<(&'static str, DiagArg)>,
 }
 
 impl Diagnostic {
@@ -201,6 +214,7 @@ impl Diagnostic {
             field,
             span: None,
             squares: Vec::new(),
+            args: Vec::new(),
         }
     }
 
@@ -209,6 +223,12 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, field, message)
         }
+    }
+
+    /// Names a value of the message (see `DiagArg`).
+    pub fn arg(mut self, name: &'static str, value: DiagArg) -> Diagnostic {
+        self.args.push((name, value));
+        self
     }
 
     pub fn with_span(mut self, span: Range<usize>) -> Diagnostic {

@@ -57,6 +57,8 @@ pub enum Pending {
 pub struct Options {
     pub ascii: bool,
     pub mouse: bool,
+    /// The language of every word on the screen.
+    pub lang: crate::i18n::Lang,
 }
 
 /// Everything the editor knows. Read freely; change only through `editor::update`.

@@ -77,7 +77,7 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
         .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
     match run_editor(state, engine, args.pieces.size()) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
-        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE)),
+        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE.tr(super::lang()))),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
         Ok(Exit::Signal(signal, note)) => match note {
             Some(note) => Err(Failure::new(signal.exit_code(), note)),
@@ -126,6 +126,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
     let options = Options {
         ascii: args.ascii,
         mouse: !args.no_mouse,
+        lang: super::lang(),
     };
     let game = args.game.game();
     if is_collection_target(&args.target) {

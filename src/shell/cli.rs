@@ -16,6 +16,11 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// The language of the screen and of `show`, `check` and `solve` (JSON stays English);
+    /// default: the locale (LC_ALL, then LC_MESSAGES, then LANG), English for any other.
+    #[arg(long, value_enum, global = true, value_name = "LANG")]
+    pub lang: Option<LangArg>,
+
     #[command(flatten)]
     pub edit: EditArgs,
 }
@@ -50,6 +55,25 @@ pub struct EditArgs {
     /// collection.
     #[arg(value_name = "FEN | FILE")]
     pub target: Vec<String>,
+}
+
+/// `--lang`'s values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    Es,
+    Zh,
+}
+
+impl LangArg {
+    pub fn lang(self) -> crate::i18n::Lang {
+        use crate::i18n::Lang;
+        match self {
+            LangArg::En => Lang::En,
+            LangArg::Es => Lang::Es,
+            LangArg::Zh => Lang::Zh,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -22,6 +22,23 @@ pub mod signals;
 pub mod solve;
 pub mod terminal;
 
+/// The language of the program's screen and human output, chosen once in `main`.
+static LANG: std::sync::OnceLock<crate::i18n::Lang> = std::sync::OnceLock::new();
+
+/// Chooses the language: `--lang` when given, else the locale of the environment.
+pub fn set_lang(arg: Option<cli::LangArg>) {
+    let lang = arg.map_or_else(
+        || crate::i18n::detect(|name| std::env::var(name).ok()),
+        cli::LangArg::lang,
+    );
+    let _ = LANG.set(lang);
+}
+
+/// The language chosen (English before `set_lang`, as in tests).
+pub fn lang() -> crate::i18n::Lang {
+    LANG.get().copied().unwrap_or_default()
+}
+
 /// Why a command stopped: the lines to tell the user and the exit status.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {

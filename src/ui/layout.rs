@@ -78,6 +78,8 @@ pub struct ScreenLayout {
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
+    /// The language of the words drawn: the help's length and the fields' columns follow it.
+    pub lang: crate::i18n::Lang,
 }
 
 /// The Analysis panel: its border, the engine's line and three best lines.
@@ -133,7 +135,7 @@ impl HitTest for ScreenLayout {
     }
 
     fn help_max_scroll(&self) -> u16 {
-        super::help::max_scroll(self.area)
+        super::help::max_scroll(self.lang, self.area)
     }
 }
 
@@ -160,6 +162,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),
+        lang: crate::i18n::Lang::En,
     };
     if area.height < CHROME_ROWS + 1 {
         return l;

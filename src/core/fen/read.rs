@@ -225,6 +225,7 @@ impl Reader<'_> {
             field,
             span,
             squares: Vec::new(),
+            args: Vec::new(),
         });
         self.diagnostics.last_mut().expect("just pushed")
     }

@@ -196,9 +196,16 @@ fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) 
     // A file name reaches the terminal: its control characters are escaped.
     let label = crate::core::escape::controls(label);
     let mut spans = None;
+    let lang = crate::shell::lang();
+    let game = verdict.game.unwrap_or(Game::Chess);
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
-        let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+        if lang == crate::i18n::Lang::En {
+            let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+        } else {
+            let d = crate::ui::text::diagnostic_line(lang, d, game, false);
+            let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+        }
     }
 }
 

@@ -26,7 +26,8 @@ pub struct AnalysisPanel<'a> {
 
 impl Widget for AnalysisPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let inner = boxed(text::ANALYSIS_TITLE, self.theme.border, area, buf);
+        let lang = self.state.options.lang;
+        let inner = boxed(text::ANALYSIS_TITLE.tr(lang), self.theme.border, area, buf);
         render(self.state, self.analysis, self.theme, inner, buf);
     }
 }
@@ -49,14 +50,18 @@ fn render(state: &State, analysis: &Analysis, t: &Theme, inner: Rect, buf: &mut 
 }
 
 fn header<'a>(state: &State, analysis: &'a Analysis, t: &Theme) -> Line<'a> {
-    let name = analysis.engine.as_deref().unwrap_or(text::ENGINE);
+    let lang = state.options.lang;
+    let name = analysis.engine.as_deref().unwrap_or(text::ENGINE.tr(lang));
     match &analysis.phase {
-        Phase::Starting => Line::styled(text::ENGINE_STARTING, t.muted),
+        Phase::Starting => Line::styled(text::ENGINE_STARTING.tr(lang), t.muted),
         Phase::Running => {
             let r = &analysis.report;
             let mut spans = vec![Span::styled(name, t.label)];
             if r.depth > 0 {
-                spans.push(Span::styled(text::engine_progress(r.depth, r.nps), t.muted));
+                spans.push(Span::styled(
+                    text::engine_progress(lang, r.depth, r.nps),
+                    t.muted,
+                ));
             }
             Line::from(spans)
         }
@@ -65,12 +70,12 @@ fn header<'a>(state: &State, analysis: &'a Analysis, t: &Theme) -> Line<'a> {
                 .diagnostics
                 .iter()
                 .find(|d| d.is_error())
-                .map(|d| d.message.clone())
+                .map(|d| text::diagnostic_message(lang, d, state.game()))
                 .unwrap_or_default();
-            Line::styled(text::engine_not_sent(&why), t.warning)
+            Line::styled(text::engine_not_sent(lang, &why), t.warning)
         }
-        Phase::GameOver => Line::styled(text::ENGINE_GAME_OVER, t.muted),
-        Phase::Unavailable(reason) => Line::styled(text::engine_unavailable(reason), t.error),
+        Phase::GameOver => Line::styled(text::ENGINE_GAME_OVER.tr(lang), t.muted),
+        Phase::Unavailable(reason) => Line::styled(text::engine_unavailable(lang, reason), t.error),
     }
 }
 
@@ -80,7 +85,7 @@ fn pv_line(position: &Position, pv: &PvLine, width: usize, t: &Theme) -> Line<'s
         Score::Mate(_) => t.ok,
         Score::Centipawns(_) => t.value,
     };
-    let room = width.saturating_sub(score.chars().count() + 1);
+    let room = width.saturating_sub(super::super::wrap::width(&score) + 1);
     let moves = moves_text(position, &pv.moves, room);
     Line::from(vec![
         Span::styled(score, style),

@@ -17,45 +17,47 @@ use crate::editor::Overlay;
 /// A question dialog, centred over `area`.
 pub struct Dialog<'a> {
     pub overlay: &'a Overlay,
+    pub lang: crate::i18n::Lang,
     pub theme: &'a Theme,
 }
 
 impl Widget for Dialog<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        dialog(self.overlay, self.theme, area, buf);
+        dialog(self.overlay, self.lang, self.theme, area, buf);
     }
 }
 
-fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
+fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf: &mut Buffer) {
     let (title, body, keys) = match overlay {
         Overlay::ConfirmDelete => (
             text::CONFIRM_DELETE_TITLE,
-            text::CONFIRM_DELETE.to_owned(),
+            text::CONFIRM_DELETE.tr(lang).to_owned(),
             text::CONFIRM_DELETE_KEYS,
         ),
         Overlay::ConfirmQuit => (
             text::CONFIRM_QUIT_TITLE,
-            text::CONFIRM_QUIT.to_owned(),
+            text::CONFIRM_QUIT.tr(lang).to_owned(),
             text::CONFIRM_QUIT_KEYS,
         ),
         Overlay::ChangedOnDisk => (
             text::CHANGED_ON_DISK_TITLE,
-            text::CHANGED_ON_DISK.to_owned(),
+            text::CHANGED_ON_DISK.tr(lang).to_owned(),
             text::CHANGED_ON_DISK_KEYS,
         ),
         Overlay::QuitUnread => (
             text::QUIT_UNREAD_TITLE,
-            text::QUIT_UNREAD.to_owned(),
+            text::QUIT_UNREAD.tr(lang).to_owned(),
             text::QUIT_UNREAD_KEYS,
         ),
         Overlay::Chess960Prompt(typed) => (
             text::CHESS960_TITLE,
-            format!("{} {typed}_", text::CHESS960_PROMPT),
+            format!("{} {typed}_", text::CHESS960_PROMPT.tr(lang)),
             text::CHESS960_KEYS,
         ),
         Overlay::Help => return,
     };
-    let width = (body.chars().count().max(keys.chars().count()) as u16 + 4)
+    let (title, keys) = (title.tr(lang), keys.tr(lang));
+    let width = (super::super::wrap::width(&body).max(super::super::wrap::width(keys)) as u16 + 4)
         .max(30)
         .min(area.width);
     // As tall as the wrapped text: the keys line must never be cut off.

@@ -22,7 +22,7 @@ impl Widget for FenLineBar<'_> {
 }
 
 fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let label = format!(" {} ", text::FEN_TITLE);
+    let label = format!(" {} ", text::FEN_TITLE.tr(state.options.lang));
     let focused = state.focus == Focus::FenLine;
     let label_style = if focused { t.border_focused } else { t.label };
     buf.set_stringn(
@@ -32,7 +32,7 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         r.width as usize,
         label_style.add_modifier(Modifier::BOLD),
     );
-    let x0 = r.x + label.chars().count() as u16;
+    let x0 = r.x + super::super::wrap::width(&label) as u16;
     if x0 >= r.right() {
         return;
     }

@@ -1,0 +1,302 @@
+# fenboard's messages in English. Every id here is in es.ftl and zh.ftl too
+# (i18n::tests checks it). $side is one of white, black, red, xq-black (xiangqi's Black).
+
+## Title, panels, fields
+
+fields-title = Fields
+diagnostics-title = Diagnostics
+analysis-title = Analysis
+fen-title = FEN
+help-title = Keys
+help-footer = Esc, ? or F1 closes this help
+help-scroll = ↑↓ scroll
+help-position = ({ $first }–{ $last } of { $total })
+title-help = {" "}? help{" "}
+modified-mark = modified
+record-counter = record { $current }/{ $count }
+no-problems = no problems found
+epd-operations = EPD operations
+too-small-title = Terminal too small
+too-small-quit = Ctrl-Q quits, Ctrl-C aborts
+too-small = { $size }, needs at least { $needed }
+not-parsed = the FEN does not read; the board shows the last one that did
+field-ref = field { $field }
+more-lines = … { $n } more lines
+goto-pending = go to square: { $typed }_  (Esc cancels)
+
+field-placement = Piece placement
+field-side = Active colour
+field-castling = Castling availability
+field-ep = En passant target square
+field-halfmove = Halfmove clock
+field-fullmove = Fullmove number
+field-short-placement = Placement
+field-short-side = Side
+field-short-castling = Castling
+field-short-ep = En passant
+field-short-halfmove = Halfmove
+field-short-fullmove = Fullmove
+
+game-chess = Chess
+game-chess960 = Chess960
+game-xiangqi = Xiangqi
+
+## Sides and pieces
+
+side = { $side ->
+    [white] White
+    [red] Red
+    *[black] Black
+  }
+to-move = { $side ->
+    [white] White
+    [red] Red
+    *[black] Black
+  } to move
+piece-white-king = White king
+piece-white-queen = White queen
+piece-white-rook = White rook
+piece-white-bishop = White bishop
+piece-white-knight = White knight
+piece-white-pawn = White pawn
+piece-black-king = Black king
+piece-black-queen = Black queen
+piece-black-rook = Black rook
+piece-black-bishop = Black bishop
+piece-black-knight = Black knight
+piece-black-pawn = Black pawn
+piece-red-general = Red general
+piece-red-advisor = Red advisor
+piece-red-elephant = Red elephant
+piece-red-horse = Red horse
+piece-red-chariot = Red chariot
+piece-red-cannon = Red cannon
+piece-red-soldier = Red soldier
+piece-black-general = Black general
+piece-black-advisor = Black advisor
+piece-black-elephant = Black elephant
+piece-black-horse = Black horse
+piece-black-chariot = Black chariot
+piece-black-cannon = Black cannon
+piece-black-soldier = Black soldier
+
+## Status line
+
+status-legal = legal
+status-illegal = { $n ->
+    [one] illegal: 1 error
+   *[other] illegal: { $n } errors
+  }
+status-legal-moves = { $n ->
+    [one] 1 legal move
+   *[other] { $n } legal moves
+  }
+status-check = check
+status-checkmate = checkmate: { $side ->
+    [white] White
+    *[black] Black
+  } wins
+status-xiangqi-checkmate = checkmate: { $side ->
+    [red] Red
+    *[xq-black] Black
+  } wins
+status-stalemated = stalemated: { $side ->
+    [red] Red
+    *[xq-black] Black
+  } wins
+status-stalemate = stalemate: draw
+
+## Analysis panel
+
+engine = engine
+engine-starting = starting the engine…
+engine-game-over = no legal move: nothing to analyse
+engine-depth = depth { $depth }
+engine-not-sent = illegal position: not sent to the engine
+engine-not-sent-why = illegal position, not sent: { $why }
+engine-unavailable = no analysis: { $reason }
+
+## Dialogs
+
+confirm-delete-title = Delete record
+confirm-delete = Delete this record from the collection?
+confirm-delete-keys = y delete · n keep
+confirm-quit-title = Unsaved changes
+confirm-quit = The collection has unsaved changes.
+confirm-quit-keys = s save and quit · d discard and quit · c cancel
+changed-on-disk-title = File changed on disk
+changed-on-disk = Another program changed the file since fenboard read it.
+changed-on-disk-keys = o overwrite it · r reload it, dropping your changes · c cancel
+quit-unread-title = FEN does not read
+quit-unread = The FEN line does not read: there is no FEN to print.
+quit-unread-keys = q quit printing nothing (exit status 1) · c cancel
+quit-unread-note = the FEN line did not read: no FEN printed
+chess960-title = Chess960 start position
+chess960-prompt = Number 0–959 (empty or r: random):
+chess960-keys = Enter apply · Esc cancel
+
+## Notices
+
+notice-goto-cancelled = square jump cancelled
+notice-not-a-square = { $text } is not a square of this board
+notice-unbound = { $key }: not a key here (? lists the keys)
+notice-picked-up = picked up the { $piece } on { $square }: Enter drops it, Esc puts it back
+notice-dropped = { $piece } dropped on { $square }
+notice-pick-up-cancelled = pick-up cancelled
+notice-nothing-to-pick-up = nothing to pick up on { $square }
+notice-no-brush = type a piece letter first: a click puts the last piece placed
+notice-undone = undone
+notice-redone = redone
+notice-nothing-to-undo = nothing to undo
+notice-nothing-to-redo = nothing to redo
+notice-game-switched = switched to { $game }
+notice-chess960-start = Chess960 start position { $n }
+notice-not-a-chess960-number = { $text } is not a number from 0 to 959
+notice-castling-impossible = { $side ->
+    [white] White
+    *[black] Black
+  } cannot castle { $wing ->
+    [king] king-side
+    *[queen] queen-side
+  }: king or rook is not in place
+notice-castling-needs-chess960 = { $side ->
+    [white] White
+    *[black] Black
+  } { $wing ->
+    [king] king-side
+    *[queen] queen-side
+  }: only Chess960 castling allows this right (Space switches)
+notice-not-in-xiangqi = xiangqi has no castling and no en passant
+notice-no-ep-candidates = no pawn could just have made a double step
+notice-pasted = pasted FEN loaded (u undoes)
+notice-paste-has-errors = the pasted text does not read: fix it in the FEN line
+notice-paste-empty = nothing to paste
+notice-fen-applied = FEN applied
+notice-fen-line-has-errors = the FEN line has errors: fix them or Esc to restore
+notice-record-has-errors = record { $n } does not read: its text is in the FEN line (/ edits it)
+notice-no-collection = no collection is open (fenboard FILE.fen opens one)
+notice-first-record = this is the first record
+notice-last-record = this is the last record
+notice-record-added = record { $n } added
+notice-record-deleted = record { $n } deleted
+notice-only-record = the only record of a collection stays
+notice-saving = saving…
+notice-saved = saved
+notice-save-failed = save failed: { $why }
+notice-not-saved = not saved: the file on disk is as the other program left it
+notice-reloaded = read again from disk: your unsaved changes are dropped
+notice-reload-failed = reload failed: { $why }
+notice-clock-at-max = clocks go up to { $max }
+notice-copy-failed = copy failed: { $why }
+notice-paste-failed = paste failed: { $why }
+
+## Help overlay: groups, then the key table (scripts/key-table-ids.py prints these)
+
+group-board = Board
+group-fields = Fields panel
+group-fen-line = FEN line
+group-anywhere = Anywhere
+group-questions = Questions
+group-help = Help
+
+key-move-the-cursor = move the cursor
+keys-arrows = arrows
+key-jump-the-cursor-esc-or-a = jump the cursor; Esc or a wrong key cancels
+keys-g-square-g-e4 = g + square (g e4)
+key-put-that-piece-on-the-cursor = put that piece on the cursor square (upper case White/Red, lower case Black); chess K Q R B N P, xiangqi K A B N R C P (E = B, H = N)
+keys-a-piece-letter = a piece letter
+key-empty-the-square = empty the square
+key-pick-up-the-piece-under-the = pick up the piece under the cursor; Enter again drops it there
+key-toggle-side-to-move-clears-the = toggle side to move (clears the ep square)
+key-flip-the-view-not-the-position = flip the view (not the position)
+key-swap-colours-mirror-ranks-swap-piece = swap colours (mirror ranks, swap piece colours, side and castling)
+key-mirror-files-a-h = mirror files (a↔h)
+key-clear-the-board = clear the board
+key-initial-position-chess960-a-number-0 = initial position (Chess960: a number 0–959, or Enter/r for a random one)
+key-switch-game-chess-xiangqi = switch game (chess ↔ xiangqi)
+key-undo = undo
+key-redo = redo
+key-copy-the-fen-to-the-clipboard = copy the FEN to the clipboard
+key-copy-a-lichess-analysis-url-of = copy a lichess analysis URL of the position
+key-write-the-record-s-diagram-svg = write the record's diagram (SVG, PNG) and copy the image
+key-paste-a-fen-from-the-clipboard = paste a FEN from the clipboard
+key-focus-fields-panel-fen-line-board = focus fields panel, FEN line, board
+key-edit-the-fen-line = edit the FEN line
+key-help-this-list = help (this list)
+key-analysis-panel-a-uci-engine-evaluates = Analysis panel: a UCI engine evaluates the position as you edit (open / close)
+key-previous-next-record-of-a-collection = previous / next record of a collection
+key-add-a-record-after-this-one = add a record after this one (a copy of this position)
+key-delete-this-record-asks = delete this record (asks)
+key-save-the-collection = save the collection
+key-quit-and-print-the-fen-asks = quit and print the FEN (asks when a collection has unsaved changes or the FEN line does not read)
+key-abort-print-nothing-exit-status-130 = abort: print nothing, exit status 130
+key-close-an-overlay-cancel-a-pending = close an overlay, cancel a pending key or pick-up, return focus to the board
+key-choose-the-field = choose the field
+key-side-to-move-change-it = side to move: change it
+key-toggle-a-castling-right-only-where = toggle a castling right (only where king and rook make it possible)
+key-castling-field-switch-standard-chess960-castling = castling field: switch standard ↔ Chess960 castling
+key-ep-field-cycle-the-plausible-squares = ep field: cycle the plausible squares and -
+key-clocks-type-the-value = clocks: type the value
+keys-digits-backspace = digits, Backspace
+key-clocks-count-up-down-up-to = clocks: count up / down (up to 99999)
+keys-or = + - (or ← →)
+key-as-on-the-board = as on the board
+key-back-to-the-board = back to the board
+key-move-in-the-text = move in the text
+key-delete-a-character = delete a character
+key-delete-to-the-start-of-the = delete to the start of the line
+key-apply-the-text-the-board-previews = apply the text (the board previews it while it reads)
+key-restore-the-fen-of-the-position = restore the FEN of the position
+key-apply-a-text-that-reads-and = apply a text that reads and move on (one that does not stays)
+key-type-them-at-the-cursor = type them at the cursor
+keys-other-characters = other characters
+key-load-a-fen-that-reads-as = load a FEN that reads as one undo step, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)
+keys-paste-terminal = paste (terminal)
+key-put-the-brush-the-last-piece = put the brush (the last piece put) on the square
+keys-mouse-left-click = mouse left click
+key-move-a-piece-dragging-off-the = move a piece; dragging off the board deletes it
+keys-mouse-drag = mouse drag
+keys-mouse-right-click = mouse right click
+key-select-it-side-and-ep-change = select it (side and ep: change it)
+keys-click-on-a-panel-field = click on a panel field
+key-abort = abort
+key-delete-this-record-yes-no = delete this record? yes / no
+key-unsaved-changes-save-and-quit-discard = unsaved changes: save and quit / discard and quit / cancel
+key-file-changed-on-disk-overwrite-it = file changed on disk: overwrite it / reload it, dropping your changes / cancel
+key-the-fen-line-does-not-read = the FEN line does not read: quit printing nothing (exit status 1) / cancel
+key-chess960-number-type-it-random-cancel = Chess960 number: type it / random / cancel
+keys-digits-enter-r-esc = digits, Enter, r, Esc
+key-close-the-help = close the help
+key-scroll-the-help = scroll the help
+hint-move = move
+hint-put = put
+hint-empty = empty
+hint-pick-drop = pick/drop
+hint-undo = undo
+hint-copy = copy
+hint-fields = fields
+hint-fen-line = FEN line
+hint-edit-fen = edit FEN
+hint-help = help
+hint-analyse = analyse
+hint-quit = quit
+hint-board = board
+hint-restore = restore
+hint-field = field
+hint-change = change
+hint-castling = castling
+hint-clocks = clocks
+hint-clear-to-start = clear to start
+hint-apply = apply
+hint-delete = delete
+hint-keep = keep
+hint-save-and-quit = save and quit
+hint-discard-and-quit = discard and quit
+hint-cancel = cancel
+hint-overwrite = overwrite
+hint-reload-drop-mine = reload (drop mine)
+hint-quit-print-nothing = quit, print nothing
+hint-number = number
+hint-apply-empty-random = apply (empty: random)
+hint-close = close
+hint-scroll = scroll
