@@ -300,3 +300,133 @@ hint-number = number
 hint-apply-empty-random = apply (empty: random)
 hint-close = close
 hint-scroll = scroll
+
+## Diagnostics, by code (diag-CODE) and, where a code has several messages, by message.
+## Every message may use $game (chess or xiangqi); a side's name also gives $side.
+## The squares a diagnostic names are added after the message when it does not name them.
+
+diag-empty-input = the FEN is empty
+diag-invalid-utf8 = the line is not valid UTF-8 (shown with U+FFFD in its place)
+diag-nul-byte = the text contains { $n ->
+    [one] a NUL byte
+   *[other] { $n } NUL bytes
+  }, which no FEN has
+diag-line-too-long = the line is { $len } bytes long; no FEN is longer than { $max } bytes, so it is not read
+diag-more-problems = { $count ->
+    [one] 1 more problem
+   *[other] { $count } more problems
+  } like the ones above ({ $code }) not listed one by one
+diag-too-many-fields = { $n ->
+    [one] 1 field
+   *[other] { $n } fields
+  } after the fullmove number; a FEN has six
+diag-wrong-rank-count = the board has { $ranks } ranks, { $game } boards have { $height }{ $extra ->
+    [yes] ; the extra ranks are ignored
+   *[no] {""}
+  }
+diag-wrong-rank-width = rank { $rank } has { $files } { $game ->
+    [xiangqi] points, xiangqi
+   *[chess] squares, chess
+  } ranks have { $width }
+diag-empty-rank = rank { $rank } is empty; write { $width } for an empty rank
+diag-invalid-piece = '{ $char }' on rank { $rank } is not a { $game } piece ({ $game ->
+    [xiangqi] K A B N R C P, lower case for Black, or a digit for empty points
+   *[chess] K Q R B N P, lower case for Black, or a digit for empty squares
+  })
+diag-zero-digit = '0' on rank { $rank } is not a number of empty squares (1–{ $width })
+diag-not-a-chess-piece = the { $role } is not a chess piece
+diag-queen-in-xiangqi = the queen is not a xiangqi piece
+diag-invalid-side = '{ $text }' is not a side to move: use w ({ $white }) or b (Black)
+diag-invalid-castling = '{ $char }' is not a castling right (K Q k q, or rook files A–H a–h)
+diag-castling-dash = '-' stands alone for no castling rights (K Q k q, or rook files A–H a–h)
+diag-xiangqi-castling = xiangqi has no castling; the castling field must be '-', not '{ $text }'
+diag-invalid-ep = '{ $text }' is not an en passant square: use '-' or a square such as e3
+diag-xiangqi-ep = xiangqi has no en passant; the en passant field must be '-', not '{ $text }'
+diag-invalid-halfmove = the halfmove clock { $problem ->
+    [negative] cannot be negative ('{ $text }')
+    [large] '{ $text }' is too large
+   *[not-a-number] must be a whole number, not '{ $text }'
+  }
+diag-invalid-fullmove = the fullmove number { $problem ->
+    [negative] cannot be negative ('{ $text }')
+    [large] '{ $text }' is too large
+   *[not-a-number] must be a whole number, not '{ $text }'
+  }
+diag-invalid-operation = malformed EPD operation: { $text }
+diag-missing-fields = fields { $first }–6 are missing, read as `{ $defaults }`
+diag-missing-fullmove = the fullmove number (field 6) is missing, read as 1
+diag-extra-whitespace = extra whitespace is ignored
+diag-whitespace-before = whitespace before the FEN is ignored
+diag-whitespace-after = whitespace after the FEN is ignored
+diag-whitespace-between = fields { $first } and { $second } are separated by { $gap ->
+    [tab] a tab
+    [line-break] a line break
+   *[spaces] { $n } spaces
+  }, not one space
+diag-fen-prefix = the '{ $prefix }' prefix is not part of a FEN and is ignored
+diag-byte-order-mark = the text starts with a byte order mark (U+FEFF), which is ignored
+diag-carriage-return = the line ends in a carriage return (CRLF line ending), which is ignored
+diag-red-side-letter = 'r' (Red) is read as 'w'; Red is written w
+diag-piece-alias = '{ $char }' on rank { $rank } is read as the { $role } '{ $letter }'
+diag-consecutive-digits = '{ $run }' on rank { $rank } is read as { $sum } empty squares; write { $sum }
+diag-fullmove-zero = the fullmove number 0 is read as 1 (moves are counted from 1)
+diag-duplicate-castling-right = castling right '{ $char }' is given twice
+diag-castling-order = castling rights are out of order; they are written White first, king side first
+diag-empty-board = the board is empty; each side needs at least its king
+diag-missing-king = { $who } has no { $game ->
+    [xiangqi] general
+   *[chess] king
+  }
+diag-too-many-kings = { $who } has { $n } { $game ->
+    [xiangqi] generals
+   *[chess] kings
+  }; each side has exactly one
+diag-pawns-on-backrank = pawns never stand on the first or last rank
+diag-invalid-castling-rights = { $who } cannot castle with the rook on { $rook }
+diag-castling-no-rook = { $who } has a castling right for a rook on { $rook } but no rook stands there
+diag-castling-no-king = { $who } has a castling right ({ $rook }) but no king
+diag-castling-king-off-rank = { $who } cannot castle with the rook on { $rook }: the king is not on rank { $rank }
+diag-castling-two-rooks = { $who } has castling rights for two rooks on the same side of the king; only the outer one can castle
+diag-castling-is-chess960 = castling with the rook on { $rook } is Chess960 castling, but the position is read as standard chess
+diag-invalid-ep-square = en passant square { $ep } is impossible: with { $who } to move it must be on rank { $rank }
+diag-ep-needs-pawn = en passant square { $ep } needs a { $mover } pawn that has just moved two squares
+diag-ep-path-blocked = en passant square { $ep }: the pawn's path must be empty
+diag-opposite-check = { $who }'s { $game ->
+    [xiangqi] general
+   *[chess] king
+  } on { $king } is in check from { $from } but it is not { $who }'s move
+diag-impossible-check = { $who }'s king on { $king } is in check from { $from }: { $why ->
+    [ep] the en passant square says the last move was a pawn's double step, which cannot give this check
+   *[single] no single move can give this check
+  }
+diag-too-much-material = { $extra ->
+    [0] { $who } has { $pawns } pawns; a side starts with 8 and never gets more
+   *[other] { $who } has { $pawns } pawns and { $extra } pieces beyond its starting set, each a promoted pawn: { $total } pawns in all, but a side has only 8
+  }
+diag-too-many-pieces = { $who } has { $n } { $role }s; at most { $limit } are allowed
+diag-king-outside-palace = { $who }'s general is outside its palace
+diag-piece-off-point = { $who }'s piece cannot be there: { $why ->
+    [advisor] advisors stay on the 5 points of their palace's diagonals
+    [elephant] elephants move two points diagonally and never cross the river, so they only reach 7 points
+    [soldier-behind] soldiers never move backwards, so they are never behind their start rank
+   *[soldier-file] before crossing the river soldiers only stand on the a, c, e, g and i files
+  }
+diag-soldiers-one-file = { $who }'s soldiers cannot all be there: a soldier keeps its file until it crosses the river, and only one starts on each file
+diag-pawn-captures = { $who }'s pawns need { $need } captures, but { $other } has lost { $lost ->
+    [0] no piece
+    [one] only 1 piece
+   *[other] only { $lost } pieces
+  }
+diag-pawn-files = { $who }'s pawns cannot all have started on different files: a pawn changes file only by capturing, at most once per rank it advances
+diag-caged-piece = { $who }'s piece cannot have got there
+diag-king-caged = { $who }'s king cannot have got there: the men that have never moved wall its start square in
+diag-no-origin = { $who }'s { $role } cannot have got there: no original { $role } can reach it and no pawn can have promoted where it could come from
+diag-too-many-promoted = { $who } has { $n } pieces that must be promoted pawns; with { $pawns } pawns on the board at most { $max } can have promoted
+diag-castling-moved = { $both ->
+    [yes] White and Black
+   *[no] { $who }
+  } cannot still have castling rights { $letters }: their king and rooks would never have moved, and then the men could not have got where they stand
+diag-turn-parity = { $who } must be to move: with every pawn at home and nothing captured only knights and rooks can have moved, and where they stand says so
+diag-ep-with-halfmove = the en passant square { $ep } says a pawn just moved, so the halfmove clock should be 0, not { $clock }
+diag-halfmove-impossible = the halfmove clock { $clock } is more than the { $plies } plies played by move { $move }
+diag-draw-limit = the halfmove clock { $clock } is at or past the { $limit }-ply draw limit of { $game }

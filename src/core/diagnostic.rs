@@ -191,6 +191,16 @@ pub enum DiagArg {
     Side(super::game::Color),
 }
 
+impl DiagArg {
+    pub fn text(s: impl Into<String>) -> DiagArg {
+        DiagArg::Text(s.into())
+    }
+
+    pub fn num(n: impl TryInto<i64>) -> DiagArg {
+        DiagArg::Number(n.try_into().unwrap_or(i64::MAX))
+    }
+}
+
 /// One problem. `field` is the FEN field it belongs to; `span` is a range of character (not byte)
 /// offsets into the text that was read, where the problem has a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,6 +213,9 @@ pub struct Diagnostic {
     pub squares: Vec<Square>,
     /// The values its message names, by name, for saying it in another language.
     pub args: Vec<(&'static str, DiagArg)>,
+    /// The message's id where its code has more than one message (`diag-` and its code
+    /// otherwise).
+    pub message_id: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -215,6 +228,7 @@ impl Diagnostic {
             span: None,
             squares: Vec::new(),
             args: Vec::new(),
+            message_id: None,
         }
     }
 
@@ -228,6 +242,24 @@ impl Diagnostic {
     /// Names a value of the message (see `DiagArg`).
     pub fn arg(mut self, name: &'static str, value: DiagArg) -> Diagnostic {
         self.args.push((name, value));
+        self
+    }
+
+    /// The id of its message, where its code has several.
+    pub fn with_id(mut self, id: &'static str) -> Diagnostic {
+        self.message_id = Some(id);
+        self
+    }
+
+    /// `arg` on a diagnostic already pushed.
+    pub fn set(&mut self, name: &'static str, value: DiagArg) -> &mut Diagnostic {
+        self.args.push((name, value));
+        self
+    }
+
+    /// `with_id` on a diagnostic already pushed.
+    pub fn set_id(&mut self, id: &'static str) -> &mut Diagnostic {
+        self.message_id = Some(id);
         self
     }
 

@@ -53,10 +53,6 @@ impl Catalog {
         CATALOGS[lang as usize].get_or_init(|| Catalog::load(lang))
     }
 
-    pub(super) fn has(&self, id: &str) -> bool {
-        self.bundle.has_message(id)
-    }
-
     fn format(&self, id: &str, args: &FluentArgs) -> Option<String> {
         let pattern = self.bundle.get_message(id)?.value()?;
         let mut errors = Vec::new();

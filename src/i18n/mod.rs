@@ -6,7 +6,7 @@
 //! go through Fluent each time they are made ([`fmt`]).
 //!
 //! Adding a string: one message id in each of `locales/en.ftl`, `es.ftl` and `zh.ftl`, and a
-//! `Msg("id")` (or a `tr`/`fmt` call) where it is shown. `tests` fails on an id missing from a
+//! a `Msg` (or a `tr`/`fmt` call) where it is shown. `tests` fails on an id missing from a
 //! language or used nowhere.
 
 mod catalog;

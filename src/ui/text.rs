@@ -498,8 +498,11 @@ pub fn diagnostic_message(lang: Lang, d: &crate::core::Diagnostic, game: Game) -
         match value {
             DiagArg::Number(n) => args.push((name, (*n).into())),
             DiagArg::Side(c) => {
-                // Both: the name for the text, the key for the grammar (`$side` selects).
-                args.push(("side", side_key(*c, game).into()));
+                // The name for the text; the first side's key for the grammar (`$side`
+                // selects: Spanish adjectives agree with it).
+                if !args.iter().any(|(n, _)| *n == "side") {
+                    args.push(("side", side_key(*c, game).into()));
+                }
                 args.push((name, text.as_str().into()));
             }
             DiagArg::Text(_) => args.push((name, text.as_str().into())),
@@ -514,7 +517,10 @@ pub fn diagnostic_message(lang: Lang, d: &crate::core::Diagnostic, game: Game) -
         }
         .into(),
     ));
-    let message = fmt(lang, &diagnostic_id(d.code), &args);
+    let id = d
+        .message_id
+        .map_or_else(|| diagnostic_id(d.code), str::to_owned);
+    let message = fmt(lang, &id, &args);
     let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
     if names.is_empty() || names.iter().all(|n| message.contains(n.as_str())) {
         message
