@@ -21,7 +21,7 @@ too-small-quit = Ctrl-Q 退出，Ctrl-C 中止
 too-small = { $size }，至少需要 { $needed }
 not-parsed = 无法读取该 FEN；棋盘显示最后一个可读的 FEN
 field-ref = 字段 { $field }
-more-lines = …… 还有 { $n } 行
+more-lines = … 还有 { $n } 行
 goto-pending = 跳到格子：{ $typed }_  （Esc 取消）
 
 field-placement = 棋子位置
@@ -103,7 +103,7 @@ status-stalemate = 逼和
 ## 分析面板
 
 engine = 引擎
-engine-starting = 正在启动引擎……
+engine-starting = 正在启动引擎…
 engine-game-over = 没有合法着法：无可分析
 engine-depth = 深度 { $depth }
 engine-not-sent = 局面不合法：未发送给引擎
@@ -174,7 +174,7 @@ notice-last-record = 这是最后一条记录
 notice-record-added = 已添加记录 { $n }
 notice-record-deleted = 已删除记录 { $n }
 notice-only-record = 集合的唯一记录不能删除
-notice-saving = 正在保存……
+notice-saving = 正在保存…
 notice-saved = 已保存
 notice-save-failed = 保存失败：{ $why }
 notice-not-saved = 未保存：磁盘上的文件保持另一个程序留下的样子

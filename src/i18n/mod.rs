@@ -15,6 +15,11 @@ pub mod locale;
 pub use catalog::{Arg, fmt, tr};
 pub use locale::{Lang, detect};
 
+/// The text of a language's `.ftl` file.
+pub fn source(lang: Lang) -> &'static str {
+    catalog::SOURCES[lang as usize]
+}
+
 /// A message without arguments, by its id: a `const` in `ui::text`, shown with `.tr(lang)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Msg(pub &'static str);

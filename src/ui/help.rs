@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Widget};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use super::layout::centered;
 use super::text;
@@ -88,7 +88,7 @@ pub fn render(t: &Theme, lang: Lang, scroll: u16, area: Rect, buf: &mut Buffer) 
     if r.width < 3 || r.height < 3 {
         return;
     }
-    Clear.render(r, buf);
+    super::panels::clear_for_overlay(r, buf);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.border_focused)

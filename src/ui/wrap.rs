@@ -43,7 +43,30 @@ pub fn wrap(s: &str, width: usize) -> Vec<String> {
     let mut cur = String::new();
     let mut used = 0;
     for piece in s.split(' ').flat_map(|word| chunks(word, width)) {
+        let mut piece = piece.as_str();
+        // Chinese breaks between any two characters: fill the line before moving on.
+        if used > 0 && used + 1 + piece.width() > width && piece.width() > piece.chars().count() {
+            let room = width.saturating_sub(used + 1);
+            let mut head_width = 0;
+            let split = piece
+                .char_indices()
+                .find(|&(_, c)| {
+                    head_width += c.width().unwrap_or(0);
+                    head_width > room
+                })
+                .map_or(piece.len(), |(i, _)| i);
+            if split > 0 {
+                cur.push(' ');
+                cur.push_str(&piece[..split]);
+                out.push(std::mem::take(&mut cur));
+                used = 0;
+                piece = &piece[split..];
+            }
+        }
         let w = piece.width();
+        if piece.is_empty() {
+            continue;
+        }
         if used > 0 && used + 1 + w > width {
             out.push(std::mem::take(&mut cur));
             used = 0;
@@ -52,7 +75,7 @@ pub fn wrap(s: &str, width: usize) -> Vec<String> {
             cur.push(' ');
             used += 1;
         }
-        cur.push_str(&piece);
+        cur.push_str(piece);
         used += w;
     }
     out.push(cur);
@@ -84,6 +107,11 @@ mod tests {
         let lines = wrap("把光标所在的格子清空 然后 走棋", 7);
         assert!(lines.iter().all(|l| width(l) <= 7), "{lines:?}");
         assert_eq!(lines[0], "把光标");
+        // A line is filled before Chinese text moves on to the next.
+        assert_eq!(
+            wrap("分析面板：UCI 引擎在你编辑时", 16),
+            ["分析面板：UCI 引", "擎在你编辑时"]
+        );
         assert_eq!(
             lines.concat().replace(' ', ""),
             "把光标所在的格子清空然后走棋"

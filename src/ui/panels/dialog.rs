@@ -4,8 +4,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
 use ratatui::widgets::Widget;
-use ratatui::widgets::{Clear, Paragraph};
 
 use super::super::layout::centered;
 use super::super::text;
@@ -75,7 +75,7 @@ fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf
             .map(|l| Line::styled(l, t.key)),
     );
     let r = centered(area, width, lines.len() as u16 + 2);
-    Clear.render(r, buf);
+    super::clear_for_overlay(r, buf);
     buf.set_style(r, t.overlay);
     let inner = boxed(title, t.border_focused, r, buf);
     Paragraph::new(lines)
