@@ -430,3 +430,35 @@ diag-turn-parity = { $who } must be to move: with every pawn at home and nothing
 diag-ep-with-halfmove = the en passant square { $ep } says a pawn just moved, so the halfmove clock should be 0, not { $clock }
 diag-halfmove-impossible = the halfmove clock { $clock } is more than the { $plies } plies played by move { $move }
 diag-draw-limit = the halfmove clock { $clock } is at or past the { $limit }-ply draw limit of { $game }
+
+## fenboard solve
+
+solve-line = line { $line }:
+solve-keys = { $help ->
+    [yes] { $n ->
+        [one] 1 solution
+       *[other] { $n } solutions
+      }
+   *[no] { $n ->
+        [one] 1 key
+       *[other] { $n } keys
+      }
+  }
+solve-short-note = {" "}and { $n } short
+solve-unfinished = unfinished ({ $keys } so far)
+solve-no-solution = no solution
+solve-cooked = cooked ({ $keys }{ $short })
+solve-only-short = only short solutions ({ $n })
+solve-sound = sound{ $short }
+solve-checks = (every attacking move checks)
+solve-bm-agrees = , bm agrees
+solve-bm-disagrees = , bm { $bm } disagrees
+solve-truncated = (variations cut short: too many lines)
+solve-nodes = { $nodes } nodes, { $seconds }s
+solve-counts = { $problems ->
+    [one] 1 problem
+   *[other] { $problems } problems
+  }: { $sound } sound, { $cooked } cooked, { $none } without solution
+solve-counts-unfinished = , { $n } unfinished
+solve-counts-bad = , { $n } not readable
+solve-counts-bm = , { $n } where bm disagrees

@@ -484,3 +484,35 @@ diag-draw-limit = el reloj de medias jugadas { $clock } alcanza o supera el lím
     [xiangqi] xiangqi
    *[chess] ajedrez (regla de los 50 movimientos)
   }
+
+## fenboard solve
+
+solve-line = línea { $line }:
+solve-keys = { $help ->
+    [yes] { $n ->
+        [one] 1 solución
+       *[other] { $n } soluciones
+      }
+   *[no] { $n ->
+        [one] 1 clave
+       *[other] { $n } claves
+      }
+  }
+solve-short-note = {" "}y { $n } cortas
+solve-unfinished = sin terminar ({ $keys } por ahora)
+solve-no-solution = sin solución
+solve-cooked = demolido ({ $keys }{ $short })
+solve-only-short = solo soluciones cortas ({ $n })
+solve-sound = correcto{ $short }
+solve-checks = (todas las jugadas del atacante dan jaque)
+solve-bm-agrees = , bm coincide
+solve-bm-disagrees = , bm { $bm } no coincide
+solve-truncated = (variantes recortadas: demasiadas líneas)
+solve-nodes = { $nodes } nodos, { $seconds } s
+solve-counts = { $problems ->
+    [one] 1 problema
+   *[other] { $problems } problemas
+  }: { $sound } correctos, { $cooked } demolidos, { $none } sin solución
+solve-counts-unfinished = , { $n } sin terminar
+solve-counts-bad = , { $n } ilegibles
+solve-counts-bm = , { $n } donde bm no coincide

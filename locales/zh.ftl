@@ -439,3 +439,26 @@ diag-draw-limit = 半回合计数 { $clock } 已达到或超过{ $game ->
     [xiangqi] 象棋
    *[chess] 国际象棋（50 回合规则）
   }的 { $limit } 个半回合和棋限制
+
+## fenboard solve
+
+solve-line = 第 { $line } 行：
+solve-keys = { $help ->
+    [yes] { $n } 个解
+   *[no] { $n } 个关键着
+  }
+solve-short-note = {" "}及 { $n } 个短解
+solve-unfinished = 未完成（目前 { $keys }）
+solve-no-solution = 无解
+solve-cooked = 多解（{ $keys }{ $short }）
+solve-only-short = 只有短解（{ $n }）
+solve-sound = 正解唯一{ $short }
+solve-checks = （攻方每步都将军）
+solve-bm-agrees = ，bm 一致
+solve-bm-disagrees = ，bm { $bm } 不一致
+solve-truncated = （变着已截断：行数太多）
+solve-nodes = { $nodes } 个节点，{ $seconds } 秒
+solve-counts = { $problems } 道题：{ $sound } 道正解唯一，{ $cooked } 道多解，{ $none } 道无解
+solve-counts-unfinished = ，{ $n } 道未完成
+solve-counts-bad = ，{ $n } 道无法读取
+solve-counts-bm = ，{ $n } 道 bm 不一致

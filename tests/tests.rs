@@ -24,6 +24,8 @@ mod diagram_cli;
 mod examples;
 #[path = "suite/fen_props.rs"]
 mod fen_props;
+#[path = "suite/languages_cli.rs"]
+mod languages_cli;
 #[path = "suite/oracle.rs"]
 mod oracle;
 #[path = "suite/perft.rs"]

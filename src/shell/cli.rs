@@ -57,6 +57,30 @@ pub struct EditArgs {
     pub target: Vec<String>,
 }
 
+/// The command line with a leading `--lang L` (or `--lang=L`) moved after the subcommand that
+/// follows it: the editor's own options exclude subcommands, so `fenboard --lang zh show` would
+/// read `show` as a FEN; after the subcommand, the global option is the subcommand's.
+pub fn lang_after_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let is_subcommand = |a: &std::ffi::OsString| {
+        let a = a.to_string_lossy();
+        Cli::command().get_subcommands().any(|c| c.get_name() == a)
+    };
+    let (lead, width) = match args.get(1).map(|a| a.to_string_lossy().into_owned()) {
+        Some(a) if a == "--lang" => (2, 2),
+        Some(a) if a.starts_with("--lang=") => (2, 1),
+        _ => return args,
+    };
+    let sub = lead - 1 + width;
+    if !args.get(sub).is_some_and(is_subcommand) {
+        return args;
+    }
+    let mut out = vec![args[0].clone(), args[sub].clone()];
+    out.extend_from_slice(&args[1..sub]);
+    out.extend_from_slice(&args[sub + 1..]);
+    out
+}
+
 /// `--lang`'s values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
@@ -313,6 +337,35 @@ pub enum ColorArg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_lang_moves_after_the_subcommand() {
+        let args = |s: &str| -> Vec<std::ffi::OsString> { s.split(' ').map(Into::into).collect() };
+        let moved = |s: &str| lang_after_subcommand(args(s));
+        assert_eq!(
+            moved("fenboard --lang zh show 8/8"),
+            args("fenboard show --lang zh 8/8")
+        );
+        assert_eq!(
+            moved("fenboard --lang=es check -"),
+            args("fenboard check --lang=es -")
+        );
+        // The editor's own, and anything else, as it is.
+        for same in [
+            "fenboard --lang zh 8/8/8",
+            "fenboard show --lang zh",
+            "fenboard --lang",
+            "fenboard --ascii show",
+            "fenboard",
+        ] {
+            assert_eq!(moved(same), args(same), "{same}");
+        }
+        let cli = Cli::parse_from(moved("fenboard --lang zh show 8/8"));
+        assert!(matches!(cli.command, Some(Command::Show(_))));
+        assert_eq!(cli.lang, Some(LangArg::Zh));
+        let editor = Cli::parse_from(moved("fenboard --lang es 8/8/8/8/8/8/8/8"));
+        assert!(editor.command.is_none() && editor.lang == Some(LangArg::Es));
+    }
 
     #[test]
     fn cli_definition_is_consistent() {
