@@ -48,7 +48,7 @@ impl Lang {
 pub fn detect(var: impl Fn(&str) -> Option<String>) -> Lang {
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .into_iter()
-        .filter_map(|name| var(name))
+        .filter_map(var)
         .find(|value| !value.is_empty())
         .map_or(Lang::En, |value| Lang::of_locale(&value))
 }
