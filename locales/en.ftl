@@ -462,3 +462,10 @@ solve-counts = { $problems ->
 solve-counts-unfinished = , { $n } unfinished
 solve-counts-bad = , { $n } not readable
 solve-counts-bm = , { $n } where bm disagrees
+
+## Messages at start
+
+newer-rescues = { $names }: unsaved changes from { $n ->
+    [one] a killed session
+   *[other] killed sessions
+  }; compare with this file

@@ -516,3 +516,10 @@ solve-counts = { $problems ->
 solve-counts-unfinished = , { $n } sin terminar
 solve-counts-bad = , { $n } ilegibles
 solve-counts-bm = , { $n } donde bm no coincide
+
+## Mensajes al empezar
+
+newer-rescues = { $names }: cambios sin guardar de { $n ->
+    [one] una sesión interrumpida
+   *[other] sesiones interrumpidas
+  }; compáralos con este archivo

@@ -462,3 +462,7 @@ solve-counts = { $problems } 道题：{ $sound } 道正解唯一，{ $cooked } �
 solve-counts-unfinished = ，{ $n } 道未完成
 solve-counts-bad = ，{ $n } 道无法读取
 solve-counts-bm = ，{ $n } 道 bm 不一致
+
+## 启动时的消息
+
+newer-rescues = { $names }：被终止的会话留下的未保存修改；请与此文件比较

@@ -133,7 +133,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = text::newer_rescues(collection.newer_rescues());
+        let rescue = text::newer_rescues(super::lang(), collection.newer_rescues());
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));

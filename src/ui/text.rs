@@ -570,7 +570,7 @@ pub fn input_failed(why: &str) -> String {
 
 /// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
 /// the first with its folder, the others beside it by their names alone.
-pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
+pub fn newer_rescues(lang: Lang, paths: &[std::path::PathBuf]) -> Option<String> {
     let (first, rest) = paths.split_first()?;
     let mut names = first.display().to_string();
     for p in rest {
@@ -582,13 +582,10 @@ pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
         names.push_str(&name);
     }
     // The names first: a narrow message line cuts the end.
-    let sessions = if rest.is_empty() {
-        "a killed session"
-    } else {
-        "killed sessions"
-    };
-    Some(format!(
-        "{names}: unsaved changes from {sessions}; compare with this file"
+    Some(fmt(
+        lang,
+        "newer-rescues",
+        &[("names", names.as_str().into()), ("n", paths.len().into())],
     ))
 }
 
@@ -608,17 +605,20 @@ mod tests {
     #[test]
     fn every_newer_rescue_is_named() {
         use std::path::PathBuf;
-        assert_eq!(newer_rescues(&[]), None);
-        let one = newer_rescues(&[PathBuf::from("d/a.fen.save")]).unwrap();
+        assert_eq!(newer_rescues(Lang::En, &[]), None);
+        let one = newer_rescues(Lang::En, &[PathBuf::from("d/a.fen.save")]).unwrap();
         assert!(
             one.starts_with("d/a.fen.save: unsaved changes from a killed session"),
             "{one}"
         );
-        let three = newer_rescues(&[
-            PathBuf::from("d/a.fen.save"),
-            PathBuf::from("d/a.fen.save.1"),
-            PathBuf::from("d/a.fen.save.2"),
-        ])
+        let three = newer_rescues(
+            Lang::En,
+            &[
+                PathBuf::from("d/a.fen.save"),
+                PathBuf::from("d/a.fen.save.1"),
+                PathBuf::from("d/a.fen.save.2"),
+            ],
+        )
         .unwrap();
         assert!(
             three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
