@@ -529,6 +529,37 @@ pub fn diagnostic_message(lang: Lang, d: &crate::core::Diagnostic, game: Game) -
     }
 }
 
+/// The messages of a position's diagnostics in `lang`, made once per change of the
+/// diagnostics: a frame that draws the same ones again only compares them with the last.
+pub fn diagnostic_messages(
+    lang: Lang,
+    diagnostics: &[crate::core::Diagnostic],
+    game: Game,
+) -> std::rc::Rc<[String]> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    type Cache = Option<(Lang, Game, Vec<crate::core::Diagnostic>, Rc<[String]>)>;
+    thread_local! {
+        static LAST: RefCell<Cache> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((l, g, d, messages)) = &*last
+            && *l == lang
+            && *g == game
+            && d.as_slice() == diagnostics
+        {
+            return Rc::clone(messages);
+        }
+        let messages: Rc<[String]> = diagnostics
+            .iter()
+            .map(|d| diagnostic_message(lang, d, game))
+            .collect();
+        *last = Some((lang, game, diagnostics.to_vec(), Rc::clone(&messages)));
+        messages
+    })
+}
+
 /// A diagnostic as `show` (`with_field`, squares named) and `check` print it:
 /// `error[missing_king] field 1: message`. The severity and code stay English, for scripts.
 pub fn diagnostic_line(
@@ -624,6 +655,26 @@ mod tests {
             three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
             "{three}"
         );
+    }
+
+    #[test]
+    fn diagnostic_messages_are_made_once_per_change() {
+        let read = |fen: &str| {
+            crate::core::legality::diagnose(&crate::core::fen::read(fen, None).position.unwrap())
+        };
+        let two_kings = read("4k3/8/8/8/8/8/8/KK6 w - - 0 1");
+        let a = diagnostic_messages(Lang::Zh, &two_kings, Game::Chess);
+        let b = diagnostic_messages(Lang::Zh, &two_kings, Game::Chess);
+        assert!(
+            std::rc::Rc::ptr_eq(&a, &b),
+            "the same diagnostics: the same messages"
+        );
+        assert!(a[0].starts_with("白方有 2 个王"), "{a:?}");
+        let es = diagnostic_messages(Lang::Es, &two_kings, Game::Chess);
+        assert!(es[0].starts_with("hay 2 reyes blancos"), "{es:?}");
+        let other = read("4k3/8/8/8/8/8/8/8 w - - 0 1");
+        let c = diagnostic_messages(Lang::Es, &other, Game::Chess);
+        assert_eq!(c[0], "falta el rey blanco");
     }
 
     fn over(checkmate: bool) -> Status {

@@ -58,7 +58,8 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         lines.push(Line::styled(text::NO_PROBLEMS.tr(lang), t.muted));
     }
     // Each problem: a line with its mark, code and field, then its message indented under it.
-    for d in &state.diagnostics {
+    let messages = text::diagnostic_messages(lang, &state.diagnostics, game);
+    for (d, message) in state.diagnostics.iter().zip(messages.iter()) {
         let (mark, style) = match d.severity {
             Severity::Error => ("✗ ", t.error),
             Severity::Warning => ("! ", t.warning),
@@ -68,8 +69,7 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             Span::styled(d.code.as_str(), style),
             Span::styled(format!(" · {}", text::field_ref(lang, d.field)), t.muted),
         ]));
-        let message = text::diagnostic_message(lang, d, game);
-        for part in wrap(&message, width.saturating_sub(2).max(1)) {
+        for part in wrap(message, width.saturating_sub(2).max(1)) {
             lines.push(Line::raw(format!("  {part}")));
         }
     }
