@@ -1,5 +1,5 @@
-//! Editor speed: placing a piece (with re-validation: FEN, diagnostics, status) and moving the
-//! cursor. Plain std timing; prints the median time per action over several batches.
+//! Editor speed: placing a piece (with re-validation: FEN, diagnostics, status), a move in
+//! play mode, and moving the cursor. Plain std timing; prints the median time per action over several batches.
 //!
 //! `cargo bench --bench editor`
 
@@ -54,6 +54,22 @@ fn bench_cursor(name: &str, fen: &str, game: Game) {
     report(name, 1_000.0, ns);
 }
 
+/// Play mode: the piece chosen, moved (the move checked, named and played, the position
+/// re-validated) and taken back: three keys per op.
+fn bench_play(name: &str, fen: &str, game: Game, from: Square, to: Square) {
+    let mut state = State::from_fen(fen, Some(game), Options::default());
+    update(&mut state, Action::PlayMode);
+    let ns = median_ns(500, |_| {
+        update(&mut state, Action::SetCursor(from));
+        black_box(update(&mut state, Action::PlaySelect));
+        update(&mut state, Action::SetCursor(to));
+        black_box(update(&mut state, Action::PlaySelect));
+        black_box(update(&mut state, Action::TakeBack));
+    });
+    assert!(state.line.as_ref().is_some_and(|l| l.plies.is_empty()));
+    report(name, 100_000.0, ns);
+}
+
 fn main() {
     bench_put(
         "put a piece, chess start (re-validate)",
@@ -64,6 +80,20 @@ fn main() {
         "put a piece, xiangqi start (re-validate)",
         Game::Xiangqi.start_fen(),
         Game::Xiangqi,
+    );
+    bench_play(
+        "play mode: move e2e4 and take it back, chess",
+        Game::Chess.start_fen(),
+        Game::Chess,
+        Square::new(4, 1),
+        Square::new(4, 3),
+    );
+    bench_play(
+        "play mode: move h2e2 and take it back, xiangqi",
+        Game::Xiangqi.start_fen(),
+        Game::Xiangqi,
+        Square::new(7, 2),
+        Square::new(4, 2),
     );
     bench_cursor("cursor move, chess", Game::Chess.start_fen(), Game::Chess);
     bench_cursor(

@@ -198,6 +198,8 @@ group-fen-line = FEN line
 group-anywhere = Anywhere
 group-questions = Questions
 group-help = Help
+group-solution = Solution panel
+group-moves = Play mode and playback
 
 key-move-the-cursor = move the cursor
 keys-arrows = arrows
@@ -220,7 +222,6 @@ key-copy-the-fen-to-the-clipboard = copy the FEN to the clipboard
 key-copy-a-lichess-analysis-url-of = copy a lichess analysis URL of the position
 key-write-the-record-s-diagram-svg = write the record's diagram (SVG, PNG) and copy the image
 key-paste-a-fen-from-the-clipboard = paste a FEN from the clipboard
-key-focus-fields-panel-fen-line-board = focus fields panel, FEN line, board
 key-edit-the-fen-line = edit the FEN line
 key-help-this-list = help (this list)
 key-analysis-panel-a-uci-engine-evaluates = Analysis panel: a UCI engine evaluates the position as you edit (open / close)
@@ -469,3 +470,124 @@ newer-rescues = { $names }: unsaved changes from { $n ->
     [one] a killed session
    *[other] killed sessions
   }; compare with this file
+
+## Play mode, playback and the Moves panel
+
+setup-fen-title = setup FEN
+notice-play-started = play mode: Enter on a piece, then on its target; Esc returns to the setup
+moves-title = Moves
+play-title = Play
+playback-title = Playback
+no-moves-yet = no moves yet
+promotion-title = Promotion
+promotion-prompt = The pawn becomes:
+promotion-keys = q queen · r rook · b bishop · n knight · Esc cancel
+line-at-setup = { $total ->
+    [0] setup
+    [one] setup · 1 move
+   *[other] setup · { $total } moves
+  }
+line-at-move = move { $at } of { $total }
+notice-playback-started = { $n ->
+    [one] playback of 1 move: → steps, Esc returns
+   *[other] playback of { $n } moves: → steps, Esc returns
+  }
+notice-playback-dropped = { $line } ({ $n } not legal here, left out)
+refusal-illegal-position = the position is illegal, so no move is played: { $reason }
+refusal-no-piece = no piece on { $square }
+refusal-not-your-turn = not your turn: { $side ->
+    [white] White
+    [red] Red
+   *[black] Black
+  } to move
+refusal-cannot-go = the { $role } on { $from } cannot go to { $to }
+refusal-leaves-in-check = that move leaves your { $king } in check
+refusal-needs-promotion = the pawn must promote: choose its piece
+notice-chosen = { $piece } on { $square } chosen: Enter on its target
+notice-choice-cancelled = choice cancelled
+notice-took-back = { $move } taken back
+notice-nothing-to-take-back = no move to take back
+notice-kept-as-setup = the position reached is the setup now (u undoes)
+notice-line-start = at the setup
+notice-line-end = at the last move
+notice-setup-back = back to the setup
+notice-leave-line-first = the board shows moves: Esc returns to the setup first
+notice-falls-off-board = refused: a piece would fall off the board
+notice-rotate-chess-only = refused: a xiangqi board does not turn by 90°
+
+## Solving and the Solution panel
+
+notice-solve-refused = not solved: illegal position: { $why }
+notice-stipulation-set = stipulation { $stip } stored in the record (saved with Ctrl-S)
+notice-solve-cancelled = solve stopped
+notice-solution-stale = the position changed since it was solved: S solves it again
+stipulation-title = Solve
+stipulation-prompt = Stipulation:
+stipulation-keys = Enter solve · Esc cancel · add tries or checks
+stipulation-empty = type a stipulation: #2, =3, s#2, h#2, h#2.5
+stipulation-word = '{ $word }': only tries or checks may follow
+solution-title = Solution
+solution-stale = stale
+solution-threat = threat:
+solution-zugzwang = zugzwang
+solution-but = but
+solution-short = (short)
+solution-duals = duals:
+solution-no-solution = no solution
+solving = solving { $stip }
+solving-first-moves = { $done }/{ $total } first moves
+solving-esc-stops = Esc stops
+solving-stopping = stopping…
+nodes = { $n } nodes
+solution-unfinished = unfinished (stopped): { $count } proved so far
+solution-cooked = cooked: { $count }
+solution-sound = sound: { $count }
+count-keys = { $n ->
+    [one] 1 key
+   *[other] { $n } keys
+  }
+count-solutions = { $n ->
+    [one] 1 solution
+   *[other] { $n } solutions
+  }
+solve-refused = not solved: { $why }
+
+## Keys of the Solution panel, play mode, playback and the transforms
+
+key-mirror-ranks-top-bottom-colours-stay = mirror ranks (top↔bottom; colours stay)
+key-shift-the-whole-position-one-file = shift the whole position one file or rank (refused when a piece would fall off)
+keys-shift-arrows = Shift+arrows
+key-rotate-the-position-a-quarter-turn = rotate the position a quarter turn clockwise (chess)
+key-play-mode-make-legal-moves-from = play mode: make legal moves from this position (Esc returns to it)
+key-focus-fields-panel-fen-line-solution = focus fields panel, FEN line, Solution panel (while open), board
+key-solve-asks-the-stipulation-the-record = solve: asks the stipulation (the record's; + tries, checks), stores it in the record, solves in the background into the Solution panel; Esc stops
+key-choose-a-line-of-the-tree = choose a line of the tree
+key-play-the-chosen-line-on-the = play the chosen line on the board (the setup stays)
+key-stop-a-running-solve-here-or = stop a running solve (here or on the board); with nothing running, close the panel
+keys-arrows-g-square = arrows, g + square
+key-choose-a-piece-then-its-target = choose a piece, then its target: the move is played if it is legal (else the message line says why); a promotion asks the piece
+keys-enter-mouse-drag = Enter, mouse drag
+key-take-back-the-last-move = take back the last move
+key-keep-the-position-reached-as-the = keep the position reached as the new setup (u then undoes it)
+key-step-through-the-line-to-its = step through the line, to its start or end
+key-play-on-from-the-move-shown = play on from the move shown (a move made drops the rest of the line)
+key-copy-the-moves-as-pgn-with = copy the moves as PGN (with the setup's [FEN])
+key-back-to-the-setup-in-play = back to the setup (in play mode a chosen piece is let go first)
+key-as-on-the-board-the-engine = as on the board (the engine analyses the position shown)
+key-promotion-the-piece-the-pawn-becomes = promotion: the piece the pawn becomes (Enter: queen) / cancel
+key-stipulation-type-it-2-h-2 = stipulation: type it (#2, h#2.5 tries) / solve / cancel
+keys-text-enter-esc = text, Enter, Esc
+hint-play = play
+hint-solve = solve
+hint-line = line
+hint-stop-close = stop/close
+hint-from-to = from/to
+hint-take-back = take back
+hint-step = step
+hint-ends = ends
+hint-play-on = play on
+hint-copy-pgn = copy PGN
+hint-setup = setup
+hint-piece = piece
+hint-stipulation = stipulation
+hint-also-tries = also tries

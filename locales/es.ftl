@@ -200,6 +200,8 @@ group-fen-line = Línea FEN
 group-anywhere = En cualquier sitio
 group-questions = Preguntas
 group-help = Ayuda
+group-solution = Panel de la solución
+group-moves = Modo de juego y reproducción
 
 key-move-the-cursor = mover el cursor
 keys-arrows = flechas
@@ -222,7 +224,6 @@ key-copy-the-fen-to-the-clipboard = copiar el FEN al portapapeles
 key-copy-a-lichess-analysis-url-of = copiar una URL de análisis de lichess de la posición
 key-write-the-record-s-diagram-svg = escribir el diagrama del registro (SVG, PNG) y copiar la imagen
 key-paste-a-fen-from-the-clipboard = pegar un FEN del portapapeles
-key-focus-fields-panel-fen-line-board = enfocar panel de campos, línea FEN, tablero
 key-edit-the-fen-line = editar la línea FEN
 key-help-this-list = ayuda (esta lista)
 key-analysis-panel-a-uci-engine-evaluates = panel de Análisis: un motor UCI evalúa la posición mientras editas (abrir / cerrar)
@@ -523,3 +524,142 @@ newer-rescues = { $names }: cambios sin guardar de { $n ->
     [one] una sesión interrumpida
    *[other] sesiones interrumpidas
   }; compáralos con este archivo
+
+## Modo de juego, reproducción y panel de jugadas
+
+setup-fen-title = FEN inicial
+notice-play-started = modo de juego: Enter sobre una pieza y luego sobre su destino; Esc vuelve a la posición inicial
+moves-title = Jugadas
+play-title = Juego
+playback-title = Reproducción
+no-moves-yet = aún no hay jugadas
+promotion-title = Coronación
+promotion-prompt = El peón corona en:
+promotion-keys = q dama · r torre · b alfil · n caballo · Esc cancela
+line-at-setup = { $total ->
+    [0] posición inicial
+    [one] posición inicial · 1 jugada
+   *[other] posición inicial · { $total } jugadas
+  }
+line-at-move = jugada { $at } de { $total }
+notice-playback-started = { $n ->
+    [one] reproducción de 1 jugada: → avanza, Esc vuelve
+   *[other] reproducción de { $n } jugadas: → avanza, Esc vuelve
+  }
+notice-playback-dropped = { $line } ({ $n } no legales aquí, omitidas)
+refusal-illegal-position = la posición es ilegal, así que no se juega nada: { $reason }
+refusal-no-piece = no hay ninguna pieza en { $square }
+refusal-not-your-turn = no es tu turno: { $side ->
+    [white] juegan las blancas
+    [red] juega Rojo
+    [xq-black] juega Negro
+   *[black] juegan las negras
+  }
+refusal-cannot-go = { $role ->
+    [king] el rey
+    [queen] la dama
+    [rook] la torre
+    [bishop] el alfil
+    [knight] el caballo
+    [pawn] el peón
+    [general] el general
+    [advisor] el consejero
+    [elephant] el elefante
+    [horse] el caballo
+    [chariot] el carro
+    [cannon] el cañón
+   *[soldier] el soldado
+  } de { $from } no puede ir a { $to }
+refusal-leaves-in-check = esa jugada deja a tu { $king ->
+    [general] general
+   *[king] rey
+  } en jaque
+refusal-needs-promotion = el peón debe coronar: elige la pieza
+notice-chosen = { $piece } de { $square } elegido: Enter sobre su destino
+notice-choice-cancelled = elección cancelada
+notice-took-back = { $move } retirada
+notice-nothing-to-take-back = no hay jugada que retirar
+notice-kept-as-setup = la posición alcanzada es ahora la inicial (u deshace)
+notice-line-start = en la posición inicial
+notice-line-end = en la última jugada
+notice-setup-back = de vuelta a la posición inicial
+notice-leave-line-first = el tablero muestra jugadas: Esc vuelve antes a la posición inicial
+notice-falls-off-board = rechazado: una pieza saldría del tablero
+notice-rotate-chess-only = rechazado: un tablero de xiangqi no gira 90°
+
+## Resolución y panel de la solución
+
+notice-solve-refused = no resuelto: posición ilegal: { $why }
+notice-stipulation-set = condición { $stip } guardada en el registro (se guarda con Ctrl-S)
+notice-solve-cancelled = resolución detenida
+notice-solution-stale = la posición cambió desde que se resolvió: S la resuelve de nuevo
+stipulation-title = Resolver
+stipulation-prompt = Condición:
+stipulation-keys = Enter resuelve · Esc cancela · añade tries o checks
+stipulation-empty = escribe una condición: #2, =3, s#2, h#2, h#2.5
+stipulation-word = '{ $word }': solo pueden seguir tries o checks
+solution-title = Solución
+solution-stale = desfasada
+solution-threat = amenaza:
+solution-zugzwang = zugzwang
+solution-but = pero
+solution-short = (corta)
+solution-duals = duales:
+solution-no-solution = sin solución
+solving = resolviendo { $stip }
+solving-first-moves = { $done }/{ $total } primeras jugadas
+solving-esc-stops = Esc detiene
+solving-stopping = deteniendo…
+nodes = { $n } nodos
+solution-unfinished = sin terminar (detenida): { $count } hasta ahora
+solution-cooked = demolido: { $count }
+solution-sound = correcto: { $count }
+count-keys = { $n ->
+    [one] 1 clave
+   *[other] { $n } claves
+  }
+count-solutions = { $n ->
+    [one] 1 solución
+   *[other] { $n } soluciones
+  }
+solve-refused = no resuelto: { $why }
+
+## Keys of the Solution panel, play mode, playback and the transforms
+
+key-mirror-ranks-top-bottom-colours-stay = reflejar filas (arriba↔abajo; los colores se quedan)
+key-shift-the-whole-position-one-file = desplazar toda la posición una columna o fila (rechazado si una pieza saldría del tablero)
+keys-shift-arrows = Shift+flechas
+key-rotate-the-position-a-quarter-turn = girar la posición un cuarto de vuelta a la derecha (ajedrez)
+key-play-mode-make-legal-moves-from = modo de juego: hacer jugadas legales desde esta posición (Esc vuelve a ella)
+key-focus-fields-panel-fen-line-solution = enfocar panel de campos, línea FEN, panel de la solución (si está abierto), tablero
+key-solve-asks-the-stipulation-the-record = resolver: pide la condición (la del registro; + tries, checks), la guarda en el registro y resuelve en segundo plano en el panel de la solución; Esc detiene
+key-choose-a-line-of-the-tree = elegir una línea del árbol
+key-play-the-chosen-line-on-the = reproducir la línea elegida en el tablero (la posición inicial se queda)
+key-stop-a-running-solve-here-or = detener la resolución en curso (aquí o en el tablero); si no hay ninguna, cerrar el panel
+keys-arrows-g-square = flechas, g + casilla
+key-choose-a-piece-then-its-target = elegir una pieza y luego su destino: la jugada se hace si es legal (si no, la línea de mensajes dice por qué); una coronación pregunta la pieza
+keys-enter-mouse-drag = Enter, arrastrar con el ratón
+key-take-back-the-last-move = retirar la última jugada
+key-keep-the-position-reached-as-the = conservar la posición alcanzada como nueva posición inicial (u lo deshace)
+key-step-through-the-line-to-its = recorrer la línea, hasta su inicio o su final
+key-play-on-from-the-move-shown = seguir jugando desde la jugada mostrada (una jugada nueva descarta el resto de la línea)
+key-copy-the-moves-as-pgn-with = copiar las jugadas como PGN (con el [FEN] de la posición inicial)
+key-back-to-the-setup-in-play = volver a la posición inicial (en el modo de juego primero se suelta la pieza elegida)
+key-as-on-the-board-the-engine = como en el tablero (el motor analiza la posición mostrada)
+key-promotion-the-piece-the-pawn-becomes = coronación: la pieza en que se convierte el peón (Enter: dama) / cancelar
+key-stipulation-type-it-2-h-2 = condición: escríbela (#2, h#2.5 tries) / resolver / cancelar
+keys-text-enter-esc = texto, Enter, Esc
+hint-play = jugar
+hint-solve = resolver
+hint-line = línea
+hint-stop-close = detener/cerrar
+hint-from-to = origen/destino
+hint-take-back = retirar
+hint-step = avanzar
+hint-ends = extremos
+hint-play-on = seguir
+hint-copy-pgn = copiar PGN
+hint-setup = inicial
+hint-piece = pieza
+hint-stipulation = condición
+hint-also-tries = también tries

@@ -192,6 +192,8 @@ group-fen-line = FEN 行
 group-anywhere = 任何地方
 group-questions = 提问
 group-help = 帮助
+group-solution = 解答栏
+group-moves = 走子与回放
 
 key-move-the-cursor = 移动光标
 keys-arrows = 方向键
@@ -214,7 +216,6 @@ key-copy-the-fen-to-the-clipboard = 把 FEN 复制到剪贴板
 key-copy-a-lichess-analysis-url-of = 复制该局面的 lichess 分析网址
 key-write-the-record-s-diagram-svg = 写出记录的棋图（SVG、PNG）并复制图片
 key-paste-a-fen-from-the-clipboard = 从剪贴板粘贴 FEN
-key-focus-fields-panel-fen-line-board = 焦点切换：字段面板、FEN 行、棋盘
 key-edit-the-fen-line = 编辑 FEN 行
 key-help-this-list = 帮助（本列表）
 key-analysis-panel-a-uci-engine-evaluates = 分析面板：UCI 引擎在你编辑时评估局面（打开 / 关闭）
@@ -466,3 +467,131 @@ solve-counts-bm = ，{ $n } 道 bm 不一致
 ## 启动时的消息
 
 newer-rescues = { $names }：被终止的会话留下的未保存修改；请与此文件比较
+
+## 走子模式、回放与着法栏
+
+setup-fen-title = 初始 FEN
+notice-play-started = 走子模式：在棋子上按 Enter，再在目标格上按 Enter；Esc 回到初始局面
+moves-title = 着法
+play-title = 走子
+playback-title = 回放
+no-moves-yet = 尚无着法
+promotion-title = 升变
+promotion-prompt = 兵升变为：
+promotion-keys = q 后 · r 车 · b 象 · n 马 · Esc 取消
+line-at-setup = { $total ->
+    [0] 初始局面
+   *[other] 初始局面 · { $total } 步
+  }
+line-at-move = 第 { $at } 步，共 { $total } 步
+notice-playback-started = 回放 { $n } 步：→ 前进，Esc 返回
+notice-playback-dropped = { $line }（{ $n } 步在此不合法，已略去）
+refusal-illegal-position = 局面不合法，不能走子：{ $reason }
+refusal-no-piece = { $square } 上没有棋子
+refusal-not-your-turn = 还没轮到你：{ $side ->
+    [white] 白方
+    [red] 红方
+   *[black] 黑方
+  }走棋
+refusal-cannot-go = { $role ->
+    [king] 王
+    [queen] 后
+    [rook] 车
+    [bishop] 象
+    [knight] 马
+    [pawn] 兵
+    [general] 将帅
+    [advisor] 仕士
+    [elephant] 相象
+    [horse] 马
+    [chariot] 车
+    [cannon] 炮
+   *[soldier] 兵卒
+  }不能从 { $from } 走到 { $to }
+refusal-leaves-in-check = 这步棋会让己方的{ $king ->
+    [general] 将帅
+   *[king] 王
+  }被将军
+refusal-needs-promotion = 兵必须升变：请选择升变的棋子
+notice-chosen = 已选 { $square } 上的{ $piece }：在目标格上按 Enter
+notice-choice-cancelled = 已取消选择
+notice-took-back = 已悔棋：{ $move }
+notice-nothing-to-take-back = 没有可悔的着法
+notice-kept-as-setup = 当前局面已设为初始局面（u 撤销）
+notice-line-start = 已在初始局面
+notice-line-end = 已在最后一步
+notice-setup-back = 已回到初始局面
+notice-leave-line-first = 棋盘正在显示着法：先按 Esc 回到初始局面
+notice-falls-off-board = 拒绝：会有棋子移出棋盘
+notice-rotate-chess-only = 拒绝：象棋棋盘不能旋转 90°
+
+## 解题与解答栏
+
+notice-solve-refused = 未解：局面不合法：{ $why }
+notice-stipulation-set = 要求 { $stip } 已存入记录（Ctrl-S 保存）
+notice-solve-cancelled = 已停止解题
+notice-solution-stale = 解题后局面已改变：按 S 重新求解
+stipulation-title = 解题
+stipulation-prompt = 要求：
+stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries 或 checks
+stipulation-empty = 请输入要求：#2、=3、s#2、h#2、h#2.5
+stipulation-word = “{ $word }”：后面只能跟 tries 或 checks
+solution-title = 解
+solution-stale = 已过期
+solution-threat = 威胁
+solution-zugzwang = 等着
+solution-but = 但
+solution-short = （短）
+solution-duals = 双着
+solution-no-solution = 无解
+solving = 正在求解 { $stip }
+solving-first-moves = 首着 { $done }/{ $total }
+solving-esc-stops = Esc 停止
+solving-stopping = 正在停止…
+nodes = { $n } 节点
+solution-unfinished = 未完成（已停止）：目前已证 { $count }
+solution-cooked = 多解：{ $count }
+solution-sound = 唯一：{ $count }
+count-keys = { $n } 个关键着
+count-solutions = { $n } 个解
+solve-refused = 未解：{ $why }
+
+## Keys of the Solution panel, play mode, playback and the transforms
+
+key-mirror-ranks-top-bottom-colours-stay = 上下镜像（上↔下；颜色不变）
+key-shift-the-whole-position-one-file = 整个局面平移一列或一行（有棋子会移出棋盘时拒绝）
+keys-shift-arrows = Shift+方向键
+key-rotate-the-position-a-quarter-turn = 局面顺时针旋转 90°（国际象棋）
+key-play-mode-make-legal-moves-from = 走子模式：从此局面走合法着法（Esc 回到此局面）
+key-focus-fields-panel-fen-line-solution = 焦点切换：字段面板、FEN 行、解答栏（打开时）、棋盘
+key-solve-asks-the-stipulation-the-record = 解题：询问要求（记录中的；可加 tries、checks），存入记录，在后台求解并显示在解答栏；Esc 停止
+key-choose-a-line-of-the-tree = 选择解答树中的一行
+key-play-the-chosen-line-on-the = 在棋盘上回放所选的着法（初始局面不变）
+key-stop-a-running-solve-here-or = 停止正在进行的求解（此处或棋盘上）；没有求解时关闭解答栏
+keys-arrows-g-square = 方向键、g + 格子
+key-choose-a-piece-then-its-target = 先选棋子，再选目标格：着法合法就走出（否则消息行说明原因）；升变时询问棋子
+keys-enter-mouse-drag = Enter、鼠标拖动
+key-take-back-the-last-move = 悔一步
+key-keep-the-position-reached-as-the = 把当前局面设为新的初始局面（u 撤销）
+key-step-through-the-line-to-its = 逐步浏览着法，或跳到开头、结尾
+key-play-on-from-the-move-shown = 从显示的这一步接着走（新着法会舍去后面的着法）
+key-copy-the-moves-as-pgn-with = 把着法复制为 PGN（带初始局面的 [FEN]）
+key-back-to-the-setup-in-play = 回到初始局面（走子模式下先放下所选棋子）
+key-as-on-the-board-the-engine = 同棋盘（引擎分析显示的局面）
+key-promotion-the-piece-the-pawn-becomes = 升变：兵变成的棋子（Enter：后）/ 取消
+key-stipulation-type-it-2-h-2 = 要求：输入（#2、h#2.5 tries）/ 求解 / 取消
+keys-text-enter-esc = 文字、Enter、Esc
+hint-play = 走子
+hint-solve = 解题
+hint-line = 选行
+hint-stop-close = 停止/关闭
+hint-from-to = 起/止
+hint-take-back = 悔棋
+hint-step = 步进
+hint-ends = 首尾
+hint-play-on = 接着走
+hint-copy-pgn = 复制 PGN
+hint-setup = 初始局面
+hint-piece = 棋子
+hint-stipulation = 要求
+hint-also-tries = 含试着

@@ -18,6 +18,8 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => ("solve", shell::solve::run(args)),
         // It prints its own messages (one per record) and returns the status.
         Some(Command::Diagram(args)) => ("diagram", Ok(shell::diagram::run(args))),
+        Some(Command::Completions(args)) => ("completions", shell::completions::run(args)),
+        Some(Command::Man(args)) => ("man", shell::man::run(args)),
         Some(Command::ServeClipboard) => ("serve-clipboard", shell::clipboard::holder::run()),
         None => ("", shell::app::run(cli.edit)),
     };

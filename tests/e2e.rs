@@ -1,6 +1,7 @@
 //! End-to-end tests of the editor in tmux, through the one harness in `tests/common`: the app
-//! itself, its clipboard, and collections under signals. A test whose tool is missing skips
-//! with a message, and fails when `FENBOARD_E2E=1` (`cargo test --test e2e`).
+//! itself, its clipboard, and collections under signals. A test whose tool is missing shows as
+//! ignored with the reason (`#[needs(…)]`), and fails when `FENBOARD_E2E=1`
+//! (`cargo test --test e2e`).
 
 mod common;
 
@@ -10,7 +11,13 @@ mod app;
 mod clipboard;
 #[path = "e2e/collection_signals.rs"]
 mod collection_signals;
+#[path = "e2e/completions.rs"]
+mod completions;
 #[path = "e2e/diagram.rs"]
 mod diagram;
 #[path = "e2e/engine.rs"]
 mod engine;
+#[path = "e2e/play.rs"]
+mod play;
+#[path = "e2e/solve.rs"]
+mod solve;

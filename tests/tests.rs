@@ -6,6 +6,10 @@ mod common;
 
 #[path = "suite/check_cli.rs"]
 mod check_cli;
+#[path = "suite/cli_completions.rs"]
+mod cli_completions;
+#[path = "suite/cli_man.rs"]
+mod cli_man;
 #[path = "suite/cli_output.rs"]
 mod cli_output;
 #[path = "suite/cli_perft.rs"]
@@ -26,6 +30,8 @@ mod examples;
 mod fen_props;
 #[path = "suite/languages_cli.rs"]
 mod languages_cli;
+#[path = "suite/notation_oracle.rs"]
+mod notation_oracle;
 #[path = "suite/oracle.rs"]
 mod oracle;
 #[path = "suite/perft.rs"]

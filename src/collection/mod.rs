@@ -238,6 +238,25 @@ impl Collection {
         }
     }
 
+    /// Sets the EPD operation `opcode` of record `i` to `operand` and drops the operations named
+    /// in `drop` (see `record::set_operation`): the line changes only there, and the collection
+    /// is modified. Returns whether the record holds the operation now (not for a line that
+    /// would not read back with it, nor when there is no record `i`).
+    pub fn set_operation(&mut self, i: usize, opcode: &str, operand: &str, drop: &[&str]) -> bool {
+        let Some((text, parts)) = self.record(i) else {
+            return false;
+        };
+        let Some(new) = record::set_operation(text, &parts, opcode, operand, drop, self.epd_file)
+        else {
+            return false;
+        };
+        if new != text {
+            self.lines[self.records[i]].text = Text::Owned(new.into());
+            self.modified = true;
+        }
+        true
+    }
+
     /// Adds a record holding `fen` after record `i` (at the end when `i` is past it) and returns
     /// its index. Beside a four-field EPD record, or in an `.epd` file, it is written as EPD
     /// (four fields); otherwise as a FEN.

@@ -141,6 +141,76 @@ pub fn rewrite(text: &str, parts: &Parts, canonical: &str) -> String {
     format!("{fields}{gap}{}", &text[ops])
 }
 
+/// The record line `text` (split as `parts`) with its EPD operation `opcode` set to `operand`
+/// (written as given: `2`, `"h#2"`) and the operations named in `drop` removed. The first
+/// operation of that name is replaced where it stands, else the new one goes after the others;
+/// every other byte stays. A FEN gets operations after its fields. `None` when the line would
+/// not read back with the operation (a FEN of five fields, say).
+pub fn set_operation(
+    text: &str,
+    parts: &Parts,
+    opcode: &str,
+    operand: &str,
+    drop: &[&str],
+    epd_file: bool,
+) -> Option<String> {
+    let new_op = format!("{opcode} {operand}");
+    let (before, ops, after) = match &parts.ops {
+        Some(r) => (&text[..r.start], &text[r.clone()], &text[r.end..]),
+        None => (&text[..parts.fen.end], "", &text[parts.fen.end..]),
+    };
+    let named = |op: &str, name: &str| op.split_whitespace().next() == Some(name);
+    let mut out = String::with_capacity(ops.len() + new_op.len() + 2);
+    let mut rest = 0;
+    let mut placed = false;
+    for (at, op) in super::epd::operations_at(ops) {
+        let lead = op.len() - op.trim_start().len();
+        let (start, end) = (at + lead, at + op.trim_end().len());
+        if !placed && named(op, opcode) {
+            out.push_str(&ops[rest..start]);
+            out.push_str(&new_op);
+            rest = end;
+            placed = true;
+        } else if named(op, opcode) || drop.iter().any(|d| named(op, d)) {
+            // The whole operation goes, its `;` and the spaces before the next one too.
+            out.push_str(&ops[rest..start]);
+            let tail = &ops[end..];
+            let semi = tail.find(';').map_or(tail.len(), |i| i + 1);
+            let spaces = tail[semi..].len() - tail[semi..].trim_start().len();
+            rest = end + semi + spaces;
+        }
+    }
+    out.push_str(&ops[rest..]);
+    let trimmed_out = out.trim_end();
+    if !placed {
+        let sep = if trimmed_out.is_empty() {
+            ""
+        } else if trimmed_out.ends_with(';') {
+            " "
+        } else if trimmed_out.starts_with(';') {
+            // The perft suites' form: each operation introduced by `;`.
+            " ;"
+        } else {
+            "; "
+        };
+        let end = if sep == " ;" { "" } else { ";" };
+        out = format!("{trimmed_out}{sep}{new_op}{end}");
+    }
+    let gap = if parts.ops.as_ref().is_some_and(|r| r.start > parts.fen.end)
+        || before.ends_with(char::is_whitespace)
+    {
+        ""
+    } else {
+        " "
+    };
+    let line = format!("{before}{gap}{}{after}", out.trim_end());
+    let back = self::parts(&line, epd_file);
+    let reads = back.ops.as_ref().is_some_and(|r| {
+        super::epd::operand(&line[r.clone()], opcode) == Some(operand.trim_matches('"'))
+    }) && line[back.fen.clone()] == text[parts.fen.clone()];
+    reads.then_some(line)
+}
+
 fn trimmed(text: &str) -> Range<usize> {
     let bytes = text.as_bytes();
     let start = bytes
@@ -226,6 +296,75 @@ impl Words<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn set(text: &str, opcode: &str, operand: &str, drop: &[&str]) -> Option<String> {
+        set_operation(text, &parts(text, true), opcode, operand, drop, true)
+    }
+
+    #[test]
+    fn an_operation_is_set_in_place_and_the_rest_kept_byte_for_byte() {
+        let line = "kbK5/pp6/1P6/8/8/8/8/R7 w - -  id \"m\";  bm Ra6; dm 2;";
+        assert_eq!(
+            set(line, "dm", "3", &["stip"]).unwrap(),
+            "kbK5/pp6/1P6/8/8/8/8/R7 w - -  id \"m\";  bm Ra6; dm 3;"
+        );
+        // Another stipulation replaces dm: stip goes where dm was, dm is dropped.
+        assert_eq!(
+            set(line, "stip", "\"h#2\"", &["dm"]).unwrap(),
+            "kbK5/pp6/1P6/8/8/8/8/R7 w - -  id \"m\";  bm Ra6; stip \"h#2\";"
+        );
+        let both = "8/8/8/8/8/8/8/K6k w - - dm 2; c0 \"x; y\"; stip \"s#2\";";
+        assert_eq!(
+            set(both, "dm", "2", &["stip"]).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - dm 2; c0 \"x; y\";"
+        );
+    }
+
+    #[test]
+    fn records_without_the_operation_get_it_after_the_others() {
+        assert_eq!(
+            set("8/8/8/8/8/8/8/K6k w - - bm Ka2;", "dm", "2", &[]).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - bm Ka2; dm 2;"
+        );
+        assert_eq!(
+            set(
+                "8/8/8/8/8/8/8/K6k w - - bm Ka2; id \"open\"",
+                "dm",
+                "2",
+                &[]
+            )
+            .unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - bm Ka2; id \"open\"; dm 2;"
+        );
+        assert_eq!(
+            set("8/8/8/8/8/8/8/K6k w - -", "dm", "2", &[]).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - dm 2;"
+        );
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            set_operation(fen, &parts(fen, false), "dm", "2", &[], false).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 dm 2;"
+        );
+        let perft = "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3";
+        assert_eq!(
+            set_operation(perft, &parts(perft, false), "dm", "2", &[], false).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;dm 2"
+        );
+    }
+
+    #[test]
+    fn a_line_that_would_not_read_back_is_left_alone() {
+        let five = "8/8/8/8/8/8/8/K6k w - - 0";
+        assert_eq!(
+            set_operation(five, &parts(five, false), "dm", "2", &[], false),
+            None
+        );
+        let garbage = "not a fen at all";
+        assert_eq!(
+            set_operation(garbage, &parts(garbage, false), "dm", "2", &[], false),
+            None
+        );
+    }
 
     fn split(text: &str, epd_file: bool) -> (&str, Option<&str>) {
         let p = parts(text, epd_file);

@@ -18,6 +18,8 @@ pub use position::{Castling, Position};
 pub use square::Square;
 pub mod chess960;
 pub mod legality;
+pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod status;
 pub mod xiangqi;

@@ -1,8 +1,9 @@
 //! Everything the user (or the shell, reporting back) can ask of the editor.
 
 use super::analysis::EngineEvent;
+use super::solving::SolveEvent;
 use crate::core::fen::Field;
-use crate::core::{Color, Piece, Square};
+use crate::core::{Color, Piece, Role, Square};
 
 use super::effect::Notice;
 use crate::core::CastlingSide;
@@ -62,7 +63,14 @@ impl Action {
     pub fn works_unseen(&self) -> bool {
         matches!(
             self,
-            Action::Quit | Action::Abort | Action::Save | Action::Escape | Action::Answer(_)
+            Action::Quit
+                | Action::Abort
+                | Action::Save
+                | Action::Escape
+                | Action::Answer(_)
+                | Action::LeaveLine
+                | Action::Promote(_)
+                | Action::CancelPromotion
         )
     }
 }
@@ -196,6 +204,45 @@ pub enum Action {
 
     /// `l`: open or close the Analysis panel.
     ToggleAnalysis,
+
+    // Composers' transforms.
+    /// Shift+arrow: the whole position one file or rank that way (as seen on screen).
+    Shift(Direction),
+    /// Turn the board a quarter clockwise (chess).
+    Rotate,
+    MirrorRanks,
+
+    // Play mode and playback.
+    /// `M`: play moves from the setup.
+    PlayMode,
+    /// Enter in play mode: choose the piece, then its target.
+    PlaySelect,
+    /// The promotion prompt's answer.
+    Promote(Role),
+    CancelPromotion,
+    TakeBack,
+    /// Keep the position reached as the new setup (one undo step).
+    KeepAsSetup,
+    /// Copy the moves as PGN.
+    CopyMoves,
+    LineForward,
+    LineBack,
+    /// Home / End: to the setup or the last move.
+    LineFirst,
+    LineLast,
+    /// Esc: back to the setup.
+    LeaveLine,
+    // Solving.
+    /// `S`: asks the stipulation (prefilled), then solves on the shell's worker.
+    Solve,
+    /// A report of the solver worker (progress, the result).
+    Solver(SolveEvent),
+    /// ↑ ↓ in the Solution panel: the previous / next line of the tree.
+    SolutionSelect(Towards),
+    /// PgUp PgDn in the Solution panel: ten lines up / down.
+    SolutionPage(Towards),
+    /// Enter in the Solution panel: plays the chosen line on the board.
+    SolutionPlay,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

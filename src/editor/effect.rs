@@ -4,9 +4,11 @@
 use std::path::PathBuf;
 
 use super::analysis::Request;
+use super::solving;
 use crate::core::{Color, Game, Piece, Position, Square};
 
 use crate::core::CastlingSide;
+use crate::core::moves::Refusal;
 
 /// Work that needs the outside world; the shell runs these in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +17,8 @@ pub enum Effect {
     Copy(String),
     /// Put this URL (lichess analysis board) on the clipboard.
     CopyUrl(String),
+    /// Put the moves of play mode or playback, as PGN, on the clipboard.
+    CopyPgn(String),
     /// Write the diagram of the record on screen (SVG and PNG) and copy the image.
     Diagram(Box<DiagramRequest>),
     /// Read the clipboard and answer with `Action::Paste(text)` (or `Action::Notify` on failure).
@@ -37,6 +41,9 @@ pub enum Effect {
     QuitUnread,
     /// Analyse this position from now on (`None`: stop thinking; the engine stays).
     Analyse(Option<Request>),
+    /// Solve this on the worker, cancelling any solve still running (`None`: only cancel);
+    /// the worker answers with `Action::Solver`.
+    Solve(Option<solving::Request>),
 }
 
 /// What `d` draws: the position on screen with its record's caption, seen as on screen.
@@ -116,6 +123,42 @@ pub enum Notice {
     Copied(String),
     CopyFailed(String),
     PasteFailed(String),
+    /// `S` on a position that is not legal: the first error.
+    SolveRefused(String),
+    /// The stipulation was stored in the record (saved with the collection).
+    StipulationSet(String),
+    /// Esc stopped the solve.
+    SolveCancelled,
+    /// Enter on a line of a result about another position than the board's.
+    SolutionStale,
     /// The shell's own message (clipboard backends describe what they did).
     Info(String),
+    /// Play mode began.
+    PlayStarted,
+    /// Playback of a line of `moves` moves began; `dropped` moves at its end were not legal.
+    PlaybackStarted {
+        moves: usize,
+        dropped: usize,
+    },
+    /// A move (or play mode itself) was refused, and why.
+    MoveRefused(Refusal),
+    /// Play mode: the piece chosen to move.
+    Chosen(Piece, Square),
+    ChoiceCancelled,
+    /// The move taken back, by its name.
+    TookBack(String),
+    NothingToTakeBack,
+    /// The position reached became the setup (u undoes).
+    KeptAsSetup,
+    /// Stepping stopped at the setup or at the line's last move.
+    LineStart,
+    LineEnd,
+    /// Playback or play mode ended: the setup is back.
+    SetupBack,
+    /// An edit while the board shows a line: leave it first.
+    LeaveLineFirst,
+    /// A transform would push a piece off the board.
+    FallsOffBoard,
+    /// Rotating by 90° needs a square board.
+    RotateChessOnly,
 }

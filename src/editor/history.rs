@@ -10,7 +10,7 @@ pub struct Snapshot {
 }
 
 /// The states before each change (undo) and those undone (redo).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,

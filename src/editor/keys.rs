@@ -5,9 +5,10 @@
 //! Adding a key is one `bind` in a row of `TABLE` (or a new row) plus the handler of its
 //! action in `editor::update`.
 
-use crate::core::{CastlingSide, Color, Game, Piece};
+use crate::core::{CastlingSide, Color, Game, Piece, Role};
 
-use super::action::{Action, Answer, Direction, LineEdit};
+use super::action::{Action, Answer, Direction, LineEdit, Towards};
+use super::line::LineKind;
 use super::state::{Focus, Overlay, Pending, State};
 
 /// A key as the editor sees it: its code and the modifiers that change its meaning (Shift
@@ -38,6 +39,11 @@ pub enum Code {
     PageUp,
     PageDown,
     F(u8),
+    /// The arrows with Shift (the composers' shifts).
+    ShiftUp,
+    ShiftDown,
+    ShiftLeft,
+    ShiftRight,
     /// Any other key (Insert, media keys …): bound nowhere.
     Other(&'static str),
 }
@@ -73,6 +79,10 @@ impl Key {
             Code::Char(c) => name.push(c),
             Code::F(n) => name.push_str(&format!("F{n}")),
             Code::Other(what) => name.push_str(what),
+            Code::ShiftUp => name.push_str("Shift-Up"),
+            Code::ShiftDown => name.push_str("Shift-Down"),
+            Code::ShiftLeft => name.push_str("Shift-Left"),
+            Code::ShiftRight => name.push_str("Shift-Right"),
             other => name.push_str(&format!("{other:?}")),
         }
         name
@@ -93,6 +103,16 @@ pub enum Mode {
     ChangedOnDisk,
     QuitUnread,
     Chess960Prompt,
+    /// Play mode: moves from the setup.
+    Play,
+    /// Stepping through a line.
+    Playback,
+    /// Play mode asks what the pawn becomes.
+    Promotion,
+    /// The Solution panel has the focus.
+    Solution,
+    /// `S` asks the stipulation.
+    StipulationPrompt,
 }
 
 impl Mode {
@@ -105,18 +125,33 @@ impl Mode {
             Some(Overlay::ChangedOnDisk) => Mode::ChangedOnDisk,
             Some(Overlay::QuitUnread) => Mode::QuitUnread,
             Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
+            Some(Overlay::Promotion(..)) => Mode::Promotion,
+            Some(Overlay::StipulationPrompt { .. }) => Mode::StipulationPrompt,
             None => match (&state.pending, state.focus) {
                 (Some(Pending::Goto(_)), _) => Mode::Goto,
+                _ if state.line.is_some() => match state.line.as_ref().map(|l| l.kind) {
+                    Some(LineKind::Playback) => Mode::Playback,
+                    _ => Mode::Play,
+                },
                 (None, Focus::Board) => Mode::Board,
                 (None, Focus::Fields) => Mode::Fields,
                 (None, Focus::FenLine) => Mode::FenLine,
+                (None, Focus::Solution) => Mode::Solution,
             },
         }
     }
 
     /// A focus of the screen (no overlay, no pending key).
     const fn is_focus(self) -> bool {
-        matches!(self, Mode::Board | Mode::Fields | Mode::FenLine)
+        matches!(
+            self,
+            Mode::Board
+                | Mode::Fields
+                | Mode::FenLine
+                | Mode::Play
+                | Mode::Playback
+                | Mode::Solution
+        )
     }
 }
 
@@ -131,13 +166,24 @@ const ALL: &[Mode] = &[
     Mode::ChangedOnDisk,
     Mode::QuitUnread,
     Mode::Chess960Prompt,
+    Mode::Play,
+    Mode::Playback,
+    Mode::Promotion,
+    Mode::Solution,
+    Mode::StipulationPrompt,
 ];
-const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine];
+const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine, Mode::Solution];
+/// The board, the fields panel and the Solution panel: where a letter is a command.
+const PANELS: &[Mode] = &[Mode::Board, Mode::Fields, Mode::Solution];
+const SOLUTION: &[Mode] = &[Mode::Solution];
 const BOARD_AND_FIELDS: &[Mode] = &[Mode::Board, Mode::Fields];
 const BOARD: &[Mode] = &[Mode::Board];
 const FIELDS: &[Mode] = &[Mode::Fields];
 const FEN_LINE: &[Mode] = &[Mode::FenLine];
 const NOWHERE: &[Mode] = &[];
+const PLAY: &[Mode] = &[Mode::Play];
+const PLAYBACK: &[Mode] = &[Mode::Playback];
+const LINE: &[Mode] = &[Mode::Play, Mode::Playback];
 
 /// Which keys a bind answers to.
 #[derive(Clone, Copy, Debug)]
@@ -215,17 +261,21 @@ pub struct Row {
 pub enum Group {
     Board,
     Fields,
+    Solution,
     FenLine,
     Anywhere,
     Questions,
     Help,
+    Moves,
 }
 
 impl Group {
-    pub const ALL: [Group; 6] = [
+    pub const ALL: [Group; 8] = [
         Group::Board,
         Group::Fields,
+        Group::Solution,
         Group::FenLine,
+        Group::Moves,
         Group::Anywhere,
         Group::Questions,
         Group::Help,
@@ -235,10 +285,12 @@ impl Group {
         match self {
             Group::Board => "Board",
             Group::Fields => "Fields panel",
+            Group::Solution => "Solution panel",
             Group::FenLine => "FEN line",
             Group::Anywhere => "Anywhere",
             Group::Questions => "Questions",
             Group::Help => "Help",
+            Group::Moves => "Play mode and playback",
         }
     }
 }
@@ -317,6 +369,21 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD, "m", "mirror files (a↔h)", &[
         Bind(Ch('m'), Do(Action::MirrorFiles)),
     ], &[]),
+    row(Group::Board, BOARD, "-", "mirror ranks (top↔bottom; colours stay)", &[
+        Bind(Ch('-'), Do(Action::MirrorRanks)),
+    ], &[]),
+    row(Group::Board, BOARD, "Shift+arrows", "shift the whole position one file or rank (refused when a piece would fall off)", &[
+        Bind(Is(ShiftUp), Do(Action::Shift(Direction::Up))),
+        Bind(Is(ShiftDown), Do(Action::Shift(Direction::Down))),
+        Bind(Is(ShiftLeft), Do(Action::Shift(Direction::Left))),
+        Bind(Is(ShiftRight), Do(Action::Shift(Direction::Right))),
+    ], &[]),
+    row(Group::Board, BOARD, "o", "rotate the position a quarter turn clockwise (chess)", &[
+        Bind(Ch('o'), Do(Action::Rotate)),
+    ], &[]),
+    row(Group::Board, BOARD, "M", "play mode: make legal moves from this position (Esc returns to it)", &[
+        Bind(Ch('M'), Do(Action::PlayMode)),
+    ], &[hint(Mode::Board, 13, "M", "play")]),
     row(Group::Board, BOARD, "X", "clear the board", &[Bind(Ch('X'), Do(Action::Clear))], &[]),
     row(Group::Board, BOARD, "I", "initial position (Chess960: a number 0–959, or Enter/r for a random one)", &[
         Bind(Ch('I'), Do(Action::Initial)),
@@ -347,14 +414,14 @@ pub const TABLE: &[Row] = &[
     ], &[]),
     // In the FEN line `v` is text; Ctrl-V still pastes (documented by the row above).
     row(Group::Board, FEN_LINE, "", "", &[Bind(Ctrl('v'), Do(Action::RequestPaste))], &[]),
-    row(Group::Board, BOARD_AND_FIELDS, "Tab / Shift-Tab", "focus fields panel, FEN line, board", &[
+    row(Group::Board, PANELS, "Tab / Shift-Tab", "focus fields panel, FEN line, Solution panel (while open), board", &[
         Bind(Is(Tab), Do(Action::FocusNext)),
         Bind(Is(BackTab), Do(Action::FocusPrev)),
     ], &[hint(Mode::Board, 5, "Tab", "fields"), hint(Mode::Fields, 5, "Tab", "FEN line")]),
     row(Group::Board, BOARD_AND_FIELDS, "/", "edit the FEN line", &[
         Bind(Ch('/'), Do(Action::EditFenLine)),
     ], &[hint(Mode::Board, 6, "/", "edit FEN")]),
-    row(Group::Board, BOARD_AND_FIELDS, "?, F1", "help (this list)", &[
+    row(Group::Board, PANELS, "?, F1", "help (this list)", &[
         Bind(Ch('?'), Do(Action::ToggleHelp)),
         Bind(Is(F(1)), Do(Action::ToggleHelp)),
     ], &[hint(Mode::Board, 9, "?", "help"), hint(Mode::Fields, 7, "?", "help")]),
@@ -363,6 +430,9 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD_AND_FIELDS, "l", "Analysis panel: a UCI engine evaluates the position as you edit (open / close)", &[
         Bind(Ch('l'), Do(Action::ToggleAnalysis)),
     ], &[hint(Mode::Board, 11, "l", "analyse")]),
+    row(Group::Board, PANELS, "S", "solve: asks the stipulation (the record's; + tries, checks), stores it in the record, solves in the background into the Solution panel; Esc stops", &[
+        Bind(Ch('S'), Do(Action::Solve)),
+    ], &[hint(Mode::Board, 12, "S", "solve")]),
     row(Group::Board, BOARD, "[ ]", "previous / next record of a collection", &[
         Bind(Ch('['), Do(Action::PrevRecord)),
         Bind(Ch(']'), Do(Action::NextRecord)),
@@ -416,6 +486,21 @@ pub const TABLE: &[Row] = &[
     // The board rows marked for the fields panel too.
     row(Group::Fields, NOWHERE, "u U, Ctrl-Z Ctrl-Y, y, v, /, ?", "as on the board", &[], &[]),
     row(Group::Fields, NOWHERE, "Esc", "back to the board", &[], &[]),
+    // ---- Solution panel -----------------------------------------------------------------
+    row(Group::Solution, SOLUTION, "↑ ↓, PgUp PgDn", "choose a line of the tree", &[
+        Bind(Is(Up), Do(Action::SolutionSelect(Towards::Prev))),
+        Bind(Is(Down), Do(Action::SolutionSelect(Towards::Next))),
+        Bind(Is(PageUp), Do(Action::SolutionPage(Towards::Prev))),
+        Bind(Is(PageDown), Do(Action::SolutionPage(Towards::Next))),
+    ], &[hint(Mode::Solution, 1, "↑↓", "line")]),
+    row(Group::Solution, SOLUTION, "Enter", "play the chosen line on the board (the setup stays)", &[
+        Bind(Is(Enter), Do(Action::SolutionPlay)),
+    ], &[hint(Mode::Solution, 2, "Enter", "play")]),
+    row(Group::Solution, NOWHERE, "Esc", "stop a running solve (here or on the board); with nothing running, close the panel", &[], &[
+        hint(Mode::Solution, 3, "Esc", "stop/close"),
+        hint(Mode::Solution, 4, "Tab", "board"),
+        hint(Mode::Solution, 5, "S", "solve"),
+    ]),
     // ---- FEN line -----------------------------------------------------------------------
     row(Group::FenLine, FEN_LINE, "← → Home End, Ctrl-A Ctrl-E", "move in the text", &[
         Bind(Is(Left), Do(Action::Line(LineEdit::Left))),
@@ -443,6 +528,58 @@ pub const TABLE: &[Row] = &[
     row(Group::FenLine, FEN_LINE, "other characters", "type them at the cursor", &[
         Bind(AnyChar, Cmd::LineInsert),
     ], &[]),
+    // ---- Play mode and playback ---------------------------------------------------------
+    row(Group::Moves, PLAY, "arrows, g + square", "move the cursor", &[
+        Bind(Is(Up), Do(Action::MoveCursor(Direction::Up))),
+        Bind(Is(Down), Do(Action::MoveCursor(Direction::Down))),
+        Bind(Is(Left), Do(Action::MoveCursor(Direction::Left))),
+        Bind(Is(Right), Do(Action::MoveCursor(Direction::Right))),
+        Bind(Ch('g'), Do(Action::StartGoto)),
+    ], &[hint(Mode::Play, 1, "←↑↓→", "move")]),
+    row(Group::Moves, PLAY, "Enter, mouse drag", "choose a piece, then its target: the move is played if it is legal (else the message line says why); a promotion asks the piece", &[
+        Bind(Is(Enter), Do(Action::PlaySelect)),
+    ], &[hint(Mode::Play, 2, "Enter", "from/to")]),
+    row(Group::Moves, PLAY, "u, Backspace", "take back the last move", &[
+        Bind(Ch('u'), Do(Action::TakeBack)),
+        Bind(Is(Backspace), Do(Action::TakeBack)),
+    ], &[hint(Mode::Play, 3, "u", "take back")]),
+    row(Group::Moves, PLAY, "=", "keep the position reached as the new setup (u then undoes it)", &[
+        Bind(Ch('='), Do(Action::KeepAsSetup)),
+    ], &[hint(Mode::Play, 4, "=", "keep")]),
+    row(Group::Moves, PLAYBACK, "← →, Home End", "step through the line, to its start or end", &[
+        Bind(Is(Left), Do(Action::LineBack)),
+        Bind(Is(Right), Do(Action::LineForward)),
+        Bind(Is(Home), Do(Action::LineFirst)),
+        Bind(Is(End), Do(Action::LineLast)),
+    ], &[hint(Mode::Playback, 1, "←→", "step"), hint(Mode::Playback, 2, "Home End", "ends")]),
+    row(Group::Moves, PLAYBACK, "M", "play on from the move shown (a move made drops the rest of the line)", &[
+        Bind(Ch('M'), Do(Action::PlayMode)),
+    ], &[hint(Mode::Playback, 6, "M", "play on")]),
+    row(Group::Moves, LINE, "y", "copy the moves as PGN (with the setup's [FEN])", &[
+        Bind(Ch('y'), Do(Action::CopyMoves)),
+    ], &[hint(Mode::Play, 5, "y", "copy PGN"), hint(Mode::Playback, 3, "y", "copy PGN")]),
+    row(Group::Moves, LINE, "Esc", "back to the setup (in play mode a chosen piece is let go first)", &[
+        Bind(Is(Esc), Do(Action::LeaveLine)),
+    ], &[hint(Mode::Play, 6, "Esc", "setup"), hint(Mode::Playback, 4, "Esc", "setup")]),
+    row(Group::Moves, LINE, "f, l, ?, Ctrl-Q", "as on the board (the engine analyses the position shown)", &[
+        Bind(Ch('f'), Do(Action::Flip)),
+        Bind(Ch('l'), Do(Action::ToggleAnalysis)),
+        Bind(Ch('?'), Do(Action::ToggleHelp)),
+        Bind(Is(F(1)), Do(Action::ToggleHelp)),
+        Bind(Ctrl('q'), Do(Action::Quit)),
+    ], &[hint(Mode::Play, 7, "?", "help"), hint(Mode::Playback, 5, "?", "help")]),
+    row(Group::Moves, &[Mode::Promotion], "q r b n, Enter, Esc", "promotion: the piece the pawn becomes (Enter: queen) / cancel", &[
+        Bind(Ch('q'), Do(Action::Promote(Role::Queen))),
+        Bind(Ch('Q'), Do(Action::Promote(Role::Queen))),
+        Bind(Is(Enter), Do(Action::Promote(Role::Queen))),
+        Bind(Ch('r'), Do(Action::Promote(Role::Rook))),
+        Bind(Ch('R'), Do(Action::Promote(Role::Rook))),
+        Bind(Ch('b'), Do(Action::Promote(Role::Bishop))),
+        Bind(Ch('B'), Do(Action::Promote(Role::Bishop))),
+        Bind(Ch('n'), Do(Action::Promote(Role::Knight))),
+        Bind(Ch('N'), Do(Action::Promote(Role::Knight))),
+        Bind(Is(Esc), Do(Action::CancelPromotion)),
+    ], &[hint(Mode::Promotion, 1, "q r b n", "piece"), hint(Mode::Promotion, 2, "Esc", "cancel")]),
     // ---- Anywhere (the mouse and the terminal's paste are the shell's events) ------------
     row(Group::Anywhere, NOWHERE, "paste (terminal)", "load a FEN that reads as one undo step, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse left click", "put the brush (the last piece put) on the square", &[], &[]),
@@ -508,6 +645,17 @@ pub const TABLE: &[Row] = &[
         hint(Mode::Chess960Prompt, 1, "0–959", "number"),
         hint(Mode::Chess960Prompt, 2, "Enter", "apply (empty: random)"),
         hint(Mode::Chess960Prompt, 3, "Esc", "cancel"),
+    ]),
+    row(Group::Questions, &[Mode::StipulationPrompt], "text, Enter, Esc", "stipulation: type it (#2, h#2.5 tries) / solve / cancel", &[
+        Bind(Is(Backspace), Do(Action::PromptBackspace)),
+        Bind(Is(Enter), Do(Action::PromptSubmit)),
+        Bind(Is(Esc), Do(Action::Escape)),
+        Bind(AnyChar, Cmd::PromptKey),
+    ], &[
+        hint(Mode::StipulationPrompt, 1, "#2 s#3 h#2.5", "stipulation"),
+        hint(Mode::StipulationPrompt, 2, "tries", "also tries"),
+        hint(Mode::StipulationPrompt, 3, "Enter", "solve"),
+        hint(Mode::StipulationPrompt, 4, "Esc", "cancel"),
     ]),
     // ---- Help ---------------------------------------------------------------------------
     row(Group::Help, &[Mode::Help], "Esc, ?, F1, q, Enter", "close the help", &[
@@ -604,7 +752,7 @@ pub fn action(state: &State, key: Key, help_max: u16) -> Option<Action> {
         }
     }
     let say_so = match mode {
-        Mode::Board | Mode::Fields | Mode::Goto => true,
+        Mode::Board | Mode::Fields | Mode::Goto | Mode::Play | Mode::Playback => true,
         Mode::FenLine => key.ctrl,
         _ => false,
     };

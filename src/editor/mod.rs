@@ -8,7 +8,9 @@ pub mod fen_line;
 pub mod fields;
 pub mod history;
 pub mod keys;
+pub mod line;
 pub mod paste;
+pub mod solving;
 pub mod state;
 pub mod transform;
 pub mod update;
@@ -22,6 +24,12 @@ pub use update::{Towards, update};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod play_tests;
+
+#[cfg(test)]
+mod solve_tests;
 
 #[cfg(test)]
 mod proptests;

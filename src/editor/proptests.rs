@@ -89,6 +89,23 @@ fn action() -> impl Strategy<Value = Action> {
         Quit,
         Abort,
         SaveDone(Ok(())),
+        Shift(Direction::Up),
+        Shift(Direction::Left),
+        Rotate,
+        MirrorRanks,
+        PlayMode,
+        PlaySelect,
+        PlaySelect,
+        Promote(Role::Knight),
+        CancelPromotion,
+        TakeBack,
+        KeepAsSetup,
+        CopyMoves,
+        LineForward,
+        LineBack,
+        LineFirst,
+        LineLast,
+        LeaveLine,
     ]);
     prop_oneof![
         4 => simple,
@@ -155,6 +172,11 @@ proptest! {
         for a in actions {
             update(&mut s, a);
         }
+        // Undo works on the setup: back to it from play mode or playback first.
+        update(&mut s, Action::Escape);
+        update(&mut s, Action::CancelPromotion);
+        update(&mut s, Action::LeaveLine);
+        update(&mut s, Action::LeaveLine);
         let last = s.position;
         let mut steps = 0;
         while s.history.can_undo() {

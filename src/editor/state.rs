@@ -13,6 +13,8 @@ use super::analysis::Analysis;
 use super::effect::Notice;
 use super::fen_line::{FenLine, field_span, read_fen};
 use super::history::{History, Snapshot};
+use super::line::Line;
+use super::solving::{Cache, Solving};
 
 /// Which part of the screen takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +22,8 @@ pub enum Focus {
     Board,
     Fields,
     FenLine,
+    /// The Solution panel (while it is open): ↑↓ choose a line, Enter plays it.
+    Solution,
 }
 
 /// A window over the screen that takes the keys until it closes.
@@ -36,6 +40,13 @@ pub enum Overlay {
     QuitUnread,
     /// The Chess960 start number typed so far (empty Enter draws one at random).
     Chess960Prompt(String),
+    /// Play mode: the pawn's move waits for the piece it becomes.
+    Promotion(Square, Square),
+    /// `S`: the stipulation to solve, as typed so far, and why the last Enter refused it.
+    StipulationPrompt {
+        text: String,
+        error: Option<super::solving::AskError>,
+    },
 }
 
 /// What a record's text is: a FEN, or an EPD record (four fields, then operations).
@@ -115,6 +126,19 @@ pub struct State {
     pub refreshes: u64,
     /// The Analysis panel, while it is open.
     pub analysis: Option<Analysis>,
+    /// Playback of a line or play mode: the board shows the line's position, the setup
+    /// (`position`) stays as it is.
+    pub line: Option<Line>,
+    /// Play mode: the square of the piece chosen to move (Enter or the mouse), until its target.
+    pub play_from: Option<Square>,
+    /// The Solution panel, while it is open.
+    pub solving: Option<Solving>,
+    /// Complete solve results by position and stipulation.
+    pub solve_cache: Cache,
+    /// The stipulation prompt's last accepted text, offered when the record has none.
+    pub last_stipulation: Option<String>,
+    /// The id of the last solve request (each request gets the next one).
+    pub solve_id: u64,
     fen: String,
 }
 
@@ -151,6 +175,12 @@ impl State {
             base: position,
             refreshes: 0,
             analysis: None,
+            line: None,
+            play_from: None,
+            solving: None,
+            solve_cache: Cache::default(),
+            last_stipulation: None,
+            solve_id: 0,
             fen,
         };
         state.cursor = state.home_square();
@@ -198,8 +228,12 @@ impl State {
         fen::write(&self.position)
     }
 
-    /// What the board shows: the FEN line's preview while editing, else the position.
+    /// What the board shows: the line's position in playback and play mode, the FEN line's
+    /// preview while editing, else the position.
     pub fn shown_position(&self) -> &Position {
+        if let Some(line) = &self.line {
+            return line.position();
+        }
         self.fen_line.preview.as_ref().unwrap_or(&self.position)
     }
 
@@ -338,7 +372,11 @@ impl State {
         let shown = *self.shown_position();
         self.fen = fen::write(&shown);
         if !self.fen_line.editing {
-            self.fen_line.show(&self.fen);
+            // Playback and play mode leave the FEN line on the setup.
+            match self.line {
+                Some(_) => self.fen_line.show(&fen::write(&self.position)),
+                None => self.fen_line.show(&self.fen),
+            }
         }
         let mut diagnostics = if self.fen_line.editing {
             self.fen_line.diagnostics.clone()

@@ -43,6 +43,10 @@ fn key_event(token: &str) -> Key {
         "<End>" => Code::End,
         "<F1>" => Code::F(1),
         "<F5>" => Code::F(5),
+        "<S-Up>" => Code::ShiftUp,
+        "<S-Down>" => Code::ShiftDown,
+        "<S-Left>" => Code::ShiftLeft,
+        "<S-Right>" => Code::ShiftRight,
         t if t.starts_with("<C-") && t.ends_with('>') && t.chars().count() == 5 => {
             return Key::ctrl(t.chars().nth(3).unwrap());
         }

@@ -21,10 +21,12 @@ use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::engine::Engines;
 use super::keymap;
 use super::signals::{self, Signal};
+use super::solver::Solver;
 use super::terminal::{self, Tui};
 use crate::collection::{Collection, SaveError, is_epd_path};
 use crate::core::Game;
 use crate::editor::analysis::EngineEvent;
+use crate::editor::solving::SolveEvent;
 use crate::editor::{self, Action, Effect, Notice, Options, State};
 use crate::ui::frame::Frames;
 use crate::ui::layout::{Arrangement, ScreenLayout};
@@ -46,6 +48,8 @@ pub enum AppEvent {
     Clipboard(Reply),
     /// A report of the engine client.
     Engine(EngineEvent),
+    /// A report of the solver worker.
+    Solver(SolveEvent),
 }
 
 /// How the editor ended.
@@ -160,6 +164,10 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
     let engines = Engines::new(engine, move |ev| {
         let _ = engine_tx.send(AppEvent::Engine(ev));
     });
+    let solver_tx = tx.clone();
+    let solver = Solver::new(move |ev| {
+        let _ = solver_tx.send(AppEvent::Solver(ev));
+    });
     let clip_tx = tx;
     let clipboard = Clipboard::system(move |reply| {
         let _ = clip_tx.send(AppEvent::Clipboard(reply));
@@ -175,6 +183,7 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
         tui,
         clipboard,
         engines,
+        solver,
         layout: None,
         frames: Frames::new(),
         panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
@@ -224,6 +233,8 @@ struct App {
     clipboard: Clipboard,
     /// The Analysis panel's engine (ended with the app: `quit`, then kill).
     engines: Engines,
+    /// The solves `S` starts (stopped with the app).
+    solver: Solver,
     /// The layout of the last frame drawn: mouse events are read against what is on screen.
     layout: Option<ScreenLayout>,
     /// What the terminal shows, so that a frame writes only what changed.
@@ -292,6 +303,7 @@ impl App {
                 }
                 self.apply(Action::Engine(event))
             }
+            AppEvent::Solver(event) => self.apply(Action::Solver(event)),
             AppEvent::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
                 self.outcome(outcome)
@@ -342,6 +354,10 @@ impl App {
                 let done = self.clipboard.copy(&text, Content::Fen, self.tui.writer());
                 self.maybe_outcome(done)
             }
+            Effect::CopyPgn(pgn) => {
+                let done = self.clipboard.copy(&pgn, Content::Pgn, self.tui.writer());
+                self.maybe_outcome(done)
+            }
             Effect::CopyUrl(url) => {
                 let done = self
                     .clipboard
@@ -388,6 +404,14 @@ impl App {
             }
             Effect::Analyse(None) => {
                 self.engines.stop();
+                Ok(None)
+            }
+            Effect::Solve(Some(request)) => {
+                self.solver.start(request);
+                Ok(None)
+            }
+            Effect::Solve(None) => {
+                self.solver.cancel();
                 Ok(None)
             }
         }

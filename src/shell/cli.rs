@@ -1,4 +1,4 @@
-//! The command line: the editor by default, and the `check`, `show` and `perft` subcommands.
+//! The command line: the editor by default, and its subcommands (`check`, `show`, `perft`, …).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -112,10 +112,28 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// Solve a problem (#n, =n, s#n, s=n, h#n, h#n.5; xiangqi #n) or every problem of a file.
     Solve(SolveArgs),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) of fenboard or of one of its subcommands.
+    Man(ManArgs),
     /// Hold the text read from standard input on the desktop clipboard until another program
     /// takes it (started by the editor's copy).
     #[command(hide = true)]
     ServeClipboard,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`fenboard-check(1)`…); fenboard's own when absent.
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{
 };
 
 use crate::editor::keys::{self, Code, Key};
-use crate::editor::{Action, State};
+use crate::editor::{Action, Overlay, State};
 pub use crate::ui::layout::{HitTest, NoHit};
 
 /// The action an event asks for, if any.
@@ -31,13 +31,25 @@ pub fn key_action_on(key: &KeyEvent, state: &State, hit: &dyn HitTest) -> Option
     if key.kind == KeyEventKind::Release {
         return None;
     }
-    keys::action(state, editor_key(key), hit.help_max_scroll())
+    // Only the help's own scroll keys need how far it scrolls, and finding out wraps the whole
+    // help text: by far the dearest part of a keystroke. So ask only while the help is open.
+    let help_max = if state.overlay == Some(Overlay::Help) {
+        hit.help_max_scroll()
+    } else {
+        0
+    };
+    keys::action(state, editor_key(key), help_max)
 }
 
 /// A terminal key as the editor's key table knows keys.
 pub fn editor_key(key: &KeyEvent) -> Key {
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     let code = match key.code {
         KeyCode::Char(c) => Code::Char(c),
+        KeyCode::Up if shift => Code::ShiftUp,
+        KeyCode::Down if shift => Code::ShiftDown,
+        KeyCode::Left if shift => Code::ShiftLeft,
+        KeyCode::Right if shift => Code::ShiftRight,
         KeyCode::Up => Code::Up,
         KeyCode::Down => Code::Down,
         KeyCode::Left => Code::Left,

@@ -10,16 +10,19 @@ pub mod app;
 pub mod check;
 pub mod cli;
 pub mod clipboard;
+pub mod completions;
 pub mod diagram;
 pub mod engine;
 pub mod export;
 pub mod keymap;
+pub mod man;
 pub mod output;
 pub mod perft;
 pub mod perft_suite;
 pub mod show;
 pub mod signals;
 pub mod solve;
+pub mod solver;
 pub mod terminal;
 
 /// The language of the program's screen and human output, chosen once in `main`.

@@ -13,3 +13,13 @@ pub const WRITE_FAILED: u8 = 2;
 pub fn write_failed(err: &io::Error) -> Failure {
     Failure::new(WRITE_FAILED, format!("cannot write the output: {err}"))
 }
+
+/// Writes `bytes` to stdout and flushes; a failure is the subcommand's `write_failed`.
+pub fn print(bytes: &[u8]) -> Result<(), Failure> {
+    use io::Write;
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .map_err(|e| write_failed(&e))
+}

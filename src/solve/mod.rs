@@ -9,7 +9,6 @@ mod search;
 pub mod stipulation;
 mod table;
 pub mod text;
-pub mod wxf;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -336,6 +336,12 @@ impl BoardView<'_> {
         let large = self.large();
         for sq in Square::all(g.game) {
             let r = g.square_rect(sq);
+            // A square writes only its own cells and, for its markers, at most one column
+            // either side: one that cannot reach the clip is skipped.
+            let reach = Rect::new(r.x.saturating_sub(1), r.y, r.width + 2, r.height);
+            if !reach.intersects(c.clip) {
+                continue;
+            }
             let light = (sq.file + sq.rank) % 2 == 1;
             let mut bg = match (light, self.on_last_move(sq)) {
                 (true, false) => t.light_square,

@@ -8,6 +8,7 @@
 use ratatui::buffer::{Buffer, Cell, CellDiffOption};
 use ratatui::layout::Rect;
 
+use super::board::Marks;
 use super::layout::{Arrangement, ScreenLayout};
 use super::screen::{self, Inputs, Panel, View};
 use crate::editor::State;
@@ -85,9 +86,22 @@ impl Frames {
                     continue;
                 }
                 let r = panel.area(&l).intersection(area);
-                blank(&mut self.next, r);
-                screen::render_panel(panel, state, view, &l, &mut self.next);
-                self.compare(r);
+                match cursor_squares(&self.inputs[i], &inputs, &l) {
+                    // Only the cursor moved: only its two squares can differ, so only they
+                    // are drawn again and compared.
+                    Some(squares) => {
+                        for s in squares.map(|s| s.intersection(r)) {
+                            blank(&mut self.next, s);
+                            screen::render_board(state, view, &l, s, &mut self.next);
+                            self.compare(s);
+                        }
+                    }
+                    None => {
+                        blank(&mut self.next, r);
+                        screen::render_panel(panel, state, view, &l, &mut self.next);
+                        self.compare(r);
+                    }
+                }
                 self.inputs[i] = inputs;
             }
         }
@@ -125,7 +139,12 @@ impl Frames {
                 {
                     self.changed.push((r.x + i as u16, y));
                 }
-                let (wn, wo) = (symbol_width(new.symbol()), symbol_width(old.symbol()));
+                let wn = symbol_width(new.symbol());
+                let wo = if new.symbol() == old.symbol() {
+                    wn
+                } else {
+                    symbol_width(old.symbol())
+                };
                 skip = wn.saturating_sub(1);
                 // A wide character replaced: the column it covered is written again.
                 invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
@@ -134,12 +153,47 @@ impl Frames {
     }
 }
 
+/// The cells of the squares the cursor left and entered, when the board's inputs differ in
+/// the cursor alone: the cursor is drawn inside its square (the glyph slot in xiangqi), so no
+/// other cell of the board can have changed.
+fn cursor_squares(
+    old: &Option<Inputs>,
+    new: &Option<Inputs>,
+    l: &ScreenLayout,
+) -> Option<[Rect; 2]> {
+    let (Some(Inputs::Board(p0, m0)), Some(Inputs::Board(p1, m1))) = (old, new) else {
+        return None;
+    };
+    // Every mark named, so that a new one is considered here too.
+    let Marks {
+        cursor: Some(from),
+        picked,
+        errors,
+        warnings,
+        last_move,
+    } = m0
+    else {
+        return None;
+    };
+    let same = p0 == p1
+        && *picked == m1.picked
+        && *errors == m1.errors
+        && *warnings == m1.warnings
+        && *last_move == m1.last_move;
+    let board = l.board.as_ref()?;
+    match m1.cursor {
+        Some(to) if same => Some([board.square_rect(*from), board.square_rect(to)]),
+        _ => None,
+    }
+}
+
 /// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
-/// start), as most cells hold, takes one.
+/// start), as most cells hold, takes one; so do the box-drawing and block characters
+/// (U+2500–U+259F) the board and the piece drawings are made of.
 fn symbol_width(symbol: &str) -> usize {
     let mut chars = symbol.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if (c as u32) < 0x1100 => 1,
+        (Some(c), None) if (c as u32) < 0x1100 || ('\u{2500}'..='\u{259f}').contains(&c) => 1,
         _ => ratatui::text::Span::raw(symbol).width(),
     }
 }
@@ -162,6 +216,7 @@ mod tests {
     use super::*;
     use crate::core::{Color, Game, Piece, Role};
     use crate::editor::analysis::{Bound, EngineEvent, PvLine, Score};
+    use crate::editor::solving::{SolveEvent, Solved};
     use crate::editor::{Action, Direction, Options, update};
     use crate::ui::theme::{ColorMode, Theme};
 
@@ -206,7 +261,8 @@ mod tests {
             Just(Direction::Right)
         ];
         prop_oneof![
-            4 => dir.prop_map(Action::MoveCursor),
+            4 => dir.clone().prop_map(Action::MoveCursor),
+            1 => dir.prop_map(Action::Shift),
             1 => (any::<bool>(), 0..6usize).prop_map(|(white, r)| {
                 let color = if white { Color::White } else { Color::Black };
                 Action::Put(Piece::new(color, Role::ALL[r]))
@@ -225,6 +281,15 @@ mod tests {
             1 => Just(Action::EditFenLine),
             1 => Just(Action::Escape),
             1 => Just(Action::ToggleAnalysis),
+            1 => Just(Action::PlayMode),
+            3 => Just(Action::PlaySelect),
+            1 => Just(Action::TakeBack),
+            1 => Just(Action::LeaveLine),
+            1 => Just(Action::KeepAsSetup),
+            1 => Just(Action::Rotate),
+            1 => Just(Action::MirrorRanks),
+            1 => Just(Action::LineBack),
+            1 => Just(Action::LineForward),
             2 => (1..30u32, -300..300i32, any::<bool>()).prop_map(|(depth, cp, xiangqi)| {
                 // The fen is filled in with the one analysed when the step is taken.
                 let moves = if xiangqi { ["h2e2", "h9g7"] } else { ["e2e4", "e7e5"] };
@@ -240,7 +305,39 @@ mod tests {
                 })
             }),
             1 => Just(Action::Engine(EngineEvent::Ready { name: "Engine 1".into() })),
+            // Solving: the prompt, its keys, the worker's reports (ids filled in when taken).
+            1 => Just(Action::Solve),
+            1 => prop_oneof![Just('#'), Just('1'), Just('2'), Just('x')].prop_map(Action::PromptKey),
+            1 => Just(Action::PromptSubmit),
+            1 => (0..5_000_000u64).prop_map(|nodes| Action::Solver(SolveEvent::Progress {
+                id: 0,
+                progress: crate::solve::Progress {
+                    nodes,
+                    root_done: 1,
+                    root_total: 16,
+                    elapsed: std::time::Duration::from_millis(nodes / 1000),
+                },
+            })),
+            1 => Just(Action::Solver(SolveEvent::Done { id: 0, result: Err("no".into()) })),
+            1 => Just(Action::Solver(SolveEvent::Done { id: 0, result: Ok(morphy().clone()) })),
+            1 => Just(Action::SolutionSelect(crate::editor::Towards::Next)),
+            1 => Just(Action::FocusPrev),
         ]
+    }
+
+    /// A solved mate in two with a tree of a few rows, made once.
+    fn morphy() -> &'static Solved {
+        static SOLVED: std::sync::OnceLock<Solved> = std::sync::OnceLock::new();
+        SOLVED.get_or_init(|| {
+            let p = crate::core::fen::read("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", None)
+                .position
+                .unwrap();
+            let stip = "#2".parse().unwrap();
+            let options = crate::solve::Options::default();
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let s = crate::solve::solve(&p, stip, &options, &cancel, &mut |_| {}).unwrap();
+            Solved::new(s)
+        })
     }
 
     proptest! {
@@ -252,9 +349,19 @@ mod tests {
             xiangqi in any::<bool>(),
             size in prop_oneof![Just((80u16, 24u16)), Just((120, 40)), Just((50, 40))],
             keys in prop::collection::vec(actions(), 1..30),
+            solving in any::<bool>(),
         ) {
             let game = if xiangqi { Game::Xiangqi } else { Game::Chess };
             let mut state = State::from_fen(game.start_fen(), Some(game), Options::default());
+            if solving {
+                // The Solution panel open from the start (a solve of #2 requested).
+                update(&mut state, Action::Solve);
+                for c in "#2".chars() {
+                    update(&mut state, Action::PromptKey(c));
+                }
+                update(&mut state, Action::PromptSubmit);
+                prop_assert!(state.solving.is_some());
+            }
             let view = View::new(Theme::new(ColorMode::TrueColor));
             let area = Rect::new(0, 0, size.0, size.1);
             let mut screen = Buffer::empty(area);
@@ -267,10 +374,30 @@ mod tests {
                 {
                     *fen = a.fen.clone();
                 }
+                // A solver report is about the solve requested last.
+                if let Action::Solver(SolveEvent::Progress { id, .. } | SolveEvent::Done { id, .. }) =
+                    &mut key
+                {
+                    *id = state.solve_id;
+                }
                 update(&mut state, key.clone());
                 apply(&mut screen, &mut frames, &state, &view);
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
             }
+        }
+    }
+
+    #[test]
+    fn the_quick_widths_are_the_true_ones() {
+        // The box-drawing and block characters, and a few wide ones around them.
+        for c in ('\u{2500}'..='\u{259f}').chain(['a', '中', '帥', '♚', '\u{1100}', '\u{25fd}'])
+        {
+            let s = c.to_string();
+            assert_eq!(
+                symbol_width(&s),
+                ratatui::text::Span::raw(&s).width(),
+                "{c:?}"
+            );
         }
     }
 

@@ -75,6 +75,12 @@ pub struct ScreenLayout {
     pub diagnostics: Rect,
     /// The Analysis panel with its border, under the diagnostics (empty while it is closed).
     pub analysis: Rect,
+    /// The Moves panel with its border, under the diagnostics while the board shows a line
+    /// (empty otherwise).
+    pub moves: Rect,
+    /// The Solution panel with its border, between the diagnostics and the Analysis panel
+    /// (empty while it is closed).
+    pub solution: Rect,
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
@@ -82,8 +88,13 @@ pub struct ScreenLayout {
     pub lang: crate::i18n::Lang,
 }
 
+/// The Moves panel at most: its border, where the board stands and ten rows of moves.
+pub const MOVES_HEIGHT: u16 = 13;
+
 /// The Analysis panel: its border, the engine's line and three best lines.
 pub const ANALYSIS_HEIGHT: u16 = 6;
+/// The Solution panel at its smallest: its border and one line.
+pub const SOLUTION_MIN_HEIGHT: u16 = 3;
 
 impl ScreenLayout {
     /// Gives the bottom of the diagnostics region to the Analysis panel: its full height where
@@ -94,6 +105,37 @@ impl ScreenLayout {
         if height >= 3 {
             self.diagnostics.height -= height;
             self.analysis = Rect::new(d.x, d.y + d.height - height, d.width, height);
+        }
+        self
+    }
+
+    /// Gives the bottom of the diagnostics region to the Moves panel, as `with_analysis` does.
+    pub fn with_moves(mut self) -> ScreenLayout {
+        let d = self.diagnostics;
+        let height = MOVES_HEIGHT.min(d.height.saturating_sub(DIAGNOSTICS_MIN_HEIGHT));
+        if height >= 3 {
+            self.diagnostics.height -= height;
+            self.moves = Rect::new(d.x, d.y + d.height - height, d.width, height);
+        }
+        self
+    }
+
+    /// Shares the diagnostics region (what is left above the Analysis panel when that is open)
+    /// with the Solution panel under it, by the rows each would fill: when both fit, the
+    /// diagnostics get theirs and the solution the rest; else the diagnostics keep what they
+    /// need up to a third (at least their minimum) and the solution takes the rest.
+    pub fn with_solution(mut self, diagnostics_wanted: u16, solution_wanted: u16) -> ScreenLayout {
+        let d = self.diagnostics;
+        let keep = if diagnostics_wanted.saturating_add(solution_wanted) <= d.height {
+            diagnostics_wanted
+        } else {
+            diagnostics_wanted.min(d.height / 3)
+        }
+        .max(DIAGNOSTICS_MIN_HEIGHT);
+        let height = d.height.saturating_sub(keep);
+        if height >= SOLUTION_MIN_HEIGHT {
+            self.diagnostics.height -= height;
+            self.solution = Rect::new(d.x, d.y + d.height - height, d.width, height);
         }
         self
     }
@@ -159,6 +201,8 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         fields: Rect::default(),
         diagnostics: Rect::default(),
         analysis: Rect::default(),
+        moves: Rect::default(),
+        solution: Rect::default(),
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),
@@ -259,7 +303,9 @@ mod tests {
                 for w in 0..=140 {
                     for h in 0..=60 {
                         let area = Rect::new(0, 0, w, h);
-                        let l = layout(area, game, glyphs, false);
+                        let l = layout(area, game, glyphs, false)
+                            .with_analysis()
+                            .with_solution(h / 2, h);
                         let Some(board) = l.board else {
                             assert_eq!(l.arrangement, Arrangement::TooSmall);
                             continue;
@@ -269,6 +315,8 @@ mod tests {
                             board.area,
                             l.fields,
                             l.diagnostics,
+                            l.analysis,
+                            l.solution,
                             l.fen,
                             l.message,
                             l.hints,
@@ -287,6 +335,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_moves_and_analysis_panels_share_the_diagnostics_region_without_overlap() {
+        for game in [Game::Chess, Game::Xiangqi] {
+            for (w, h) in [(120, 40), (80, 24), (50, 40), (200, 60)] {
+                let plain = layout(Rect::new(0, 0, w, h), game, GlyphSet::Unicode, false);
+                let l = plain.with_moves().with_analysis();
+                assert!(l.moves.height >= 3, "{game} {w}x{h}");
+                assert!(l.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT);
+                for (a, b) in [
+                    (l.moves, l.diagnostics),
+                    (l.moves, l.analysis),
+                    (l.analysis, l.diagnostics),
+                    (l.moves, l.fields),
+                ] {
+                    assert!(no_overlap(a, b), "{game} {w}x{h}: {a:?} {b:?}");
+                }
+                // Together they fill what the diagnostics had.
+                let union = [l.moves, l.analysis]
+                    .into_iter()
+                    .filter(|r| !r.is_empty())
+                    .fold(l.diagnostics, |u, r| u.union(r));
+                assert_eq!(union, plain.diagnostics, "{game} {w}x{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_solution_panel_shares_the_room_under_the_fields_by_content() {
+        let at = |w, h| layout(Rect::new(0, 0, w, h), Game::Chess, GlyphSet::Unicode, false);
+        // Room for both: the diagnostics get what they fill, the solution the rest.
+        let l = at(120, 40).with_solution(10, 12);
+        assert_eq!(l.diagnostics.height, 10);
+        assert_eq!(l.diagnostics.bottom(), l.solution.y);
+        assert_eq!(l.solution.bottom(), at(120, 40).diagnostics.bottom());
+        // A long tree: the diagnostics keep at most a third.
+        let long = at(120, 40).with_solution(20, 500);
+        assert_eq!(long.diagnostics.height, at(120, 40).diagnostics.height / 3);
+        // Few diagnostics and a long tree: they keep their minimum, not a third.
+        let few = at(120, 40).with_solution(2, 500);
+        assert_eq!(few.diagnostics.height, DIAGNOSTICS_MIN_HEIGHT);
+        let both = at(120, 40).with_analysis().with_solution(10, 500);
+        assert_eq!(both.solution.bottom(), both.analysis.y);
+        assert_eq!(both.analysis.height, ANALYSIS_HEIGHT);
+        let small = at(80, 24).with_analysis().with_solution(10, 500);
+        assert!(small.solution.height >= SOLUTION_MIN_HEIGHT, "{small:?}");
+        assert!(
+            small.diagnostics.height >= DIAGNOSTICS_MIN_HEIGHT,
+            "{small:?}"
+        );
     }
 
     #[test]

@@ -17,6 +17,8 @@ use super::panels::diagnostics::DiagnosticsPanel;
 use super::panels::dialog::Dialog;
 use super::panels::fen_line::FenLineBar;
 use super::panels::fields::{FieldsPanel, field_columns};
+use super::panels::moves::MovesPanel;
+use super::panels::solution::SolutionPanel;
 use super::panels::status::{HintBar, MessageLine};
 use super::panels::title::Title;
 use super::pieces::PieceSize;
@@ -29,6 +31,7 @@ use crate::core::status::Status;
 use crate::core::{Color, Diagnostic, Game, Position, Square};
 use crate::editor::analysis::Analysis;
 use crate::editor::keys::Mode;
+use crate::editor::solving::Solving;
 use crate::editor::{Focus, Notice, Overlay, Pending, State};
 
 /// How the screen is drawn, beyond what the editor state says.
@@ -57,11 +60,17 @@ pub fn glyphs(state: &State) -> GlyphSet {
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
     let mut l = layout(area, state.game(), glyphs(state), state.flipped);
     l.lang = state.options.lang;
-    if state.analysis.is_some() {
-        l.with_analysis()
-    } else {
-        l
+    if state.line.is_some() {
+        l = l.with_moves();
     }
+    if state.analysis.is_some() {
+        l = l.with_analysis();
+    }
+    if let Some(solving) = &state.solving {
+        let diagnostics = super::panels::diagnostics::wanted_height(state, l.diagnostics.width);
+        l = l.with_solution(diagnostics, super::panels::solution::wanted_height(solving));
+    }
+    l
 }
 
 /// Draws the screen into `buf` over `area` and returns the layout used. `buf` is expected
@@ -89,18 +98,24 @@ pub enum Panel {
     Diagnostics,
     /// Drawn after the diagnostics: its region is carved from theirs.
     Analysis,
+    /// The move list of playback and play mode, also carved from the diagnostics.
+    Moves,
+    /// Likewise, between the diagnostics and the Analysis panel.
+    Solution,
     FenLine,
     Message,
     Hints,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 8] = [
+    pub const ALL: [Panel; 10] = [
         Panel::Title,
         Panel::Board,
         Panel::Fields,
         Panel::Diagnostics,
         Panel::Analysis,
+        Panel::Moves,
+        Panel::Solution,
         Panel::FenLine,
         Panel::Message,
         Panel::Hints,
@@ -114,6 +129,8 @@ impl Panel {
             Panel::Fields => l.fields,
             Panel::Diagnostics => l.diagnostics,
             Panel::Analysis => l.analysis,
+            Panel::Moves => l.moves,
+            Panel::Solution => l.solution,
             Panel::FenLine => l.fen,
             Panel::Message => l.message,
             Panel::Hints => l.hints,
@@ -150,8 +167,15 @@ pub enum Inputs {
         /// Why the position is not sent, when it is illegal.
         error: Option<String>,
     },
+    Moves(Option<crate::editor::line::Line>),
+    Solution {
+        solving: Option<Solving>,
+        focused: bool,
+    },
     FenLine {
         focused: bool,
+        /// The board shows a line: the FEN line is labelled as the setup's.
+        setup: bool,
         text: String,
         highlight: Option<std::ops::Range<usize>>,
         error: Option<std::ops::Range<usize>>,
@@ -205,8 +229,15 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
                 .find(|d| d.is_error())
                 .map(|d| d.message.clone()),
         }),
+        Panel::Moves => Some(Inputs::Moves(state.line.clone())),
+        // Progress reports change only this panel.
+        Panel::Solution => Some(Inputs::Solution {
+            solving: state.solving.clone(),
+            focused: state.focus == Focus::Solution,
+        }),
         Panel::FenLine => Some(Inputs::FenLine {
             focused: state.focus == Focus::FenLine,
+            setup: state.line.is_some(),
             text: state.fen_line_text().to_owned(),
             highlight: state.focused_field_span(),
             error: state.fen_line_error_span(),
@@ -233,12 +264,38 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
     }
 }
 
-/// What the board marks: the cursor, the piece picked up and the diagnosed squares.
+/// What the board marks: the cursor, the piece picked up (in play mode: chosen to move), the
+/// diagnosed squares and the last move of a line.
 fn board_marks(state: &State) -> Marks {
     let mut marks = Marks::from_diagnostics(&state.diagnostics);
     marks.cursor = Some(state.cursor);
     marks.picked = state.picked.map(|(_, sq)| sq);
+    if let Some(line) = &state.line {
+        marks.last_move = line.last_move();
+        marks.picked = state.play_from;
+        // Playback moves no cursor.
+        if line.kind == crate::editor::line::LineKind::Playback {
+            marks.cursor = None;
+        }
+    }
     marks
+}
+
+/// Draws the part of the board inside `clip` (all of it with the board's area): the cells
+/// outside are left as they are.
+pub fn render_board(state: &State, view: &View, l: &ScreenLayout, clip: Rect, buf: &mut Buffer) {
+    if let Some(geometry) = l.board {
+        let marks = board_marks(state);
+        let board = BoardView {
+            position: state.shown_position(),
+            marks: &marks,
+            geometry,
+            glyphs: glyphs(state),
+            pieces: view.pieces,
+            theme: &view.theme,
+        };
+        (&board).render(clip, buf);
+    }
 }
 
 /// Draws one panel into its rectangle of `l` (expected blank).
@@ -249,16 +306,7 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
         Panel::Title => Title { state, theme: t }.render(r, buf),
         Panel::Board => {
             if let Some(geometry) = l.board {
-                let marks = board_marks(state);
-                let board = BoardView {
-                    position: state.shown_position(),
-                    marks: &marks,
-                    geometry,
-                    glyphs: glyphs(state),
-                    pieces: view.pieces,
-                    theme: t,
-                };
-                (&board).render(geometry.area, buf);
+                render_board(state, view, l, geometry.area, buf);
             }
         }
         Panel::Fields => FieldsPanel { state, theme: t }.render(r, buf),
@@ -268,6 +316,27 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
                 AnalysisPanel {
                     state,
                     analysis,
+                    theme: t,
+                }
+                .render(r, buf);
+            }
+        }
+        Panel::Moves => {
+            if let Some(line) = &state.line {
+                MovesPanel {
+                    line,
+                    lang: state.options.lang,
+                    theme: t,
+                }
+                .render(r, buf);
+            }
+        }
+        Panel::Solution => {
+            if let Some(solving) = &state.solving {
+                SolutionPanel {
+                    solving,
+                    focused: state.focus == Focus::Solution,
+                    lang: state.options.lang,
                     theme: t,
                 }
                 .render(r, buf);
@@ -465,7 +534,14 @@ mod tests {
     fn help_overlay_lists_every_key() {
         let mut s = state(Game::Chess.start_fen(), false);
         update(&mut s, Action::ToggleHelp);
-        let t = text(&s, 160, 60);
+        // Every line of the help, scrolled through where it does not fit at once.
+        let mut t = String::new();
+        let max = help::max_scroll(crate::i18n::Lang::En, Rect::new(0, 0, 160, 60));
+        for line in (0..=max).step_by(10).chain([max]) {
+            update(&mut s, Action::ScrollHelp(line));
+            t.push_str(&text(&s, 160, 60));
+        }
+        update(&mut s, Action::ScrollHelp(0));
         for group in keys::Group::ALL {
             assert!(t.contains(group.title()), "{}", group.title());
             for (keys, _) in keys::group_rows(group) {
@@ -800,6 +876,171 @@ mod tests {
                         if flipped { "_flipped" } else { "" }
                     );
                     insta::assert_snapshot!(name, t);
+                }
+            }
+        }
+    }
+
+    /// `state` after `S`, `stip` and Enter, the worker's answer given (solved here).
+    fn solved(mut s: State, stip: &str) -> State {
+        use crate::editor::solving::{self, SolveEvent, Solved};
+        update(&mut s, Action::Solve);
+        while matches!(&s.overlay, Some(Overlay::StipulationPrompt { text, .. }) if !text.is_empty())
+        {
+            update(&mut s, Action::PromptBackspace);
+        }
+        for c in stip.chars() {
+            update(&mut s, Action::PromptKey(c));
+        }
+        let effects = update(&mut s, Action::PromptSubmit);
+        let Some(crate::editor::Effect::Solve(Some(r))) = effects.into_iter().next() else {
+            panic!("no solve request");
+        };
+        let solution = crate::solve::solve(
+            &r.position,
+            r.ask.stipulation,
+            &solving::options(r.ask, 2),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        update(
+            &mut s,
+            Action::Solver(SolveEvent::Done {
+                id: r.id,
+                result: Ok(Solved::new(solution)),
+            }),
+        );
+        s
+    }
+
+    /// Shinkman's mate in two: 1.Qa7! (zugzwang) and four mates by the rooks.
+    const SHINKMAN: &str = "Q7/3B4/3B4/3NR2P/3R4/2p5/2p3kN/2K4b w - - 0 1";
+
+    #[test]
+    fn solution_panel_chess() {
+        let mut s = solved(state(SHINKMAN, false), "#2 tries");
+        let wide = text(&s, 120, 40);
+        for shown in [
+            "┌ Solution",
+            "#2 tries · sound: 1 key",
+            "1.Qa7! zugzwang",
+            "1...Kg1 2.Rd2#",
+            "1...Kf2 2.Rg4#",
+            "1...Kxh2 2.Rg5#",
+            "1...Kg3 2.Re2#",
+        ] {
+            assert!(wide.contains(shown), "{shown}:\n{wide}");
+        }
+        assert!(
+            wide.contains("? but 1..."),
+            "a try with its refutation:\n{wide}"
+        );
+        insta::assert_snapshot!("solution_chess_120x40", wide);
+        // The panel focused, the third line chosen: highlighted, with the panel's keys.
+        update(&mut s, Action::FocusPrev);
+        update(&mut s, Action::SolutionSelect(crate::editor::Towards::Next));
+        update(&mut s, Action::SolutionSelect(crate::editor::Towards::Next));
+        let narrow = text(&s, 80, 24);
+        assert!(narrow.contains("┌ Solution"), "{narrow}");
+        assert!(narrow.contains("1.Qa7! zugzwang"), "{narrow}");
+        assert!(
+            narrow.contains("↑↓ line  Enter play"),
+            "the hints: {narrow}"
+        );
+        insta::assert_snapshot!("solution_chess_80x24", narrow);
+        let buf = draw(&s, 80, 24, ColorMode::TrueColor);
+        let l = screen_layout(&s, buf.area);
+        // Border, two header lines (wrapped at this width), then the rows.
+        let third = l.solution.y + 1 + 2 + 2;
+        assert_eq!(
+            buf[(l.solution.x + 2, third)].bg,
+            Theme::new(ColorMode::TrueColor).focused_row.bg.unwrap(),
+            "the chosen line is highlighted"
+        );
+    }
+
+    #[test]
+    fn solution_panel_xiangqi_cooked_in_red() {
+        // Three keys mate (or leave Black without a move): cooked.
+        let s = solved(state("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", false), "#1");
+        let wide = text(&s, 120, 40);
+        assert!(wide.contains("#1 · cooked: 3 keys"), "{wide}");
+        assert!(wide.contains("1.R8+2!"), "{wide}");
+        insta::assert_snapshot!("solution_xiangqi_120x40", wide);
+        let narrow = text(&s, 80, 24);
+        assert!(narrow.contains("cooked"), "{narrow}");
+        insta::assert_snapshot!("solution_xiangqi_80x24", narrow);
+        let buf = draw(&s, 120, 40, ColorMode::TrueColor);
+        let l = screen_layout(&s, buf.area);
+        let key_row = l.solution.y + 2;
+        assert_eq!(
+            buf[(l.solution.x + 1, key_row)].fg,
+            Theme::new(ColorMode::TrueColor).error.fg.unwrap(),
+            "a cooked key is red"
+        );
+    }
+
+    #[test]
+    fn solution_panel_shows_progress_helpmates_no_solution_and_stale() {
+        use crate::editor::solving::SolveEvent;
+        let mut s = state(SHINKMAN, false);
+        update(&mut s, Action::Solve);
+        for c in "#3".chars() {
+            update(&mut s, Action::PromptKey(c));
+        }
+        let effects = update(&mut s, Action::PromptSubmit);
+        let Some(crate::editor::Effect::Solve(Some(r))) = effects.into_iter().next() else {
+            panic!()
+        };
+        let progress = crate::solve::Progress {
+            nodes: 2_500_000,
+            root_done: 4,
+            root_total: 41,
+            elapsed: std::time::Duration::from_millis(3200),
+        };
+        update(
+            &mut s,
+            Action::Solver(SolveEvent::Progress { id: r.id, progress }),
+        );
+        let t = text(&s, 120, 40);
+        assert!(
+            t.contains("solving #3 · 2.5 M nodes · 3.2 s · 4/41 first moves"),
+            "{t}"
+        );
+        assert!(t.contains("Esc stops"), "{t}");
+        // Helpmates: each solution on its line.
+        let h = solved(state("7k/8/6K1/1p6/8/8/8/R7 b - - 0 1", false), "h#1");
+        let t = text(&h, 120, 40);
+        assert!(
+            t.contains("1...b4 2.Ra8#") || t.contains("1.b4 Ra8#"),
+            "{t}"
+        );
+        // No solution, then stale after an edit.
+        let mut n = solved(state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false), "#1");
+        assert!(text(&n, 120, 40).contains(text::SOLUTION_NO_SOLUTION.tr(crate::i18n::Lang::En)));
+        update(&mut n, Action::ToggleSide);
+        assert!(text(&n, 120, 40).contains("stale · #1 · no solution"));
+    }
+
+    #[test]
+    fn the_solution_panel_and_the_prompt_draw_at_every_size() {
+        let solved = solved(state(SHINKMAN, false), "#2 tries");
+        let mut prompt = state(Game::Xiangqi.start_fen(), false);
+        update(&mut prompt, Action::Solve);
+        for c in "h#2 nonsense".chars() {
+            update(&mut prompt, Action::PromptKey(c));
+        }
+        update(&mut prompt, Action::PromptSubmit);
+        assert!(
+            text(&prompt, 120, 40).contains("'nonsense'"),
+            "the refusal shows"
+        );
+        for s in [&solved, &prompt] {
+            for w in (0..=130).step_by(3) {
+                for h in 0..=45 {
+                    let buf = draw(s, w, h, ColorMode::TrueColor);
+                    assert_well_formed(&buf, &format!("{w}x{h}"));
                 }
             }
         }

@@ -63,6 +63,8 @@ pub fn engine_unavailable(lang: Lang, reason: &str) -> String {
     fmt(lang, "engine-unavailable", &[("reason", reason.into())])
 }
 pub const FEN_TITLE: Msg = Msg("fen-title");
+/// The FEN line's label while the board shows moves from the setup it holds.
+pub const SETUP_FEN_TITLE: Msg = Msg("setup-fen-title");
 pub const HELP_TITLE: Msg = Msg("help-title");
 pub const HELP_FOOTER: Msg = Msg("help-footer");
 pub const MODIFIED_MARK: Msg = Msg("modified-mark");
@@ -209,6 +211,74 @@ fn castling_key(side: CastlingSide) -> &'static str {
     }
 }
 
+pub const PLAY_STARTED: Msg = Msg("notice-play-started");
+pub const MOVES_TITLE: Msg = Msg("moves-title");
+pub const PLAY_TITLE: Msg = Msg("play-title");
+pub const PLAYBACK_TITLE: Msg = Msg("playback-title");
+pub const NO_MOVES_YET: Msg = Msg("no-moves-yet");
+pub const PROMOTION_TITLE: Msg = Msg("promotion-title");
+pub const PROMOTION_PROMPT: Msg = Msg("promotion-prompt");
+pub const PROMOTION_KEYS: Msg = Msg("promotion-keys");
+
+/// Where the board stands in a line: `setup · 5 moves`, `move 3 of 5`.
+pub fn line_position(lang: Lang, at: usize, total: usize) -> String {
+    match at {
+        0 => fmt(lang, "line-at-setup", &[("total", total.into())]),
+        a => fmt(
+            lang,
+            "line-at-move",
+            &[("at", a.into()), ("total", total.into())],
+        ),
+    }
+}
+
+/// "playback of 5 moves" (and how many were left out as not legal).
+pub fn playback_started(lang: Lang, moves: usize, dropped: usize) -> String {
+    let line = fmt(lang, "notice-playback-started", &[("n", moves.into())]);
+    match dropped {
+        0 => line,
+        n => fmt(
+            lang,
+            "notice-playback-dropped",
+            &[("line", line.as_str().into()), ("n", n.into())],
+        ),
+    }
+}
+
+/// Why a move is not played, in words.
+pub fn refusal(lang: Lang, why: &crate::core::moves::Refusal, game: Game) -> String {
+    use crate::core::moves::Refusal;
+    let king = if game.is_xiangqi() { "general" } else { "king" };
+    match why {
+        Refusal::IllegalPosition(reason) => fmt(
+            lang,
+            "refusal-illegal-position",
+            &[("reason", reason.as_str().into())],
+        ),
+        Refusal::NoPiece(sq) => fmt(
+            lang,
+            "refusal-no-piece",
+            &[("square", sq.name(game).to_string().as_str().into())],
+        ),
+        Refusal::NotYourTurn(p) => fmt(
+            lang,
+            "refusal-not-your-turn",
+            &[("side", side_key(p.color.other(), game).into())],
+        ),
+        Refusal::CannotGo(p, from, to) => fmt(
+            lang,
+            "refusal-cannot-go",
+            &[
+                ("role", p.role.name(game).into()),
+                ("from", from.name(game).to_string().as_str().into()),
+                ("to", to.name(game).to_string().as_str().into()),
+            ],
+        ),
+        Refusal::LeavesInCheck(_) => fmt(lang, "refusal-leaves-in-check", &[("king", king.into())]),
+        Refusal::NeedsPromotion => tr(lang, "refusal-needs-promotion").to_owned(),
+    }
+}
+
 /// A notice in words, and how it should look.
 pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
     use Tone::*;
@@ -320,7 +390,42 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
         Notice::Copied(what) => (what.clone(), Good),
         Notice::CopyFailed(why) => (f("notice-copy-failed", &[("why", why.into())]), Bad),
         Notice::PasteFailed(why) => (f("notice-paste-failed", &[("why", why.into())]), Bad),
+        Notice::SolveRefused(why) => (f("notice-solve-refused", &[("why", why.into())]), Bad),
+        Notice::StipulationSet(stip) => (
+            f("notice-stipulation-set", &[("stip", stip.as_str().into())]),
+            Good,
+        ),
+        Notice::SolveCancelled => (t("notice-solve-cancelled"), Info),
+        Notice::SolutionStale => (t("notice-solution-stale"), Bad),
         Notice::Info(text) => (text.clone(), Info),
+        Notice::PlayStarted => (PLAY_STARTED.tr(lang).into(), Info),
+        Notice::PlaybackStarted { moves, dropped } => {
+            (playback_started(lang, *moves, *dropped), Info)
+        }
+        Notice::MoveRefused(why) => (refusal(lang, why, game), Bad),
+        Notice::Chosen(p, sq) => (
+            f(
+                "notice-chosen",
+                &[
+                    ("piece", piece(p).into()),
+                    ("square", square(sq).as_str().into()),
+                ],
+            ),
+            Info,
+        ),
+        Notice::ChoiceCancelled => (t("notice-choice-cancelled"), Info),
+        Notice::TookBack(name) => (
+            f("notice-took-back", &[("move", name.as_str().into())]),
+            Info,
+        ),
+        Notice::NothingToTakeBack => (t("notice-nothing-to-take-back"), Bad),
+        Notice::KeptAsSetup => (t("notice-kept-as-setup"), Good),
+        Notice::LineStart => (t("notice-line-start"), Info),
+        Notice::LineEnd => (t("notice-line-end"), Info),
+        Notice::SetupBack => (t("notice-setup-back"), Info),
+        Notice::LeaveLineFirst => (t("notice-leave-line-first"), Bad),
+        Notice::FallsOffBoard => (t("notice-falls-off-board"), Bad),
+        Notice::RotateChessOnly => (t("notice-rotate-chess-only"), Bad),
     }
 }
 
@@ -343,7 +448,8 @@ pub fn question(overlay: &crate::editor::Overlay) -> Option<(Msg, Msg)> {
         Overlay::ConfirmQuit => Some((CONFIRM_QUIT_TITLE, CONFIRM_QUIT_KEYS)),
         Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
         Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
-        Overlay::Help | Overlay::Chess960Prompt(_) => None,
+        Overlay::Promotion(..) => Some((PROMOTION_TITLE, PROMOTION_KEYS)),
+        Overlay::Help | Overlay::Chess960Prompt(_) | Overlay::StipulationPrompt { .. } => None,
     }
 }
 
@@ -372,6 +478,131 @@ pub fn help_position(lang: Lang, first: u16, last: u16, total: usize) -> String 
         ],
     )
 }
+
+// The stipulation prompt (`S`).
+pub const STIPULATION_TITLE: Msg = Msg("stipulation-title");
+pub const STIPULATION_PROMPT: Msg = Msg("stipulation-prompt");
+pub const STIPULATION_KEYS: Msg = Msg("stipulation-keys");
+
+/// Why the prompt did not take its text.
+pub fn stipulation_refused(lang: Lang, why: &crate::editor::solving::AskError) -> String {
+    use crate::editor::solving::AskError;
+    match why {
+        AskError::Empty => tr(lang, "stipulation-empty").to_owned(),
+        AskError::Stipulation(reason) => reason.clone(),
+        AskError::Word(word) => fmt(lang, "stipulation-word", &[("word", word.as_str().into())]),
+    }
+}
+
+// The Solution panel.
+pub const SOLUTION_TITLE: Msg = Msg("solution-title");
+pub const SOLUTION_STALE: Msg = Msg("solution-stale");
+pub const SOLUTION_THREAT: Msg = Msg("solution-threat");
+pub const SOLUTION_ZUGZWANG: Msg = Msg("solution-zugzwang");
+pub const SOLUTION_BUT: Msg = Msg("solution-but");
+pub const SOLUTION_SHORT: Msg = Msg("solution-short");
+pub const SOLUTION_DUALS: Msg = Msg("solution-duals");
+pub const SOLUTION_NO_SOLUTION: Msg = Msg("solution-no-solution");
+
+/// `solving #3`, `1.2 M nodes`, `4.1 s`, `5/31 first moves`, `Esc stops`: the parts of the
+/// progress line (joined by ` · `, wrapped between parts when narrow).
+pub fn solving_progress(
+    lang: Lang,
+    stip: &str,
+    nodes: u64,
+    millis: u64,
+    done: usize,
+    total: usize,
+) -> Vec<String> {
+    let mut parts = vec![
+        fmt(lang, "solving", &[("stip", stip.into())]),
+        nodes_text(lang, nodes),
+        seconds_text(millis),
+    ];
+    if total > 0 {
+        parts.push(fmt(
+            lang,
+            "solving-first-moves",
+            &[("done", done.into()), ("total", total.into())],
+        ));
+    }
+    parts.push(tr(lang, "solving-esc-stops").to_owned());
+    parts
+}
+
+/// `stopping…` while a cancelled solve winds down.
+pub const SOLVING_STOPPING: Msg = Msg("solving-stopping");
+
+/// `1234 nodes`, `45.6 k nodes`, `1.2 M nodes`.
+pub fn nodes_text(lang: Lang, nodes: u64) -> String {
+    let n = match nodes {
+        n if n >= 1_000_000 => format!("{:.1} M", n as f64 / 1e6),
+        n if n >= 10_000 => format!("{:.1} k", n as f64 / 1e3),
+        n => n.to_string(),
+    };
+    fmt(lang, "nodes", &[("n", n.as_str().into())])
+}
+
+pub fn seconds_text(millis: u64) -> String {
+    format!("{:.1} s", millis as f64 / 1000.0)
+}
+
+/// The parts of the result's first line: `#2`, `sound: 1 key` (`cooked: 3 keys`, `no
+/// solution`, `unfinished (stopped): 1 key proved so far`), the search's nodes and time.
+#[allow(clippy::too_many_arguments)]
+pub fn solution_summary(
+    lang: Lang,
+    stip: &str,
+    outcome: crate::solve::Outcome,
+    help: bool,
+    found: usize,
+    cooked: bool,
+    nodes: u64,
+    seconds: f64,
+) -> Vec<String> {
+    use crate::solve::Outcome;
+    let count = count(lang, found, help);
+    let what = match (outcome, cooked) {
+        (Outcome::NoSolution, _) => SOLUTION_NO_SOLUTION.tr(lang).to_owned(),
+        (Outcome::Unfinished, _) => fmt(
+            lang,
+            "solution-unfinished",
+            &[("count", count.as_str().into())],
+        ),
+        (Outcome::Solved, true) => {
+            fmt(lang, "solution-cooked", &[("count", count.as_str().into())])
+        }
+        (Outcome::Solved, false) => {
+            fmt(lang, "solution-sound", &[("count", count.as_str().into())])
+        }
+    };
+    // The search's size is one part: it wraps as a whole.
+    vec![
+        stip.to_owned(),
+        what,
+        format!(
+            "{}{SOLUTION_SEPARATOR}{seconds:.1} s",
+            nodes_text(lang, nodes)
+        ),
+    ]
+}
+
+fn count(lang: Lang, n: usize, help: bool) -> String {
+    let id = if help {
+        "count-solutions"
+    } else {
+        "count-keys"
+    };
+    fmt(lang, id, &[("n", n.into())])
+}
+
+/// Refused by the solver (an illegal position, a stipulation the game does not have).
+pub fn solve_refused(lang: Lang, why: &str) -> String {
+    fmt(lang, "solve-refused", &[("why", why.into())])
+}
+
+/// Between the parts of the panel's first line.
+pub const SOLUTION_SEPARATOR: &str = " · ";
 
 /// A side-to-move value as the panel shows it.
 pub fn side_value(lang: Lang, color: Color, game: Game) -> String {
@@ -405,6 +636,8 @@ pub fn group_title(lang: Lang, group: crate::editor::keys::Group) -> &'static st
             Group::Anywhere => "group-anywhere",
             Group::Questions => "group-questions",
             Group::Help => "group-help",
+            Group::Solution => "group-solution",
+            Group::Moves => "group-moves",
         },
     )
 }

@@ -3,12 +3,18 @@
 //! `send-keys`, the screen read with `capture-pane`, and waits with deadlines instead of fixed
 //! sleeps. Everything is killed when the `Tmux` value is dropped.
 //!
-//! Declared once by each test binary (`tests/tests.rs`, `tests/e2e.rs`) as `mod common;`. When tmux is missing, `Tmux::available` says the
-//! test is skipped (and fails it under `FENBOARD_E2E=1`).
+//! Declared once by each test binary (`tests/tests.rs`, `tests/e2e.rs`) as `mod common;`.
+//!
+//! A test that needs a tool says so above its `#[test]` with `#[needs(tmux)]` (`tools.rs` lists
+//! what can be named): where the tool is missing the test shows as `ignored` with the reason,
+//! and under `FENBOARD_E2E=1` it fails instead.
 
 #![allow(dead_code)]
 
 pub mod pixels;
+pub mod tools;
+
+pub use fenboard_needs::needs;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -23,20 +29,14 @@ pub const DEADLINE: Duration = Duration::from_secs(10);
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// Whether tmux can be used. When it cannot: prints that `test` is skipped, or panics when the
-/// environment sets `FENBOARD_E2E=1`.
+/// Kept for tests written before `#[needs(tmux)]`: true when tmux is there; when it is not,
+/// fails the test, for a test that returned early here would count as passed. Mark the test
+/// `#[needs(tmux)]` instead.
 pub fn tmux_available(test: &str) -> bool {
-    let ok = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        if std::env::var("FENBOARD_E2E").as_deref() == Ok("1") {
-            panic!("{test}: tmux is not installed and FENBOARD_E2E=1");
-        }
-        eprintln!("{test}: skipped: tmux is not installed");
+    if tools::find("tmux").is_none() {
+        panic!("{test}: tmux is not installed: mark the test #[needs(tmux)] to show it ignored");
     }
-    ok
+    true
 }
 
 /// A tmux server running one command in one window.
@@ -100,6 +100,7 @@ impl Tmux {
     fn start(socket: String, dir: PathBuf, script: &str, width: u16, height: u16) -> Tmux {
         // Set before the command starts, so that even an instant exit leaves the pane (and its
         // exit status) behind.
+        tools::program("tmux");
         let config = dir.join("tmux.conf");
         std::fs::write(&config, "set -g remain-on-exit on\n").expect("tmux config");
         let tmux = Tmux { socket, dir };

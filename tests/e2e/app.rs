@@ -2,15 +2,13 @@
 
 use crate::common;
 
-use common::{BIN, Tmux, shell_quote, tmux_available};
+use common::{BIN, Tmux, needs, shell_quote};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+#[needs(tmux)]
 #[test]
 fn keys_edit_the_board_and_ctrl_q_prints_the_fen() {
-    if !tmux_available("keys_edit_the_board_and_ctrl_q_prints_the_fen") {
-        return;
-    }
     let t = Tmux::fenboard(&[], 120, 40);
     let screen = t.wait_for(&format!("FEN {START}"));
     for part in [
@@ -47,11 +45,9 @@ fn keys_edit_the_board_and_ctrl_q_prints_the_fen() {
     assert_eq!(t.modes(), (false, false), "terminal restored");
 }
 
+#[needs(tmux)]
 #[test]
 fn ctrl_c_aborts_with_130_and_prints_nothing() {
-    if !tmux_available("ctrl_c_aborts_with_130_and_prints_nothing") {
-        return;
-    }
     let t = Tmux::fenboard(&["8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"], 80, 24);
     t.wait_for("FEN 8/8/8/8/8/8/8/K6k w - - 0 1");
     t.keys(&["x", "C-c"]);
@@ -71,11 +67,9 @@ fn ended(pid: u32) -> bool {
     }
 }
 
+#[needs(tmux)]
 #[test]
 fn closing_the_terminal_ends_the_editor() {
-    if !tmux_available("closing_the_terminal_ends_the_editor") {
-        return;
-    }
     let t = Tmux::fenboard(&[START], 80, 24);
     t.wait_for(&format!("FEN {START}"));
     let pid = t.pid();
@@ -94,11 +88,9 @@ fn closing_the_terminal_ends_the_editor() {
     }
 }
 
+#[needs(tmux)]
 #[test]
 fn no_mouse_leaves_mouse_reporting_off() {
-    if !tmux_available("no_mouse_leaves_mouse_reporting_off") {
-        return;
-    }
     let t = Tmux::fenboard(&["--no-mouse"], 100, 30);
     t.wait_for("FEN rnbqkbnr");
     assert_eq!(t.modes(), (true, false));
@@ -106,11 +98,9 @@ fn no_mouse_leaves_mouse_reporting_off() {
     assert_eq!(t.wait_exit().stdout, format!("{START}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn a_storm_of_resizes_leaves_it_alive_and_drawing() {
-    if !tmux_available("a_storm_of_resizes_leaves_it_alive_and_drawing") {
-        return;
-    }
     let t = Tmux::fenboard(&["--game", "xiangqi"], 120, 40);
     t.wait_for("帥");
     let sizes = [
@@ -149,11 +139,9 @@ fn a_storm_of_resizes_leaves_it_alive_and_drawing() {
     );
 }
 
+#[needs(tmux)]
 #[test]
 fn garbage_keys_do_not_crash_it() {
-    if !tmux_available("garbage_keys_do_not_crash_it") {
-        return;
-    }
     let t = Tmux::fenboard(&[], 90, 30);
     t.wait_for("FEN rnbqkbnr");
     let keys = [
@@ -181,11 +169,9 @@ fn garbage_keys_do_not_crash_it() {
     assert!(!end.stderr.contains("panicked"), "{}", end.stderr);
 }
 
+#[needs(tmux)]
 #[test]
 fn bracketed_paste_loads_a_fen() {
-    if !tmux_available("bracketed_paste_loads_a_fen") {
-        return;
-    }
     let t = Tmux::fenboard(&["--ascii"], 100, 30);
     t.wait_for("FEN rnbqkbnr");
     t.run(&["set-buffer", "  4k3/8/8/8/8/8/8/4K2R w K - 0 1\n"]);
@@ -231,11 +217,9 @@ fn mouse(button: u8, x: u16, y: u16, press: bool) -> String {
     format!("\x1b[<{button};{};{}{end}", x + 1, y + 1)
 }
 
+#[needs(tmux)]
 #[test]
 fn mouse_clicks_put_the_brush_drag_moves_and_right_click_empties() {
-    if !tmux_available("mouse_clicks_put_the_brush_drag_moves_and_right_click_empties") {
-        return;
-    }
     use fenboard::core::{Game, Square};
     use fenboard::ui::glyphs::GlyphSet;
     use fenboard::ui::layout::layout;
@@ -272,11 +256,9 @@ fn mouse_clicks_put_the_brush_drag_moves_and_right_click_empties() {
     assert_eq!(t.wait_exit().stdout, "4k3/8/8/8/7R/8/8/4K3 w - - 0 1\n");
 }
 
+#[needs(tmux)]
 #[test]
 fn clicking_a_castling_letter_drops_that_right() {
-    if !tmux_available("clicking_a_castling_letter_drops_that_right") {
-        return;
-    }
     let t = Tmux::fenboard(&[], 120, 40);
     let screen = t.wait_for(&format!("FEN {START}"));
     let (y, line) = screen
@@ -308,11 +290,9 @@ fn then_report(command: &str) -> String {
     )
 }
 
+#[needs(tmux)]
 #[test]
 fn a_panic_gives_the_terminal_back() {
-    if !tmux_available("a_panic_gives_the_terminal_back") {
-        return;
-    }
     let (_, dir) = scratch_dir("panic");
     let stderr = dir.join("stderr");
     let command = format!(
@@ -341,11 +321,9 @@ fn a_panic_gives_the_terminal_back() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+#[needs(tmux)]
 #[test]
 fn a_final_fen_that_cannot_be_written_is_exit_2_and_kept_on_stderr() {
-    if !tmux_available("a_final_fen_that_cannot_be_written_is_exit_2_and_kept_on_stderr") {
-        return;
-    }
     let (_, dir) = scratch_dir("full");
     let stderr = dir.join("stderr");
     let status = dir.join("status");
@@ -423,11 +401,9 @@ fn scratch_dir(name: &str) -> (String, std::path::PathBuf) {
     (tag, dir)
 }
 
+#[needs(tmux)]
 #[test]
 fn keys_on_the_too_small_screen_edit_nothing_unseen() {
-    if !tmux_available("keys_on_the_too_small_screen_edit_nothing_unseen") {
-        return;
-    }
     let t = Tmux::fenboard(&[START], 120, 40);
     t.wait_for(&format!("FEN {START}"));
     t.resize(30, 10);

@@ -1,8 +1,9 @@
 //! End to end: the clipboard holder under a real X server (Xvfb, read back with xclip), and the
 //! editor's copy and paste through tmux and X11.
 //!
-//! Each test needs tools (Xvfb, xclip, tmux): when one is missing it says so and passes, unless
-//! `FENBOARD_E2E=1`, where a missing tool is a failure.
+//! Each test names the tools it needs (Xvfb, xclip, tmux, a Wayland compositor) with
+//! `#[needs(…)]`: where one is missing the test shows as ignored, and fails under
+//! `FENBOARD_E2E=1`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -10,38 +11,20 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 
-use common::{BIN, Tmux, tmux_available};
+use common::{BIN, Tmux, needs};
 use fenboard::shell::clipboard::holder;
 
 const FEN: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 const OTHER: &str = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
 
 /// The environment of a terminal with no display and no SSH (empty counts as unset).
-const NO_DISPLAY: [&str; 5] = [
+pub(crate) const NO_DISPLAY: [&str; 5] = [
     "DISPLAY=",
     "WAYLAND_DISPLAY=",
     "SSH_TTY=",
     "SSH_CONNECTION=",
     "SSH_CLIENT=",
 ];
-
-/// Whether `tools` are all installed; if not, says which is missing (and fails under
-/// `FENBOARD_E2E=1`).
-fn have(tools: &[&str]) -> bool {
-    for tool in tools {
-        let found = std::env::var_os("PATH")
-            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()));
-        if !found {
-            let msg = format!("{tool} is not installed");
-            if std::env::var("FENBOARD_E2E").as_deref() == Ok("1") {
-                panic!("{msg} (FENBOARD_E2E=1)");
-            }
-            eprintln!("skipped: {msg}");
-            return false;
-        }
-    }
-    true
-}
 
 /// An Xvfb server on a display number it picks itself (`-displayfd`), killed on drop.
 struct Xvfb {
@@ -145,11 +128,9 @@ fn holder_on(x: &Xvfb) -> Command {
     cmd
 }
 
+#[needs(xvfb, xclip)]
 #[test]
 fn holder_keeps_the_text_on_the_x11_clipboard_until_another_program_copies() {
-    if !have(&["Xvfb", "xclip"]) {
-        return;
-    }
     let x = Xvfb::start();
     let mut holder = Reap(Some(
         holder::start(holder_on(&x), FEN).expect("holder starts"),
@@ -167,11 +148,9 @@ fn holder_keeps_the_text_on_the_x11_clipboard_until_another_program_copies() {
     assert_eq!(x.clipboard(), "something else");
 }
 
+#[needs(xvfb, xclip)]
 #[test]
 fn holder_exits_when_the_display_goes_away() {
-    if !have(&["Xvfb", "xclip"]) {
-        return;
-    }
     let x = Xvfb::start();
     let mut holder = Reap(Some(
         holder::start(holder_on(&x), FEN).expect("holder starts"),
@@ -185,11 +164,9 @@ fn holder_exits_when_the_display_goes_away() {
     );
 }
 
+#[needs(xvfb)]
 #[test]
 fn holder_refuses_what_it_cannot_hold() {
-    if !have(&["Xvfb"]) {
-        return;
-    }
     let x = Xvfb::start();
     let err = holder::start(holder_on(&x), "").unwrap_err();
     assert_eq!(err, "nothing to copy");
@@ -222,11 +199,9 @@ fn holder_refuses_what_it_cannot_hold() {
     assert!(!out.status.success());
 }
 
+#[needs(xvfb, xclip)]
 #[test]
 fn holder_keeps_multibyte_and_control_characters_exactly() {
-    if !have(&["Xvfb", "xclip"]) {
-        return;
-    }
     let x = Xvfb::start();
     let text = "帥仕相 8/8\tw\n- \u{1b}[0m";
     let mut holder = Reap(Some(
@@ -240,11 +215,9 @@ fn holder_keeps_multibyte_and_control_characters_exactly() {
     ));
 }
 
+#[needs(xvfb, xclip)]
 #[test]
 fn holder_holds_nothing_of_its_parent_open() {
-    if !have(&["Xvfb", "xclip"]) {
-        return;
-    }
     let x = Xvfb::start();
     let mut holder = Reap(Some(
         holder::start(holder_on(&x), FEN).expect("holder starts"),
@@ -292,33 +265,27 @@ fn quit(t: &Tmux) -> String {
     ended.stdout
 }
 
+#[needs(tmux)]
 #[test]
 fn in_tmux_with_set_clipboard_on_y_copies_the_fen_through_osc52() {
-    if !tmux_available("in_tmux_with_set_clipboard_on_y_copies_the_fen_through_osc52") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.keys(&["y"]);
     t.wait_for("FEN copied via OSC 52 (tmux clipboard)");
     assert_eq!(t.run(&["show-buffer"]), FEN);
 }
 
+#[needs(tmux)]
 #[test]
 fn in_tmux_with_default_settings_y_copies_through_the_tmux_buffer() {
-    if !tmux_available("in_tmux_with_default_settings_y_copies_through_the_tmux_buffer") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "external");
     t.keys(&["y"]);
     t.wait_for("FEN copied to the tmux buffer");
     assert_eq!(t.run(&["show-buffer"]), FEN);
 }
 
+#[needs(tmux)]
 #[test]
 fn shift_y_copies_the_lichess_analysis_url() {
-    if !tmux_available("shift_y_copies_the_lichess_analysis_url") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.keys(&["Y"]);
     t.wait_for("lichess URL copied via OSC 52");
@@ -328,11 +295,9 @@ fn shift_y_copies_the_lichess_analysis_url() {
     );
 }
 
+#[needs(tmux)]
 #[test]
 fn in_tmux_without_display_v_reads_the_tmux_buffer() {
-    if !tmux_available("in_tmux_without_display_v_reads_the_tmux_buffer") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.run(&["set-buffer", &format!("FEN: {OTHER}\n")]);
     t.keys(&["v"]);
@@ -340,11 +305,9 @@ fn in_tmux_without_display_v_reads_the_tmux_buffer() {
     assert_eq!(quit(&t), format!("{OTHER}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn copy_then_paste_of_the_lichess_url_gives_back_the_position() {
-    if !tmux_available("copy_then_paste_of_the_lichess_url_gives_back_the_position") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.keys(&["Y"]);
     t.wait_for("lichess URL copied");
@@ -355,11 +318,9 @@ fn copy_then_paste_of_the_lichess_url_gives_back_the_position() {
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn bracketed_paste_with_prefix_and_newlines_loads_the_fen_as_one_undo_step() {
-    if !tmux_available("bracketed_paste_with_prefix_and_newlines_loads_the_fen_as_one_undo_step") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.run(&["set-buffer", &format!("\n  FEN: {OTHER}\r\n\n")]);
     t.run(&["paste-buffer", "-p", "-t", "t"]);
@@ -371,11 +332,9 @@ fn bracketed_paste_with_prefix_and_newlines_loads_the_fen_as_one_undo_step() {
     assert_eq!(quit(&t), format!("{OTHER}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn pasting_garbage_keeps_the_position_and_shows_the_errors() {
-    if !tmux_available("pasting_garbage_keeps_the_position_and_shows_the_errors") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.run(&["set-buffer", "hello\x1b[2J world\x07"]);
     t.run(&["paste-buffer", "-p", "-t", "t"]);
@@ -468,13 +427,9 @@ fn x11_env(x: &Xvfb) -> Vec<String> {
     ]
 }
 
+#[needs(tmux, xvfb, xclip)]
 #[test]
 fn on_x11_the_copied_fen_stays_after_quitting_until_another_program_copies() {
-    if !tmux_available("on_x11_the_copied_fen_stays_after_quitting_until_another_program_copies")
-        || !have(&["Xvfb", "xclip"])
-    {
-        return;
-    }
     let x = Xvfb::start();
     let _cleanup = KillHolders(x.display.clone());
     let env = x11_env(&x);
@@ -517,13 +472,9 @@ fn on_x11_the_copied_fen_stays_after_quitting_until_another_program_copies() {
     assert_eq!(x.clipboard(), "another program's text");
 }
 
+#[needs(tmux, xvfb, xclip)]
 #[test]
 fn on_x11_a_second_copy_replaces_the_first_holder() {
-    if !tmux_available("on_x11_a_second_copy_replaces_the_first_holder")
-        || !have(&["Xvfb", "xclip"])
-    {
-        return;
-    }
     let x = Xvfb::start();
     let _cleanup = KillHolders(x.display.clone());
     let env = x11_env(&x);
@@ -544,12 +495,9 @@ fn on_x11_a_second_copy_replaces_the_first_holder() {
     quit(&t);
 }
 
+#[needs(tmux, xvfb, xclip)]
 #[test]
 fn on_x11_v_loads_the_fen_another_program_copied() {
-    if !tmux_available("on_x11_v_loads_the_fen_another_program_copied") || !have(&["Xvfb", "xclip"])
-    {
-        return;
-    }
     let x = Xvfb::start();
     let _cleanup = KillHolders(x.display.clone());
     let env = x11_env(&x);
@@ -561,13 +509,9 @@ fn on_x11_v_loads_the_fen_another_program_copied() {
     assert_eq!(quit(&t), format!("{OTHER}\n"));
 }
 
+#[needs(tmux, xvfb)]
 #[test]
 fn on_x11_v_with_an_empty_clipboard_says_so_and_keeps_the_position() {
-    if !tmux_available("on_x11_v_with_an_empty_clipboard_says_so_and_keeps_the_position")
-        || !have(&["Xvfb"])
-    {
-        return;
-    }
     let x = Xvfb::start();
     let env = x11_env(&x);
     let env: Vec<&str> = env.iter().map(String::as_str).collect();
@@ -577,22 +521,18 @@ fn on_x11_v_with_an_empty_clipboard_says_so_and_keeps_the_position() {
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn without_display_or_tmux_buffer_v_points_to_the_terminals_paste() {
-    if !tmux_available("without_display_or_tmux_buffer_v_points_to_the_terminals_paste") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     t.keys(&["v"]);
     t.wait_for("terminal's own paste");
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn with_an_unreachable_display_copy_falls_back_to_osc52_and_says_why() {
-    if !tmux_available("with_an_unreachable_display_copy_falls_back_to_osc52_and_says_why") {
-        return;
-    }
     // A display number no server listens on (an abstract or file socket would be needed).
     let env = [
         "DISPLAY=:65529",
@@ -611,13 +551,9 @@ fn with_an_unreachable_display_copy_falls_back_to_osc52_and_says_why() {
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(tmux, xvfb, xclip)]
 #[test]
 fn over_ssh_copy_goes_to_the_terminal_even_with_a_forwarded_display() {
-    if !tmux_available("over_ssh_copy_goes_to_the_terminal_even_with_a_forwarded_display")
-        || !have(&["Xvfb", "xclip"])
-    {
-        return;
-    }
     let x = Xvfb::start();
     let _cleanup = KillHolders(x.display.clone());
     let display = format!("DISPLAY={}", x.display);
@@ -637,11 +573,9 @@ fn over_ssh_copy_goes_to_the_terminal_even_with_a_forwarded_display() {
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(tmux)]
 #[test]
 fn quitting_right_after_a_copy_still_delivers_it() {
-    if !tmux_available("quitting_right_after_a_copy_still_delivers_it") {
-        return;
-    }
     let t = editor_in_tmux(&NO_DISPLAY, "on");
     // Both keys in one write: the copy's result arrives after the quit key was read.
     t.keys(&["y", "C-q"]);
@@ -651,13 +585,9 @@ fn quitting_right_after_a_copy_still_delivers_it() {
     assert_eq!(t.run(&["show-buffer"]), FEN);
 }
 
+#[needs(tmux, xvfb, xclip)]
 #[test]
 fn on_x11_quitting_right_after_a_copy_still_leaves_it_on_the_clipboard() {
-    if !tmux_available("on_x11_quitting_right_after_a_copy_still_leaves_it_on_the_clipboard")
-        || !have(&["Xvfb", "xclip"])
-    {
-        return;
-    }
     let x = Xvfb::start();
     let _cleanup = KillHolders(x.display.clone());
     let env = x11_env(&x);
@@ -845,10 +775,6 @@ impl Drop for Compositor {
     }
 }
 
-fn wayland_tools(test: &str, extra: &[&str]) -> bool {
-    tmux_available(test) && have(&[&["wl-copy", "wl-paste"], extra].concat())
-}
-
 fn waits_for(what: &str, mut check: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(10);
     while !check() {
@@ -857,11 +783,9 @@ fn waits_for(what: &str, mut check: impl FnMut() -> bool) {
     }
 }
 
+#[needs(tmux, wl_clipboard, sway)]
 #[test]
 fn on_sway_y_and_shift_y_copy_to_the_wayland_clipboard_and_primary_and_stay_after_quitting() {
-    if !wayland_tools("on_sway_…", &["sway"]) {
-        return;
-    }
     let wl = Compositor::start(Kind::Sway);
     let env = wl.env();
     let env: Vec<&str> = env.iter().map(String::as_str).collect();
@@ -899,11 +823,9 @@ fn on_sway_y_and_shift_y_copy_to_the_wayland_clipboard_and_primary_and_stay_afte
     assert_eq!(wl.paste(false), OTHER);
 }
 
+#[needs(tmux, wl_clipboard, sway)]
 #[test]
 fn on_sway_v_loads_what_wl_copy_copied() {
-    if !wayland_tools("on_sway_v_loads_what_wl_copy_copied", &["sway"]) {
-        return;
-    }
     let wl = Compositor::start(Kind::Sway);
     wl.copy_elsewhere(OTHER);
     let env = wl.env();
@@ -914,11 +836,9 @@ fn on_sway_v_loads_what_wl_copy_copied() {
     assert_eq!(quit(&t), format!("{OTHER}\n"));
 }
 
+#[needs(tmux, wl_clipboard, weston)]
 #[test]
 fn on_weston_without_data_control_the_copy_falls_back_to_the_terminal_and_says_why() {
-    if !wayland_tools("on_weston_…", &["weston"]) {
-        return;
-    }
     let wl = Compositor::start(Kind::Weston);
     let env = wl.env();
     let env: Vec<&str> = env.iter().map(String::as_str).collect();
@@ -936,11 +856,9 @@ fn on_weston_without_data_control_the_copy_falls_back_to_the_terminal_and_says_w
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(tmux, wl_clipboard, weston, xvfb, xclip)]
 #[test]
 fn on_weston_with_an_x11_display_the_copy_goes_to_x11_and_its_primary() {
-    if !wayland_tools("on_weston_…_x11", &["weston", "Xvfb", "xclip"]) {
-        return;
-    }
     let wl = Compositor::start(Kind::Weston);
     let x = Xvfb::start();
     let _cleanup = KillHolders(x.display.clone());
@@ -963,14 +881,9 @@ fn on_weston_with_an_x11_display_the_copy_goes_to_x11_and_its_primary() {
     assert_eq!(quit(&t), format!("{FEN}\n"));
 }
 
+#[needs(wl_clipboard, sway)]
 #[test]
 fn a_holder_exits_when_its_wayland_compositor_goes_away() {
-    if !wayland_tools(
-        "a_holder_exits_when_its_wayland_compositor_goes_away",
-        &["sway"],
-    ) {
-        return;
-    }
     let wl = Compositor::start(Kind::Sway);
     let mut cmd = holder::command(BIN.as_ref());
     cmd.env("XDG_RUNTIME_DIR", &wl.runtime)
@@ -989,11 +902,9 @@ fn a_holder_exits_when_its_wayland_compositor_goes_away() {
     );
 }
 
+#[needs(tmux, xvfb, xclip)]
 #[test]
 fn when_the_holder_cannot_start_fenboard_holds_the_copy_itself_while_it_runs() {
-    if !tmux_available("when_the_holder_cannot_start_…") || !have(&["Xvfb", "xclip"]) {
-        return;
-    }
     // The holder is fenboard's own binary: once that file is gone (fenboard upgraded or
     // removed while it runs) no holder can start.
     let x = Xvfb::start();
@@ -1025,11 +936,9 @@ fn when_the_holder_cannot_start_fenboard_holds_the_copy_itself_while_it_runs() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[needs(xvfb, xclip, tmux)]
 #[test]
 fn d_writes_the_diagram_and_puts_its_png_on_the_x11_clipboard() {
-    if !have(&["Xvfb", "xclip", "tmux"]) {
-        return;
-    }
     let x = Xvfb::start();
     let dir = std::env::temp_dir().join(format!("fenboard-e2e-d-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -3,7 +3,7 @@
 //! that exists), the file itself is untouched, the exit status is 128 + the signal's number, and
 //! the terminal is given back in its normal state.
 //!
-//! Needs tmux: without it these tests say they are skipped, unless `FENBOARD_E2E=1`.
+//! Needs tmux: without it these tests show as ignored, and fail under `FENBOARD_E2E=1`.
 
 use crate::common;
 
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use common::{BIN, Tmux, shell_quote, tmux_available};
+use common::{BIN, Tmux, needs, shell_quote};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -61,11 +61,9 @@ fn assert_terminal_restored(tmux: &Tmux, screen: &str) {
     );
 }
 
+#[needs(tmux)]
 #[test]
 fn sigterm_with_unsaved_changes_writes_file_save() {
-    if !tmux_available("sigterm_with_unsaved_changes_writes_file_save") {
-        return;
-    }
     let dir = scratch("term");
     let file = dir.join("a.fen");
     let original = format!("# two records\n{START}\r\n8/8/8/8/8/8/8/K6k w - - 0 1\n");
@@ -100,11 +98,9 @@ fn sigterm_with_unsaved_changes_writes_file_save() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[needs(tmux)]
 #[test]
 fn sighup_without_changes_writes_nothing() {
-    if !tmux_available("sighup_without_changes_writes_nothing") {
-        return;
-    }
     let dir = scratch("hup");
     let file = dir.join("b.fen");
     fs::write(&file, format!("{START}\n")).unwrap();
@@ -120,11 +116,9 @@ fn sighup_without_changes_writes_nothing() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[needs(tmux)]
 #[test]
 fn a_newer_rescue_file_is_announced_on_opening() {
-    if !tmux_available("a_newer_rescue_file_is_announced_on_opening") {
-        return;
-    }
     let dir = scratch("announce");
     let file = dir.join("c.fen");
     fs::write(&file, format!("{START}\n")).unwrap();
@@ -144,11 +138,9 @@ fn a_newer_rescue_file_is_announced_on_opening() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[needs(tmux)]
 #[test]
 fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
-    if !tmux_available("ctrl_s_saves_and_ctrl_q_asks_before_losing_changes") {
-        return;
-    }
     let dir = scratch("save");
     let file = dir.join("d.epd");
     let line = |side: &str| format!("8/8/8/8/8/8/8/K6k {side} - - c0 \"note; kept\"; id \"one\";");
@@ -189,9 +181,6 @@ fn ctrl_s_saves_and_ctrl_q_asks_before_losing_changes() {
 /// Opens a two-record collection, changes record 2, sends signal `n`, and checks the exit
 /// status, the terminal, the untouched file and the rescue file.
 fn killed_with_unsaved_changes(test: &str, n: i32) {
-    if !tmux_available(test) {
-        return;
-    }
     let dir = scratch(test);
     let file = dir.join("a.fen");
     let original = format!("{START}\n8/8/8/8/8/8/8/K6k w - - 0 1\n");
@@ -227,6 +216,7 @@ fn killed_with_unsaved_changes(test: &str, n: i32) {
 
 macro_rules! signal_tests {
     ($($name:ident: $signal:expr;)*) => {$(
+        #[needs(tmux)]
         #[test]
         fn $name() {
             killed_with_unsaved_changes(stringify!($name), $signal);
@@ -251,11 +241,9 @@ signal_tests! {
     sigrtmax_writes_file_save: libc::SIGRTMAX();
 }
 
+#[needs(tmux)]
 #[test]
 fn a_second_kill_keeps_the_first_rescue_and_both_are_announced() {
-    if !tmux_available("a_second_kill_keeps_the_first_rescue_and_both_are_announced") {
-        return;
-    }
     let dir = scratch("twice");
     let file = dir.join("a.fen");
     let kk = "8/8/8/8/8/8/8/K6k w - - 0 1";
@@ -300,11 +288,9 @@ fn a_second_kill_keeps_the_first_rescue_and_both_are_announced() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[needs(tmux)]
 #[test]
 fn a_planted_symlink_is_not_written_through() {
-    if !tmux_available("a_planted_symlink_is_not_written_through") {
-        return;
-    }
     let dir = scratch("symlink");
     let file = dir.join("a.fen");
     let victim = dir.join("victim");
@@ -340,11 +326,9 @@ fn a_planted_symlink_is_not_written_through() {
 
 /// SIGXFSZ (the file size limit) is ignored: a save past the limit fails with a message instead
 /// of ending the editor.
+#[needs(tmux)]
 #[test]
 fn sigxfsz_does_not_end_the_editor() {
-    if !tmux_available("sigxfsz_does_not_end_the_editor") {
-        return;
-    }
     let dir = scratch("xfsz");
     let file = dir.join("a.fen");
     fs::write(&file, format!("{START}\n")).unwrap();
@@ -363,11 +347,9 @@ fn sigxfsz_does_not_end_the_editor() {
 }
 
 /// Two editors on one file: A saves, then B's save asks instead of losing A's edit.
+#[needs(tmux)]
 #[test]
 fn two_editors_on_one_file_never_lose_an_update_silently() {
-    if !tmux_available("two_editors_on_one_file_never_lose_an_update_silently") {
-        return;
-    }
     let dir = scratch("two");
     let file = dir.join("c.fen");
     let kk = "8/8/8/8/8/8/8/K6k w - - 0 1";
@@ -437,11 +419,9 @@ fn two_editors_on_one_file_never_lose_an_update_silently() {
 }
 
 /// Ctrl-Q on a record that does not read prints nothing and says why: exit status 1.
+#[needs(tmux)]
 #[test]
 fn ctrl_q_on_a_record_that_does_not_read_prints_nothing() {
-    if !tmux_available("ctrl_q_on_a_record_that_does_not_read_prints_nothing") {
-        return;
-    }
     let dir = scratch("unread");
     let file = dir.join("u.fen");
     let stdout = dir.join("out");

@@ -3,19 +3,18 @@
 //! the first chess board is read back square by square as in tests/diagram.rs.
 //!
 //! Chromium is heavy: this runs only with `FENBOARD_E2E=1` (CI sets it; there a missing
-//! Chromium fails the test) and says that it skipped otherwise.
+//! Chromium fails the test) and shows as ignored otherwise (`#[needs(chromium)]`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use fenboard::core::{Color, Square, fen};
 use resvg::tiny_skia::Pixmap;
 
-use crate::common::pixels;
+use crate::common::{self, needs, pixels};
 use pixels::{Seen, classify_chess};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fenboard");
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 const FIRST: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
 const RECORDS: [&str; 3] = [
@@ -23,18 +22,6 @@ const RECORDS: [&str; 3] = [
     "8/8/8/8/8/2k5/8/K1Q5 b - - dm 2;",
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - c0 \"Start\";",
 ];
-
-fn wanted() -> bool {
-    if std::env::var("FENBOARD_E2E").as_deref() != Ok("1") {
-        eprintln!("skipped: the Chromium test runs with FENBOARD_E2E=1");
-        return false;
-    }
-    assert!(
-        Path::new(CHROMIUM).is_file(),
-        "{CHROMIUM} is not installed (FENBOARD_E2E=1): apt-get install chromium"
-    );
-    true
-}
 
 struct TempDir(PathBuf);
 
@@ -94,11 +81,9 @@ fn frames(runs: &[(u32, u32, u32)], height: impl Fn(u32) -> f32) -> Vec<(u32, u3
     out
 }
 
+#[needs(chromium)]
 #[test]
 fn the_html_sheet_shows_every_diagram_in_chromium() {
-    if !wanted() {
-        return;
-    }
     let dir =
         TempDir(std::env::temp_dir().join(format!("fenboard-e2e-diagram-{}", std::process::id())));
     std::fs::create_dir_all(&dir.0).unwrap();
@@ -113,7 +98,7 @@ fn the_html_sheet_shows_every_diagram_in_chromium() {
     assert!(status.success());
     let shot = dir.0.join("shot.png");
     let profile = dir.0.join("profile");
-    let out = Command::new(CHROMIUM)
+    let out = Command::new(common::tools::program("chromium"))
         .args([
             "--headless",
             "--no-sandbox",

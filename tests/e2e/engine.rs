@@ -1,34 +1,18 @@
 //! End to end: the Analysis panel (`l`) with real engines — Stockfish for chess, Fairy-Stockfish
 //! for xiangqi — and with programs that are no engines. Each test needs tmux and its engine:
-//! when one is missing it says so and passes, unless `FENBOARD_E2E=1`, where that fails.
+//! when one is missing it shows as ignored, and fails under `FENBOARD_E2E=1`.
 
 use std::time::{Duration, Instant};
 
 use crate::common;
 
-use common::{Tmux, tmux_available};
+use common::{Tmux, needs};
 
 const MATE_IN_2: &str = "r1bq2r1/b4pk1/p1pp1p2/1p2pP2/1P2P1PB/3P4/1PPQ2P1/R3K2R w - - 0 1";
 
-/// The engine's path, or `None` (with a note; a failure under `FENBOARD_E2E=1`).
-fn engine(name: &str) -> Option<String> {
-    let found = ["/usr/games", "/usr/bin", "/usr/local/bin"]
-        .iter()
-        .map(|d| format!("{d}/{name}"))
-        .chain(std::env::var_os("PATH").into_iter().flat_map(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join(name).to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-        }))
-        .find(|p| std::path::Path::new(p).is_file());
-    if found.is_none() {
-        assert!(
-            std::env::var("FENBOARD_E2E").as_deref() != Ok("1"),
-            "{name} is not installed and FENBOARD_E2E=1"
-        );
-        eprintln!("skipped: {name} is not installed");
-    }
-    found
+/// The engine's path, as the probe behind `#[needs]` found it (`PATH`, then `/usr/games`).
+fn engine(name: &str) -> String {
+    common::tools::program(name).to_string_lossy().into_owned()
 }
 
 /// The processes whose parent is `pid`, with their command names.
@@ -103,24 +87,19 @@ fn panel(screen: &str) -> Vec<String> {
     rows
 }
 
-/// The editor on the mate in two with the Analysis panel open on Stockfish, or `None` when
-/// tmux or Stockfish is missing (see `engine`).
-fn stockfish_on_mate_in_2(test: &str) -> Option<Tmux> {
-    if !tmux_available(test) {
-        return None;
-    }
-    let sf = engine("stockfish")?;
+/// The editor on the mate in two with the Analysis panel open on Stockfish.
+fn stockfish_on_mate_in_2() -> Tmux {
+    let sf = engine("stockfish");
     let t = Tmux::fenboard(&["--engine", &sf, MATE_IN_2], 120, 40);
     t.wait_for("FEN r1bq2r1");
     t.keys(&["l"]);
-    Some(t)
+    t
 }
 
+#[needs(tmux, stockfish)]
 #[test]
 fn stockfish_shows_three_lines_growing_in_depth_and_finds_the_mate_in_two() {
-    let Some(t) = stockfish_on_mate_in_2("stockfish_shows_three_lines…") else {
-        return;
-    };
+    let t = stockfish_on_mate_in_2();
     let first = t.wait_until(|s| depth(s).is_some(), "a depth in the Analysis panel");
     let d1 = depth(&first).unwrap();
     let screen = t.wait_until(
@@ -152,11 +131,10 @@ fn stockfish_shows_three_lines_growing_in_depth_and_finds_the_mate_in_two() {
     assert!(!alive(engines[0]), "the engine outlived the editor");
 }
 
+#[needs(tmux, stockfish)]
 #[test]
 fn an_edit_restarts_the_analysis_on_the_new_position() {
-    let Some(t) = stockfish_on_mate_in_2("an_edit_restarts_the_analysis…") else {
-        return;
-    };
+    let t = stockfish_on_mate_in_2();
     t.wait_for("#2 1.Qh6+");
     // Take White's queen off d2: the mate is gone.
     t.keys(&["g", "d", "2", "x"]);
@@ -184,14 +162,10 @@ fn an_edit_restarts_the_analysis_on_the_new_position() {
     t.wait_until(|s| depth(s).is_some(), "analysis again");
 }
 
+#[needs(tmux, fairy_stockfish)]
 #[test]
 fn fairy_stockfish_analyses_xiangqi() {
-    if !tmux_available("fairy_stockfish_analyses_xiangqi") {
-        return;
-    }
-    let Some(fsf) = engine("fairy-stockfish") else {
-        return;
-    };
+    let fsf = engine("fairy-stockfish");
     let t = Tmux::fenboard(&["--game", "xiangqi", "--engine", &fsf], 120, 40);
     t.wait_for("FEN rnbakabnr");
     t.keys(&["l"]);
@@ -218,11 +192,10 @@ fn fairy_stockfish_analyses_xiangqi() {
     }
 }
 
+#[needs(tmux, stockfish)]
 #[test]
 fn a_killed_editor_leaves_no_engine_behind() {
-    let Some(t) = stockfish_on_mate_in_2("a_killed_editor_leaves_no_engine_behind") else {
-        return;
-    };
+    let t = stockfish_on_mate_in_2();
     t.wait_until(|s| depth(s).is_some(), "the analysis");
     let editor = t.pid();
     let engines: Vec<u32> = children(editor).into_iter().map(|(p, _)| p).collect();
@@ -238,11 +211,9 @@ fn a_killed_editor_leaves_no_engine_behind() {
     );
 }
 
+#[needs(tmux)]
 #[test]
 fn programs_that_are_no_engines_give_a_message_and_the_editor_goes_on() {
-    if !tmux_available("programs_that_are_no_engines…") {
-        return;
-    }
     let dir = std::env::temp_dir().join(format!("fenboard-e2e-engine-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     use std::os::unix::fs::PermissionsExt;

@@ -5,6 +5,8 @@
 use std::fs::{File, OpenOptions};
 use std::process::{Command, Output, Stdio};
 
+use crate::common::needs;
+
 const BIN: &str = env!("CARGO_BIN_EXE_fenboard");
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -44,7 +46,9 @@ fn assert_failed(o: &Output, what: &str) {
     assert!(err.contains("cannot write the output"), "{what}: {err}");
 }
 
-const COMMANDS: [&[&str]; 5] = [
+const COMMANDS: [&[&str]; 7] = [
+    &["completions", "bash"],
+    &["man"],
     &["perft", START, "3"],
     &["perft", "--divide", START, "2"],
     &["show", START],
@@ -61,12 +65,9 @@ const COMMANDS: [&[&str]; 5] = [
     ],
 ];
 
+#[needs(dev_full)]
 #[test]
 fn a_full_disk_is_an_error() {
-    let Some(_) = dev_full() else {
-        eprintln!("SKIPPED: no /dev/full on this system");
-        return;
-    };
     for args in COMMANDS {
         assert_failed(&run_into(args, dev_full().unwrap()), &args.join(" "));
     }

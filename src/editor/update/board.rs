@@ -135,6 +135,44 @@ pub(super) fn mirror_files(state: &mut State) {
     edit(state, |p| *p = transform::mirror_files(p));
 }
 
+/// Shift+arrow: the whole position one file or rank, as the arrow points on screen; refused
+/// when a piece would fall off the board.
+pub(super) fn shift(state: &mut State, dir: Direction) {
+    let (mut df, mut dr) = match dir {
+        Direction::Up => (0, 1),
+        Direction::Down => (0, -1),
+        Direction::Left => (-1, 0),
+        Direction::Right => (1, 0),
+    };
+    if state.flipped {
+        df = -df;
+        dr = -dr;
+    }
+    match transform::shift(&state.position, df, dr) {
+        Some(new) => {
+            edit(state, |p| *p = new);
+            if let Some(sq) = state.cursor.offset(df, dr, state.game()) {
+                state.cursor = sq;
+            }
+        }
+        None => state.notice = Some(Notice::FallsOffBoard),
+    }
+}
+
+/// A quarter turn clockwise (chess only).
+pub(super) fn rotate(state: &mut State) {
+    match transform::rotate(&state.position) {
+        Some(new) => {
+            edit(state, |p| *p = new);
+        }
+        None => state.notice = Some(Notice::RotateChessOnly),
+    }
+}
+
+pub(super) fn mirror_ranks(state: &mut State) {
+    edit(state, |p| *p = transform::mirror_ranks(p));
+}
+
 /// An empty board; the side to move and the clocks stay.
 pub(super) fn clear(state: &mut State) {
     let old = state.position;

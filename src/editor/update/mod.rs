@@ -11,6 +11,7 @@ mod mouse;
 mod overlay;
 mod panel;
 mod play;
+mod solve;
 
 use super::action::Action;
 pub use super::action::Towards;
@@ -18,6 +19,11 @@ use super::effect::{Effect, Notice};
 use super::state::State;
 
 pub use board::{LICHESS_ANALYSIS, lichess_url};
+#[allow(
+    unused_imports,
+    reason = "the Solution panel's Enter calls it; the tests do already"
+)]
+pub(crate) use play::start_playback;
 
 /// Applies `action` to `state`; the returned effects are for the shell to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
@@ -27,6 +33,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     }
     let refreshes = state.refreshes;
     let toggles_analysis = matches!(action, Action::ToggleAnalysis);
+    if state.line.is_some() && !line_allows(state, &action) {
+        return effects;
+    }
     match action {
         // Board cursor and pieces.
         Action::MoveCursor(dir) => board::move_cursor(state, dir),
@@ -61,11 +70,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::EditFenLine => overlay::edit_fen_line(state),
         Action::ToggleHelp => overlay::toggle_help(state),
         Action::ScrollHelp(line) => state.help_scroll = line,
-        Action::Escape => overlay::escape(state),
+        Action::Escape => match solve::escape(state) {
+            Some(more) => effects.extend(more),
+            None => overlay::escape(state),
+        },
         Action::Answer(answer) => effects.extend(overlay::answer(state, answer)),
         Action::PromptKey(c) => overlay::prompt_key(state, c),
         Action::PromptBackspace => overlay::prompt_backspace(state),
-        Action::PromptSubmit => overlay::prompt_submit(state),
+        Action::PromptSubmit => effects.extend(overlay::prompt_submit(state)),
         // Fields panel.
         Action::FieldUp => state.field = state.field.prev(),
         Action::FieldDown => state.field = state.field.next(),
@@ -91,6 +103,8 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::Quit => effects.extend(collection::quit(state)),
         Action::Abort => effects.push(Effect::Abort),
         // Mouse.
+        Action::MouseDown(sq) if state.line.is_some() => play::mouse_down(state, sq),
+        Action::MouseUp(target) if state.line.is_some() => play::mouse_up(state, target),
         Action::MouseDown(sq) => mouse::down(state, sq),
         Action::MouseUp(target) => mouse::up(state, target),
         Action::RightClick(sq) => mouse::right_click(state, sq),
@@ -104,11 +118,38 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::WriteBack => collection::write_back_for_rescue(state),
         Action::Engine(event) => analysis::engine(state, event),
         Action::ToggleAnalysis => effects.push(analysis::toggle(state)),
+        // Composers' transforms.
+        Action::Shift(dir) => board::shift(state, dir),
+        Action::Rotate => board::rotate(state),
+        Action::MirrorRanks => board::mirror_ranks(state),
+        // Play mode and playback.
+        Action::PlayMode => play::start_play(state),
+        Action::PlaySelect => play::select(state),
+        Action::Promote(role) => play::promote(state, role),
+        Action::CancelPromotion => play::cancel_promotion(state),
+        Action::TakeBack => play::take_back(state),
+        Action::KeepAsSetup => play::keep(state),
+        Action::CopyMoves => effects.extend(play::copy_moves(state)),
+        Action::LineForward => play::step(state, true),
+        Action::LineBack => play::step(state, false),
+        Action::LineFirst => play::to_end(state, false),
+        Action::LineLast => play::to_end(state, true),
+        Action::LeaveLine => play::leave(state),
+        // Solving.
+        Action::Solve => solve::open_prompt(state),
+        Action::Solver(event) => solve::solver(state, event),
+        Action::SolutionSelect(towards) => solve::select(state, towards, 1),
+        Action::SolutionPage(towards) => solve::page(state, towards),
+        Action::SolutionPlay => solve::play(state),
         Action::Unbound(key) => unbound(state, key),
     }
     // The engine follows the board: every change of what it shows is a new request.
     if state.analysis.is_some() && state.refreshes != refreshes && !toggles_analysis {
         effects.push(analysis::request(state));
+    }
+    // A result follows the position too: stale once it changes, its solve stopped.
+    if state.solving.is_some() && state.refreshes != refreshes {
+        effects.extend(solve::follow_position(state));
     }
     effects
 }
@@ -126,6 +167,7 @@ fn before(state: &mut State, action: &Action) -> bool {
             | Action::Seed(_)
             | Action::WriteBack
             | Action::Engine(_)
+            | Action::Solver(_)
     );
     if report {
         return true;
@@ -142,6 +184,58 @@ fn before(state: &mut State, action: &Action) -> bool {
         state.clock_typing = false;
     }
     true
+}
+
+/// While the board shows a line, whatever would edit the setup (or move to another record) is
+/// refused with a word: keys outside the line's modes never get here, but the mouse on the
+/// panel, the terminal's paste and other callers of `update` do.
+fn line_allows(state: &mut State, action: &Action) -> bool {
+    use Action::*;
+    let edits = matches!(
+        action,
+        Put(_)
+            | Empty
+            | PickUpOrDrop
+            | ToggleSide
+            | SwapColors
+            | MirrorFiles
+            | Clear
+            | Initial
+            | Chess960Number(_)
+            | Chess960Random
+            | SwitchGame
+            | Undo
+            | Redo
+            | RequestPaste
+            | Paste(_)
+            | FocusNext
+            | FocusPrev
+            | EditFenLine
+            | FieldPrev
+            | FieldNext
+            | FieldActivate
+            | ToggleCastling(..)
+            | ToggleCastlingFile(..)
+            | ClockDigit(_)
+            | ClockBackspace
+            | ClockIncrement
+            | ClockDecrement
+            | Line(_)
+            | LineApply
+            | PrevRecord
+            | NextRecord
+            | AddRecord
+            | DeleteRecord
+            | RightClick(_)
+            | ClickField(_)
+            | Shift(_)
+            | Rotate
+            | MirrorRanks
+    );
+    if edits {
+        state.notice = Some(Notice::LeaveLineFirst);
+    }
+    !edits
 }
 
 fn unbound(state: &mut State, key: String) {

@@ -19,10 +19,16 @@ pub(super) fn cycle_focus(state: &mut State, towards: Towards) {
     if !leave_fen_line(state) {
         return;
     }
-    state.focus = match (from, towards) {
-        (Focus::Board, Towards::Next) | (Focus::FenLine, Towards::Prev) => Focus::Fields,
-        (Focus::Fields, Towards::Next) | (Focus::Board, Towards::Prev) => Focus::FenLine,
-        (Focus::FenLine, Towards::Next) | (Focus::Fields, Towards::Prev) => Focus::Board,
+    // The Solution panel takes its turn while it is open.
+    let mut order = vec![Focus::Board, Focus::Fields, Focus::FenLine];
+    if state.solving.is_some() {
+        order.push(Focus::Solution);
+    }
+    let at = order.iter().position(|&f| f == from).unwrap_or(0);
+    let n = order.len();
+    state.focus = match towards {
+        Towards::Next => order[(at + 1) % n],
+        Towards::Prev => order[(at + n - 1) % n],
     };
     if state.focus == Focus::FenLine {
         state.fen_line.end();
@@ -110,6 +116,9 @@ pub(super) fn answer(state: &mut State, answer: Answer) -> Vec<Effect> {
 }
 
 pub(super) fn prompt_key(state: &mut State, c: char) {
+    if matches!(state.overlay, Some(Overlay::StipulationPrompt { .. })) {
+        return super::solve::prompt_key(state, c);
+    }
     let Some(Overlay::Chess960Prompt(text)) = &mut state.overlay else {
         return;
     };
@@ -123,22 +132,29 @@ pub(super) fn prompt_key(state: &mut State, c: char) {
 }
 
 pub(super) fn prompt_backspace(state: &mut State) {
+    if matches!(state.overlay, Some(Overlay::StipulationPrompt { .. })) {
+        return super::solve::prompt_backspace(state);
+    }
     if let Some(Overlay::Chess960Prompt(text)) = &mut state.overlay {
         text.pop();
     }
 }
 
 /// Enter in the prompt: the number typed, or a random one when nothing was.
-pub(super) fn prompt_submit(state: &mut State) {
+pub(super) fn prompt_submit(state: &mut State) -> Vec<Effect> {
+    if matches!(state.overlay, Some(Overlay::StipulationPrompt { .. })) {
+        return super::solve::prompt_submit(state);
+    }
     let Some(Overlay::Chess960Prompt(text)) = &state.overlay else {
-        return;
+        return Vec::new();
     };
     if text.is_empty() {
         chess960_random(state);
-        return;
+        return Vec::new();
     }
     match text.parse::<u16>() {
         Ok(n) if n < chess960::COUNT => chess960_start(state, n),
         _ => state.notice = Some(Notice::NotAChess960Number(text.clone())),
     }
+    Vec::new()
 }

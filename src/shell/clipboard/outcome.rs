@@ -5,6 +5,8 @@
 pub enum Content {
     Fen,
     LichessUrl,
+    /// The moves of play mode or playback.
+    Pgn,
 }
 
 impl Content {
@@ -12,6 +14,7 @@ impl Content {
         match self {
             Content::Fen => "FEN",
             Content::LichessUrl => "lichess URL",
+            Content::Pgn => "PGN",
         }
     }
 }
@@ -157,6 +160,7 @@ mod tests {
             copied(Content::LichessUrl, Via::Desktop("Wayland")),
             "lichess URL copied (Wayland clipboard)"
         );
+        assert_eq!(copied(Content::Pgn, Via::Osc52), "PGN copied via OSC 52");
         assert_eq!(
             copied(Content::Fen, Via::TmuxBuffer),
             "FEN copied to the tmux buffer"

@@ -383,6 +383,27 @@ fn in_mode(mode: Mode) -> State {
         Mode::ChangedOnDisk => s.overlay = Some(Overlay::ChangedOnDisk),
         Mode::QuitUnread => s.overlay = Some(Overlay::QuitUnread),
         Mode::Chess960Prompt => s.overlay = Some(Overlay::Chess960Prompt(String::new())),
+        Mode::Play => {
+            update(&mut s, Action::PlayMode);
+        }
+        Mode::Playback => {
+            update(&mut s, Action::PlayMode);
+            s.line.as_mut().unwrap().kind = crate::editor::line::LineKind::Playback;
+        }
+        Mode::Promotion => {
+            update(&mut s, Action::PlayMode);
+            s.overlay = Some(Overlay::Promotion(
+                crate::core::Square::new(4, 6),
+                crate::core::Square::new(4, 7),
+            ));
+        }
+        Mode::Solution => s.focus = Focus::Solution,
+        Mode::StipulationPrompt => {
+            s.overlay = Some(Overlay::StipulationPrompt {
+                text: String::new(),
+                error: None,
+            })
+        }
     }
     assert_eq!(Mode::of(&s), mode);
     s
@@ -408,8 +429,19 @@ fn event_for(pat: Pat) -> Option<KeyEvent> {
         Code::PageDown => KeyCode::PageDown,
         Code::F(n) => KeyCode::F(n),
         Code::Other(_) => KeyCode::Null,
+        Code::ShiftUp | Code::ShiftDown | Code::ShiftLeft | Code::ShiftRight => KeyCode::Null,
+    };
+    let shifted = |c: Code| match c {
+        Code::ShiftUp => Some(KeyCode::Up),
+        Code::ShiftDown => Some(KeyCode::Down),
+        Code::ShiftLeft => Some(KeyCode::Left),
+        Code::ShiftRight => Some(KeyCode::Right),
+        _ => None,
     };
     match pat {
+        Pat::Is(c) if shifted(c).is_some() => {
+            shifted(c).map(|k| KeyEvent::new(k, ratatui::crossterm::event::KeyModifiers::SHIFT))
+        }
         Pat::Is(c) => Some(key(code(c))),
         Pat::Char(c) => Some(ch(c)),
         Pat::Ctrl(c) => Some(ctrl(c)),
@@ -471,6 +503,32 @@ fn help_scroll_keys_stay_within_the_screen() {
     update(&mut s, Action::ToggleHelp);
     update(&mut s, Action::ToggleHelp);
     assert_eq!(s.help_scroll, 0, "the help opens at its top");
+}
+
+#[test]
+fn keys_outside_the_help_do_not_ask_how_far_it_scrolls() {
+    // Asking wraps the whole help text: a board key must not pay for it.
+    struct Dear;
+    impl HitTest for Dear {
+        fn square_at(&self, _: u16, _: u16) -> Option<crate::core::Square> {
+            None
+        }
+        fn field_at(&self, _: u16, _: u16) -> Option<crate::core::fen::Field> {
+            None
+        }
+        fn help_max_scroll(&self) -> u16 {
+            panic!("asked how far the help scrolls")
+        }
+    }
+    let s = in_mode(Mode::Board);
+    for k in [
+        key(KeyCode::Right),
+        key(KeyCode::Down),
+        ch('K'),
+        key(KeyCode::End),
+    ] {
+        assert!(key_action_on(&k, &s, &Dear).is_some(), "{k:?}");
+    }
 }
 
 mod garbage {

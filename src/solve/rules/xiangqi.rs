@@ -2,12 +2,13 @@
 //! alongside.
 
 use super::Rules;
+use crate::core::notation::{Move as Played, Notation};
 use crate::core::xiangqi::Mailbox;
 use crate::core::xiangqi::mailbox::{BLACK, CELLS, EMPTY, square};
 use crate::core::xiangqi::movegen::Moves;
-use crate::core::{Board, Color, Game, Piece, Role};
+use crate::core::{Board, Color, Game, Piece, Position, Role};
+use crate::solve::Move;
 use crate::solve::stipulation::Goal;
-use crate::solve::{Move, wxf};
 
 /// Random keys per piece code (0–15) and cell, made at compile time with splitmix64.
 static KEYS: [[u64; CELLS]; 16] = keys();
@@ -170,7 +171,13 @@ impl Rules for XiangqiRules {
         let (f, t) = (square(from as usize), square(to as usize));
         Move {
             uci: format!("{}{}", f.name(Game::Xiangqi), t.name(Game::Xiangqi)),
-            san: wxf::wxf(&self.board(), f, t),
+            san: Notation::Wxf.write(
+                &Position {
+                    board: self.board(),
+                    ..Position::empty(Game::Xiangqi)
+                },
+                Played::new(f, t),
+            ),
             from: f,
             to: t,
         }

@@ -5,17 +5,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
 
 use super::super::text;
 use super::super::theme::Theme;
 use super::boxed;
-use crate::core::legality::chess::to_chess;
-use crate::core::{Game, Position, Square};
+use crate::core::Position;
+use crate::core::notation::{Notation, read_line};
 use crate::editor::State;
 use crate::editor::analysis::{Analysis, Bound, Phase, PvLine, Score};
-use crate::solve::wxf::wxf;
 
 /// The Analysis panel, drawn while it is open.
 pub struct AnalysisPanel<'a> {
@@ -145,53 +142,19 @@ pub fn moves_text(position: &Position, moves: &[String], room: usize) -> String 
 /// The moves' names: SAN for chess (played out on the position, so checks and mates are
 /// marked), WXF for xiangqi. Stops at the first move that does not fit the position.
 fn notation(position: &Position, moves: &[String]) -> Vec<String> {
-    match position.game {
-        Game::Xiangqi => xiangqi_notation(position, moves),
-        Game::Chess | Game::Chess960 => {
-            let Ok(mut pos) = to_chess(position) else {
-                return Vec::new();
-            };
-            let mut out = Vec::with_capacity(moves.len());
-            for uci in moves {
-                let Some(m) = UciMove::from_ascii(uci.as_bytes())
-                    .ok()
-                    .and_then(|u| u.to_move(&pos).ok())
-                else {
-                    break;
-                };
-                out.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
-            }
-            out
-        }
-    }
-}
-
-/// WXF names, each move played on a copy of the board (the engine's moves are legal: only
-/// their squares are checked here).
-fn xiangqi_notation(position: &Position, moves: &[String]) -> Vec<String> {
-    let mut board = position.board;
-    let mut out = Vec::with_capacity(moves.len());
-    for mv in moves {
-        let squares = (mv.len() >= 4).then(|| mv.split_at(2)).and_then(|(a, b)| {
-            Some((
-                Square::parse(a, Game::Xiangqi)?,
-                Square::parse(b, Game::Xiangqi)?,
-            ))
-        });
-        let Some((from, to)) = squares.filter(|(from, _)| board.get(*from).is_some()) else {
-            break;
-        };
-        out.push(wxf(&board, from, to));
-        let piece = board.set(from, None);
-        board.set(to, piece);
-    }
-    out
+    let line = read_line(position, Notation::Coordinates, moves);
+    let notation = if position.game.is_xiangqi() {
+        Notation::Wxf
+    } else {
+        Notation::San
+    };
+    notation.write_line(position, &line)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::fen;
+    use crate::core::{Game, fen};
 
     fn position(text: &str) -> Position {
         fen::read(text, None).position.expect("a FEN that reads")

@@ -24,6 +24,21 @@ impl Widget for DiagnosticsPanel<'_> {
     }
 }
 
+/// The rows the panel would fill at `width` columns (its border included), for the layout to
+/// share the room with the panels under it.
+pub fn wanted_height(state: &State, width: u16) -> u16 {
+    let inner = usize::from(width.saturating_sub(2));
+    if inner == 0 {
+        return 0;
+    }
+    let lines = lines(
+        state,
+        &Theme::new(super::super::theme::ColorMode::Mono),
+        inner,
+    );
+    (lines.len() as u16).saturating_add(2)
+}
+
 fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let lang = state.options.lang;
     let inner = boxed(text::DIAGNOSTICS_TITLE.tr(lang), t.border, r, buf);
@@ -31,6 +46,22 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     if width == 0 {
         return;
     }
+    let mut lines = lines(state, t, width);
+    let rows = inner.height as usize;
+    // Too many lines: the last row says how many are hidden, when there is room to spare one.
+    if lines.len() > rows && rows >= 3 {
+        let hidden = lines.len() - (rows - 1);
+        lines.truncate(rows - 1);
+        lines.push(Line::styled(text::more_lines(lang, hidden), t.muted));
+    }
+    for (i, line) in lines.iter().enumerate().take(rows) {
+        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+    }
+}
+
+/// Every line of the panel at `width` columns inside its border.
+fn lines<'a>(state: &'a State, t: &Theme, width: usize) -> Vec<Line<'a>> {
+    let lang = state.options.lang;
     let game = state.game();
     let shown = state.shown_position();
     let errors = state.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -90,14 +121,5 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
             }
         }
     }
-    let rows = inner.height as usize;
-    // Too many lines: the last row says how many are hidden, when there is room to spare one.
-    if lines.len() > rows && rows >= 3 {
-        let hidden = lines.len() - (rows - 1);
-        lines.truncate(rows - 1);
-        lines.push(Line::styled(text::more_lines(lang, hidden), t.muted));
-    }
-    for (i, line) in lines.iter().enumerate().take(rows) {
-        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
-    }
+    lines
 }

@@ -54,12 +54,32 @@ fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf
             format!("{} {typed}_", text::CHESS960_PROMPT.tr(lang)),
             text::CHESS960_KEYS,
         ),
+        Overlay::Promotion(..) => (
+            text::PROMOTION_TITLE,
+            text::PROMOTION_PROMPT.tr(lang).to_owned(),
+            text::PROMOTION_KEYS,
+        ),
+        Overlay::StipulationPrompt { text, .. } => (
+            text::STIPULATION_TITLE,
+            format!("{} {text}_", text::STIPULATION_PROMPT.tr(lang)),
+            text::STIPULATION_KEYS,
+        ),
         Overlay::Help => return,
     };
+    let refusal = match overlay {
+        Overlay::StipulationPrompt {
+            error: Some(why), ..
+        } => Some(text::stipulation_refused(lang, why)),
+        _ => None,
+    };
     let (title, keys) = (title.tr(lang), keys.tr(lang));
-    let width = (super::super::wrap::width(&body).max(super::super::wrap::width(keys)) as u16 + 4)
-        .max(30)
-        .min(area.width);
+    let widest = refusal.as_ref().map_or(0, |r| super::super::wrap::width(r));
+    let width = (super::super::wrap::width(&body)
+        .max(super::super::wrap::width(keys))
+        .max(widest) as u16
+        + 4)
+    .max(30)
+    .min(area.width);
     // As tall as the wrapped text: the keys line must never be cut off.
     let inner_width = usize::from(width.saturating_sub(4).max(1));
     let mut lines = vec![Line::raw("")];
@@ -68,6 +88,13 @@ fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf
             .into_iter()
             .map(|l| Line::styled(l, t.message)),
     );
+    if let Some(why) = &refusal {
+        lines.extend(
+            wrap(why, inner_width)
+                .into_iter()
+                .map(|l| Line::styled(l, t.error)),
+        );
+    }
     lines.push(Line::raw(""));
     lines.extend(
         wrap(keys, inner_width)

@@ -22,7 +22,13 @@ impl Widget for FenLineBar<'_> {
 }
 
 fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let label = format!(" {} ", text::FEN_TITLE.tr(state.options.lang));
+    // While the board shows moves, the line still holds the setup: its label says so.
+    let title = if state.line.is_some() {
+        text::SETUP_FEN_TITLE
+    } else {
+        text::FEN_TITLE
+    };
+    let label = format!(" {} ", title.tr(state.options.lang));
     let focused = state.focus == Focus::FenLine;
     let label_style = if focused { t.border_focused } else { t.label };
     buf.set_stringn(

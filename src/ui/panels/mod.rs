@@ -13,6 +13,8 @@ pub mod diagnostics;
 pub mod dialog;
 pub mod fen_line;
 pub mod fields;
+pub mod moves;
+pub mod solution;
 pub mod status;
 pub mod title;
 

@@ -378,6 +378,10 @@ fn pockets(walls: u64, kind: Kind) -> u8 {
         Kind::Rook => free & above,
         Kind::Queen => free & (above | above << 1 | above >> 1),
     };
+    // No way out at all, or (most often) a first rank without walls and a way out somewhere.
+    if open == 0 || free == 0xff {
+        return if open == 0 { free } else { 0 };
+    }
     // Along the first rank, through unwalled squares.
     loop {
         let next = (open | open << 1 | open >> 1) & free;
@@ -437,23 +441,33 @@ impl Pockets {
 /// The starting squares of each kind, in the order of [`KINDS`].
 const ORIGINS: [u64; 4] = [1 << D1, 1 | 1 << 7, 1 << C1 | 1 << F1, 1 << 1 | 1 << 6];
 
+/// `bb`'s number of squares, counted up to 3: enough to compare with at most two starting
+/// squares, and cheaper than a full count (no `popcnt` in the baseline x86-64 target).
+const fn up_to_3(bb: u64) -> u32 {
+    let rest = bb & bb.wrapping_sub(1);
+    (bb != 0) as u32 + (rest != 0) as u32 + (rest & rest.wrapping_sub(1) != 0) as u32
+}
+
+/// The edge squares (ranks 1 and 8) in first-rank pockets of `kind` for `walls`, or in
+/// eighth-rank ones, as board squares.
+fn pocket_squares(walls: u64, kind: Kind, rank8: bool) -> u64 {
+    if rank8 {
+        u64::from(pockets(walls.swap_bytes(), kind)) << 56
+    } else {
+        u64::from(pockets(walls, kind))
+    }
+}
+
 /// Whether, without any promotion, each piece can be a distinct original man of its kind and
 /// the king can have walked from e1 — shown cheaply: men on their own starting squares are
 /// those men, and the others each share a region with a distinct starting square left over.
 pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
     const EDGES: u64 = 0xff | 0xff << 56;
-    if standard && own.king != bit(E1) && own.king & walls == 0 {
-        let rank1 = u64::from(pockets(walls, Kind::Queen));
-        // Both outside any pocket, or (rarely) look closer.
-        let clear = rank1 & bit(E1) == 0 && own.king & EDGES & !(0xff & !rank1) == 0;
-        if !clear {
-            let mut p = Pockets::new(walls, Kind::Queen);
-            if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
-                return false;
-            }
-        }
-    }
-    for (kind, origins) in KINDS.into_iter().zip(ORIGINS) {
+    // By count first: each kind's men off their starting squares, against the starting
+    // squares left over (per square colour for bishops).
+    let mut off = [0u64; 4];
+    let mut free = [0u64; 4];
+    for (k, (kind, origins)) in KINDS.into_iter().zip(ORIGINS).enumerate() {
         let origins = origins & !walls;
         let men = Kind::of(own, kind) & !walls;
         let rest = men & !origins;
@@ -462,20 +476,47 @@ pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
         }
         let left = origins & !men;
         let fits = if kind == Kind::Bishop {
-            (rest & DARK).count_ones() <= (left & DARK).count_ones()
-                && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
+            up_to_3(rest & DARK) <= up_to_3(left & DARK)
+                && up_to_3(rest & !DARK) <= up_to_3(left & !DARK)
         } else {
-            rest.count_ones() <= left.count_ones()
+            up_to_3(rest) <= up_to_3(left)
         };
         if !fits {
             return false;
         }
-        if !standard || kind == Kind::Knight {
+        (off[k], free[k]) = (rest, left);
+    }
+    if !standard {
+        return true;
+    }
+    let queen_pockets = pocket_squares(walls, Kind::Queen, false);
+    if own.king != bit(E1) && own.king & walls == 0 {
+        // Both outside any pocket, or (rarely) look closer.
+        let clear = queen_pockets & bit(E1) == 0 && own.king & (queen_pockets | 0xff << 56) == 0;
+        if !clear {
+            let mut p = Pockets::new(walls, Kind::Queen);
+            if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
+                return false;
+            }
+        }
+    }
+    // Then by region, for the sliders: men and starting squares outside every edge pocket are
+    // all in the main region (one per colour for bishops, counted above).
+    for (k, kind) in KINDS.into_iter().enumerate().take(3) {
+        let (rest, left) = (off[k], free[k]);
+        if rest == 0 {
             continue;
         }
-        // Starting squares left over outside first-rank pockets, and no piece on an edge
-        // rank: all in the main region (one per colour for bishops, counted above).
-        if u64::from(pockets(walls, kind)) & left == 0 && rest & EDGES == 0 {
+        let rank1 = if kind == Kind::Queen {
+            queen_pockets
+        } else {
+            pocket_squares(walls, kind, false)
+        };
+        let mut pocketed = (rest | left) & rank1;
+        if rest & EDGES & !0xff != 0 {
+            pocketed |= rest & pocket_squares(walls, kind, true);
+        }
+        if pocketed == 0 {
             continue;
         }
         // At most two starting squares are left: match region keys.
@@ -717,6 +758,32 @@ fn pawns_only(pawns: u64, missing: u32) -> Result<(), Failure> {
     pawn_plan(pawns, missing).map(|_| ())
 }
 
+/// A feasible assignment of the pawns to distinct starting files, cheaply, with its cost and
+/// the files it uses; `None` when the greedy choice finds no file for some pawn. On each file
+/// the lowest pawn (the one with least reach) stays; every other pawn, lowest first, takes the
+/// nearest file still free that it can have reached (one capture per file, fewer files than
+/// ranks gained).
+fn greedy_plan(pawns: u64, files: u8) -> Option<(u32, u8)> {
+    let mut used = files;
+    let mut kept = 0u8;
+    let mut cost = 0;
+    for s in squares(pawns) {
+        let (file, rank) = (file_of(s), rank_of(s));
+        if kept & (1 << file) == 0 {
+            kept |= 1 << file;
+            continue;
+        }
+        let d = (1..rank).find(|&d| {
+            let near = (1u16 << file << d | (1u16 << file) >> d) as u8;
+            near & !used != 0
+        })?;
+        let near = (1u16 << file << d | (1u16 << file) >> d) as u8 & !used;
+        used |= near & near.wrapping_neg();
+        cost += u32::from(d);
+    }
+    Some((cost, used))
+}
+
 /// The pawns' cheapest assignment to starting files that fits `missing` captures: its cost
 /// and the files it uses; else why none does.
 fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
@@ -725,9 +792,23 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
     files |= files >> 16;
     files |= files >> 8;
     let files = files as u8;
-    // Pawns on distinct files can each have stayed on its own: no capture needed.
-    if files.count_ones() == pawns.count_ones() {
+    // Pawns on distinct files can each have stayed on its own: no capture needed. (Pawns stand
+    // on ranks 2–7: a file is doubled when some rank repeats one below it.)
+    let (mut below, mut doubled) = (0u8, 0u8);
+    for rank in 1..7 {
+        let row = (pawns >> (8 * rank)) as u8;
+        doubled |= below & row;
+        below |= row;
+    }
+    if doubled == 0 {
         return Ok((0, files));
+    }
+    // Most doubled pawns settle greedily: one pawn stays on each file, the others each take
+    // the nearest file left within reach. A feasible plan that fits settles it, as below.
+    if let Some((plan, used)) = greedy_plan(pawns, files)
+        && plan <= missing
+    {
+        return Ok((plan, used));
     }
     // The cheapest assignment that keeps the files in order (pawns sorted by file, then rank,
     // to files from a to h), each pawn within its limit: a dynamic programme over pawns and
@@ -790,5 +871,188 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
             total as u32,
             (0..k).fold(0u8, |acc, i| acc | 1 << col_of[i]),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xorshift64: deterministic, no crate needed.
+    fn rng(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// The exact minimum over every assignment of the pawns to distinct files.
+    fn exact(pawns: u64) -> Option<u32> {
+        let mut cost = [[NO; 16]; 16];
+        let k = pawns.count_ones() as usize;
+        for (i, s) in squares(pawns).enumerate() {
+            cost[i][..8].copy_from_slice(&pawn_costs(s));
+        }
+        assign(&cost, k, 8).map(|(total, _)| total as u32)
+    }
+
+    /// The first, plainer version of [`quick`], kept to check the faster one against.
+    fn reference_quick(own: &Men, walls: u64, standard: bool) -> bool {
+        const EDGES: u64 = 0xff | 0xff << 56;
+        if standard && own.king != bit(E1) && own.king & walls == 0 {
+            let rank1 = u64::from(pockets(walls, Kind::Queen));
+            // Both outside any pocket, or (rarely) look closer.
+            let clear = rank1 & bit(E1) == 0 && own.king & EDGES & !(0xff & !rank1) == 0;
+            if !clear {
+                let mut p = Pockets::new(walls, Kind::Queen);
+                if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
+                    return false;
+                }
+            }
+        }
+        for (kind, origins) in KINDS.into_iter().zip(ORIGINS) {
+            let origins = origins & !walls;
+            let men = Kind::of(own, kind) & !walls;
+            let rest = men & !origins;
+            if rest == 0 {
+                continue;
+            }
+            let left = origins & !men;
+            let fits = if kind == Kind::Bishop {
+                (rest & DARK).count_ones() <= (left & DARK).count_ones()
+                    && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
+            } else {
+                rest.count_ones() <= left.count_ones()
+            };
+            if !fits {
+                return false;
+            }
+            if !standard || kind == Kind::Knight {
+                continue;
+            }
+            // Starting squares left over outside first-rank pockets, and no piece on an edge
+            // rank: all in the main region (one per colour for bishops, counted above).
+            if u64::from(pockets(walls, kind)) & left == 0 && rest & EDGES == 0 {
+                continue;
+            }
+            // At most two starting squares are left: match region keys.
+            let mut p = Pockets::new(walls, kind);
+            let mut keys = [u16::MAX; 2];
+            let mut taken = [false; 2];
+            for (k, o) in keys.iter_mut().zip(squares(left)) {
+                *k = p.key(o);
+            }
+            for m in squares(rest) {
+                let key = p.key(m);
+                match (0..2).find(|&i| !taken[i] && keys[i] == key) {
+                    Some(i) => taken[i] = true,
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// Random men of one side, disjoint, each kind up to three, and their walls as
+    /// `home_walls` makes them for random castling rights.
+    fn random_side(seed: &mut u64) -> (Men, u64) {
+        fn pick(seed: &mut u64, taken: &mut u64, max: u64, mask: u64) -> u64 {
+            let mut bb = 0u64;
+            for _ in 0..rng(seed) % (max + 1) {
+                // Near the edges half of the time, where the pockets are.
+                let s = if rng(seed).is_multiple_of(2) {
+                    let s = rng(seed) % 16;
+                    if s < 8 { s } else { 48 + s }
+                } else {
+                    rng(seed) % 64
+                };
+                if (*taken | !mask) & (1 << s) == 0 {
+                    *taken |= 1 << s;
+                    bb |= 1 << s;
+                }
+            }
+            bb
+        }
+        let mut taken = 0u64;
+        let t = &mut taken;
+        let mut men = Men {
+            pawns: pick(seed, t, 8, 0x00ff_ffff_ffff_ff00),
+            king: pick(seed, t, 1, !0),
+            ..Men::default()
+        };
+        // Pawns at home most of the time, where they wall.
+        men.pawns |= RANK_2 & !*t & rng(seed);
+        *t |= men.pawns;
+        men.queens = pick(seed, t, 2, !0);
+        men.rooks = pick(seed, t, 3, !0);
+        men.bishops = pick(seed, t, 3, !0);
+        men.knights = pick(seed, t, 3, !0);
+        (men, home_walls(&men, (rng(seed) % 4) as u8, true))
+    }
+
+    #[test]
+    fn quick_answers_as_its_first_version_did() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let mut yes = 0;
+        for _ in 0..200_000 {
+            let (men, own) = random_side(&mut seed);
+            let (other, theirs) = random_side(&mut seed);
+            let walls = own | (theirs & !other.king).swap_bytes() & !men.occupied();
+            for standard in [true, false] {
+                let got = quick(&men, walls, standard);
+                assert_eq!(
+                    got,
+                    reference_quick(&men, walls, standard),
+                    "{men:?} {walls:#x}"
+                );
+                yes += usize::from(got);
+            }
+        }
+        // Both answers come up often.
+        assert!((50_000..350_000).contains(&yes), "{yes}");
+    }
+
+    #[test]
+    fn the_pawn_plan_decides_as_the_exact_assignment_does() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let mut settled_greedily = 0;
+        for _ in 0..20_000 {
+            // Up to 8 pawns on ranks 2–7, crowded onto few files so that most are doubled.
+            let spread = 1 + rng(&mut seed) % 8;
+            let first = rng(&mut seed) % (9 - spread);
+            let mut pawns = 0u64;
+            for _ in 0..1 + rng(&mut seed) % 8 {
+                let file = first + rng(&mut seed) % spread;
+                let rank = 1 + rng(&mut seed) % 6;
+                pawns |= 1 << (rank * 8 + file);
+            }
+            let files = (0..8).fold(0u8, |acc, r| acc | (pawns >> (8 * r)) as u8);
+            let best = exact(pawns);
+            if let Some((plan, used)) = greedy_plan(pawns, files) {
+                // A feasible plan: never cheaper than the best, one file per pawn.
+                assert!(best.is_some_and(|b| plan >= b), "{pawns:#x}");
+                assert_eq!(used.count_ones(), pawns.count_ones(), "{pawns:#x}");
+                settled_greedily += usize::from(best == Some(plan));
+            }
+            for missing in 0..10 {
+                let got = pawn_plan(pawns, missing);
+                match best {
+                    Some(b) if b <= missing => {
+                        let (plan, used) = got.unwrap_or_else(|f| panic!("{pawns:#x}: {f:?}"));
+                        assert!(plan <= missing && used.count_ones() == pawns.count_ones());
+                    }
+                    Some(b) => assert!(
+                        matches!(got, Err(Failure::Captures { need: Some(n), .. }) if n == b),
+                        "{pawns:#x} {missing}: {got:?}"
+                    ),
+                    None => assert!(
+                        matches!(got, Err(Failure::Captures { need: None, .. })),
+                        "{pawns:#x} {missing}: {got:?}"
+                    ),
+                }
+            }
+        }
+        // The greedy plan is the best one most of the time, or it would not be worth having.
+        assert!(settled_greedily > 10_000, "{settled_greedily}");
     }
 }

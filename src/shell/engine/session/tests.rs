@@ -1,5 +1,6 @@
-//! The session against real engines (Stockfish, Fairy-Stockfish: skipped with a message when
-//! missing, failed under `FENBOARD_E2E=1`) and against small scripts that misbehave.
+//! The session against real engines (Stockfish, Fairy-Stockfish: `#[needs]` shows a test as
+//! ignored when its engine is missing, and fails it under `FENBOARD_E2E=1`) and against small
+//! scripts that misbehave.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -20,20 +21,10 @@ fn start(path: PathBuf, game: Game, timeout: Duration) -> (Session, Events) {
     (session, rx)
 }
 
-/// The installed engine for `game`, or `None` (with a note) when there is none.
-fn real_engine(game: Game) -> Option<PathBuf> {
+/// The installed engine for `game`, found as the editor finds it (`PATH`, then `/usr/games`).
+fn real_engine(game: Game) -> PathBuf {
     let path = std::env::var_os("PATH");
-    match discover::find(game, None, path.as_deref()) {
-        Ok(p) => Some(p),
-        Err(why) => {
-            assert!(
-                std::env::var("FENBOARD_E2E").as_deref() != Ok("1"),
-                "{why} and FENBOARD_E2E=1"
-            );
-            eprintln!("SKIPPED: {why}");
-            None
-        }
-    }
+    discover::find(game, None, path.as_deref()).unwrap_or_else(|why| panic!("{why}"))
 }
 
 /// Waits for the first event `want` accepts, failing after `limit`.
@@ -60,11 +51,10 @@ fn script(name: &str, body: &str) -> PathBuf {
 
 const MATE_IN_2: &str = "r1bq2r1/b4pk1/p1pp1p2/1p2pP2/1P2P1PB/3P4/1PPQ2P1/R3K2R w - - 0 1";
 
+#[fenboard_needs::needs(stockfish)]
 #[test]
 fn stockfish_finds_the_mate_and_three_lines() {
-    let Some(path) = real_engine(Game::Chess) else {
-        return;
-    };
+    let path = real_engine(Game::Chess);
     let (session, rx) = start(path, Game::Chess, ANSWER_TIMEOUT);
     let ready = wait_for(&rx, Duration::from_secs(10), |e| {
         matches!(e, Event::Ready { .. })
@@ -95,11 +85,10 @@ fn stockfish_finds_the_mate_and_three_lines() {
     assert_eq!(ranks.into_iter().collect::<Vec<_>>(), [1, 2, 3]);
 }
 
+#[fenboard_needs::needs(stockfish)]
 #[test]
 fn black_to_move_scores_are_from_whites_side() {
-    let Some(path) = real_engine(Game::Chess) else {
-        return;
-    };
+    let path = real_engine(Game::Chess);
     let (session, rx) = start(path, Game::Chess, ANSWER_TIMEOUT);
     // Black mates in one (…Qh4#): White's side sees a mate against it.
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2";
@@ -119,11 +108,10 @@ fn black_to_move_scores_are_from_whites_side() {
     assert_eq!(line.moves[0], "d8h4");
 }
 
+#[fenboard_needs::needs(stockfish)]
 #[test]
 fn a_new_position_replaces_the_old_one() {
-    let Some(path) = real_engine(Game::Chess) else {
-        return;
-    };
+    let path = real_engine(Game::Chess);
     let (session, rx) = start(path, Game::Chess, ANSWER_TIMEOUT);
     let first: Arc<str> = Arc::from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     session.analyse(Request {
@@ -163,11 +151,10 @@ fn a_new_position_replaces_the_old_one() {
     assert!(seen_last);
 }
 
+#[fenboard_needs::needs(fairy_stockfish)]
 #[test]
 fn fairy_stockfish_xiangqi_moves_are_legal_in_fenboards_coordinates() {
-    let Some(path) = real_engine(Game::Xiangqi) else {
-        return;
-    };
+    let path = real_engine(Game::Xiangqi);
     let (session, rx) = start(path, Game::Xiangqi, ANSWER_TIMEOUT);
     let fen = Game::Xiangqi.start_fen();
     session.analyse(Request {

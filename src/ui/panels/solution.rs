@@ -1,0 +1,327 @@
+//! The Solution panel: the solve's progress, then its result as problem magazines print it —
+//! the key with `!` and its threat, each defence with its continuations (duals and short
+//! variations marked), tries with their refutations, helpmate solutions — one line per row
+//! of `editor::solving`, the chosen one highlighted; cooked keys in red, a stale result
+//! marked.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::super::text;
+use super::super::theme::Theme;
+use super::{border_style, boxed};
+use crate::editor::solving::{Item, Phase, Row, Solving};
+use crate::solve::{Move, Outcome, Threat};
+
+/// The Solution panel, drawn while it is open.
+pub struct SolutionPanel<'a> {
+    pub solving: &'a Solving,
+    pub focused: bool,
+    pub lang: crate::i18n::Lang,
+    pub theme: &'a Theme,
+}
+
+impl Widget for SolutionPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let lang = self.lang;
+        let inner = boxed(
+            text::SOLUTION_TITLE.tr(lang),
+            border_style(self.focused, t),
+            area,
+            buf,
+        );
+        if inner.width == 0 || inner.height == 0 {
+            return;
+        }
+        let width = usize::from(inner.width);
+        let mut lines = header(self.solving, lang, t, width);
+        lines.truncate(usize::from(inner.height));
+        let head = lines.len();
+        let rows = self.solving.rows();
+        let room = usize::from(inner.height) - head;
+        let cooked = match &self.solving.phase {
+            Phase::Done(s) => s.solution.is_cooked(),
+            _ => false,
+        };
+        let first = first_shown(self.solving.selected, rows.len(), room);
+        for row in rows.iter().skip(first).take(room) {
+            lines.push(fit(row_line(row, cooked, lang, t), width));
+        }
+        for (i, line) in lines.into_iter().enumerate() {
+            let r = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
+            if i >= head && first + i - head == self.solving.selected && self.focused {
+                buf.set_style(r, t.focused_row);
+            }
+            line.render(r, buf);
+        }
+    }
+}
+
+/// The rows the panel would fill: its border, the first line (two when it wraps) and the
+/// tree.
+pub fn wanted_height(solving: &Solving) -> u16 {
+    let rows = solving.rows().len().min(usize::from(u16::MAX) - 4) as u16;
+    rows + 4
+}
+
+/// The first row shown so that the chosen one is in the `room` rows shown.
+pub fn first_shown(selected: usize, rows: usize, room: usize) -> usize {
+    if room == 0 || rows <= room {
+        return 0;
+    }
+    selected.saturating_sub(room - 1).min(rows - room)
+}
+
+/// The first lines: progress while it runs, else the result's summary, marked stale when the
+/// board shows another position now; its parts wrap between them when the panel is narrow.
+fn header(s: &Solving, lang: crate::i18n::Lang, t: &Theme, width: usize) -> Vec<Line<'static>> {
+    let stip = s.request.ask.to_string();
+    let (parts, style) = match &s.phase {
+        Phase::Running { .. } if s.cancelled => {
+            (vec![text::SOLVING_STOPPING.tr(lang).to_owned()], t.muted)
+        }
+        Phase::Running {
+            nodes,
+            millis,
+            done,
+            total,
+        } => (
+            text::solving_progress(lang, &stip, *nodes, *millis, *done, *total),
+            t.label,
+        ),
+        Phase::Refused(why) => (vec![text::solve_refused(lang, why)], t.error),
+        Phase::Done(solved) => {
+            let sol = &solved.solution;
+            let help = sol.stipulation.is_help();
+            let found = if help {
+                sol.solutions.len()
+            } else {
+                sol.keys.len()
+            };
+            let style = match sol.outcome {
+                Outcome::Solved if sol.is_cooked() => t.error,
+                Outcome::Solved => t.ok,
+                Outcome::NoSolution => t.error,
+                Outcome::Unfinished => t.warning,
+            };
+            let parts = text::solution_summary(
+                lang,
+                &stip,
+                sol.outcome,
+                help,
+                found,
+                sol.is_cooked(),
+                sol.nodes,
+                sol.seconds,
+            );
+            (parts, style)
+        }
+    };
+    let mut parts: Vec<(String, Style)> = parts.into_iter().map(|p| (p, style)).collect();
+    if s.stale {
+        parts.insert(0, (text::SOLUTION_STALE.tr(lang).to_owned(), t.warning));
+    }
+    pack(parts, width)
+}
+
+/// Parts joined by ` · ` into as few lines of `width` as they fit (a part too long for a line
+/// ends with an ellipsis).
+fn pack(parts: Vec<(String, Style)>, width: usize) -> Vec<Line<'static>> {
+    let sep = text::SOLUTION_SEPARATOR;
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (part, style) in parts {
+        let w = Span::raw(part.as_str()).width();
+        if !spans.is_empty() && used + sep.chars().count() + w > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::styled(sep, style));
+            used += sep.chars().count();
+        }
+        used += w;
+        spans.push(Span::styled(part, style));
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines.into_iter().map(|l| fit(l, width)).collect()
+}
+
+/// One row of the tree.
+fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line<'static> {
+    let indent = " ".repeat(usize::from(row.depth) * 2);
+    let mut spans = vec![Span::raw(indent)];
+    match &row.item {
+        Item::Attack {
+            number,
+            mv,
+            key,
+            threat,
+        } => {
+            let style = match (key, cooked) {
+                (true, true) => t.error,
+                (true, false) => t.ok,
+                (false, _) => t.value,
+            };
+            let mark = if *key { "!" } else { "" };
+            spans.push(Span::styled(format!("{number}.{}{mark}", mv.san), style));
+            match threat {
+                Threat::None => {}
+                Threat::Zugzwang => {
+                    spans.push(Span::styled(
+                        format!(" {}", text::SOLUTION_ZUGZWANG.tr(lang)),
+                        t.muted,
+                    ));
+                }
+                Threat::Moves(ms) => {
+                    let ms: Vec<String> = ms
+                        .iter()
+                        .map(|m| format!("{}.{}", number + 1, m.san))
+                        .collect();
+                    spans.push(Span::styled(
+                        format!(" {} {}", text::SOLUTION_THREAT.tr(lang), ms.join(", ")),
+                        t.muted,
+                    ));
+                }
+            }
+        }
+        Item::Defence {
+            number,
+            mv,
+            ends,
+            short,
+        } => {
+            spans.push(Span::styled(format!("{number}...{}", mv.san), t.label));
+            // Several ways to finish are duals: said before them, so a cut line still says it.
+            if ends.len() > 1 {
+                spans.push(Span::styled(
+                    format!(" {}", text::SOLUTION_DUALS.tr(lang)),
+                    t.warning,
+                ));
+            }
+            for end in ends {
+                spans.push(Span::styled(
+                    format!(" {}.{}", number + 1, end.san),
+                    t.value,
+                ));
+            }
+            if *short {
+                spans.push(Span::styled(
+                    format!(" {}", text::SOLUTION_SHORT.tr(lang)),
+                    t.muted,
+                ));
+            }
+        }
+        Item::Try { mv, refutations } => {
+            let refs: Vec<String> = refutations
+                .iter()
+                .map(|r| format!("1...{}!", r.san))
+                .collect();
+            spans.push(Span::styled(format!("1.{}?", mv.san), t.warning));
+            spans.push(Span::styled(
+                format!(" {} {}", text::SOLUTION_BUT.tr(lang), refs.join(", ")),
+                t.muted,
+            ));
+        }
+        Item::Help { moves, short, half } => {
+            let style = if cooked { t.error } else { t.ok };
+            spans.push(Span::styled(help_text(moves, *half), style));
+            if *short {
+                spans.push(Span::styled(
+                    format!(" {}", text::SOLUTION_SHORT.tr(lang)),
+                    t.muted,
+                ));
+            }
+        }
+    }
+    Line::from(spans)
+}
+
+/// A helpmate solution numbered as composers write it: `1.Kg3 Re2#`, and `1...` first for
+/// h#n.5, which opens with the side to move's extra half move.
+fn help_text(moves: &[Move], half: bool) -> String {
+    let offset = usize::from(half);
+    let mut parts = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let j = i + offset;
+        parts.push(if j % 2 == 0 {
+            format!("{}.{}", j / 2 + 1, m.san)
+        } else if i == 0 {
+            format!("1...{}", m.san)
+        } else {
+            m.san.clone()
+        });
+    }
+    parts.join(" ")
+}
+
+/// `line` cut to `width` columns, an ellipsis where it was cut.
+fn fit(line: Line<'_>, width: usize) -> Line<'static> {
+    let mut out: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    let total = line.width();
+    for span in line.spans {
+        let style: Style = span.style;
+        let w = span.width();
+        if total <= width || used + w < width {
+            out.push(Span::styled(span.content.into_owned(), style));
+            used += w;
+            continue;
+        }
+        let room = width.saturating_sub(used + 1);
+        let cut: String = span.content.chars().take(room).collect();
+        out.push(Span::styled(format!("{cut}…"), style));
+        break;
+    }
+    Line::from(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chosen_row_is_always_in_view() {
+        assert_eq!(first_shown(0, 100, 10), 0);
+        assert_eq!(first_shown(9, 100, 10), 0);
+        assert_eq!(first_shown(10, 100, 10), 1);
+        assert_eq!(first_shown(99, 100, 10), 90);
+        assert_eq!(first_shown(5, 3, 10), 0);
+        assert_eq!(first_shown(5, 100, 0), 0);
+    }
+
+    #[test]
+    fn the_first_line_wraps_between_its_parts() {
+        let parts = |v: &[&str]| v.iter().map(|p| (p.to_string(), Style::new())).collect();
+        let lines = pack(parts(&["#2", "sound: 1 key", "351 nodes", "0.0 s"]), 40);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(
+            lines[0].to_string(),
+            "#2 · sound: 1 key · 351 nodes · 0.0 s"
+        );
+        let lines = pack(parts(&["#2", "sound: 1 key", "351 nodes", "0.0 s"]), 20);
+        let shown: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert_eq!(shown, ["#2 · sound: 1 key", "351 nodes · 0.0 s"]);
+        let lines = pack(parts(&["a part far too long for the line"]), 10);
+        assert_eq!(lines[0].to_string(), "a part fa…");
+    }
+
+    #[test]
+    fn long_lines_end_with_an_ellipsis_short_ones_are_whole() {
+        let l = fit(
+            Line::from(vec![Span::raw("1.Qa7!"), Span::raw(" zugzwang")]),
+            10,
+        );
+        assert_eq!(l.to_string(), "1.Qa7! zu…");
+        assert_eq!(l.width(), 10);
+        let l = fit(Line::from("1.Qa7!"), 10);
+        assert_eq!(l.to_string(), "1.Qa7!");
+    }
+}

@@ -1,0 +1,87 @@
+//! End to end: solving in the editor (`S`) with the real binary in tmux — the prompt prefilled
+//! from the record, the published key in the Solution panel, Esc stopping a long solve, an
+//! edit making a result stale; the position never changed by any of it. Needs tmux.
+
+use crate::common;
+
+use common::{Tmux, needs};
+
+const MATES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/examples/chess-mates.epd"
+);
+
+/// The first record of the example file: its FEN fields and its published key (`bm`).
+fn first_record() -> (String, String) {
+    let text = std::fs::read_to_string(MATES).unwrap();
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap();
+    let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+    let bm = line
+        .split(';')
+        .map(str::trim)
+        .find_map(|op| op.strip_prefix("bm "))
+        .expect("record 1 has a bm operation")
+        .trim()
+        .to_owned();
+    (fen.join(" "), bm)
+}
+
+fn fen_line(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|l| l.starts_with(" FEN "))
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+#[needs(tmux)]
+#[test]
+fn s_solves_record_one_and_shows_its_published_key() {
+    let (fen, bm) = first_record();
+    let t = Tmux::fenboard(&[MATES], 120, 40);
+    let before = fen_line(&t.wait_for("record 1/"));
+    assert!(before.contains(&fen), "{before}");
+    t.keys(&["S"]);
+    // Prefilled from the record's `dm 2`.
+    t.wait_for("Stipulation: #2_");
+    t.keys(&["Enter"]);
+    // The key heads a row of the Solution panel (the record's c1 text in the diagnostics
+    // names it too, indented).
+    let key = format!("│1.{bm}!");
+    let screen = t.wait_for(&key);
+    assert!(screen.contains("#2 · sound: 1 key"), "{screen}");
+    t.keys(&["Escape"]);
+    let after = t.wait_until(|s| !s.contains("Stipulation:"), "the prompt closed");
+    assert_eq!(fen_line(&after), before, "the position is as it was");
+    t.keys(&["C-c"]);
+    t.wait_exit();
+}
+
+#[needs(tmux)]
+#[test]
+fn esc_stops_a_long_solve_and_an_edit_makes_the_result_stale() {
+    let t = Tmux::fenboard(
+        &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        120,
+        40,
+    );
+    let before = fen_line(&t.wait_for(" FEN "));
+    t.keys(&["S"]);
+    t.wait_for("Stipulation: _");
+    t.type_text("#4");
+    t.keys(&["Enter"]);
+    t.wait_for("solving #4");
+    // Editing goes on while it runs: the cursor moves.
+    t.keys(&["Escape"]);
+    let screen = t.wait_for("unfinished (stopped)");
+    assert_eq!(fen_line(&screen), before);
+    // An edit: the result no longer describes the board.
+    t.keys(&["t"]);
+    t.wait_for("stale · #4");
+    t.keys(&["C-c"]);
+    t.wait_exit();
+}
