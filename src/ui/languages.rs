@@ -120,6 +120,64 @@ fn main_help_and_diagnostics_screens_in_spanish_and_chinese() {
     }
 }
 
+#[test]
+fn solution_play_and_prompt_screens_in_spanish_and_chinese() {
+    use super::screen::tests::solved;
+    for lang in [Lang::Es, Lang::Zh] {
+        for game in [Game::Chess, Game::Xiangqi] {
+            let (problem, stip, moves) = match game {
+                Game::Xiangqi => (XIANGQI_PROBLEM, "#1", "Mgh2>ge2>gh9>gg7>"),
+                _ => (CHESS_PROBLEM, "#2 tries", "Mge2>ge4>ge7>ge5>gg1>gf3>"),
+            };
+            let solution = solved(state(problem, lang), stip);
+            let mut play = state(game.start_fen(), lang);
+            typed(&mut play, moves);
+            let mut prompt = state(problem, lang);
+            typed(&mut prompt, "S");
+            let mut screens = vec![
+                ("solution", solution, vec![text::SOLUTION_TITLE.tr(lang)]),
+                (
+                    "play",
+                    play,
+                    vec![text::PLAY_TITLE.tr(lang), text::MOVES_TITLE.tr(lang)],
+                ),
+                (
+                    "stipulation",
+                    prompt,
+                    vec![
+                        text::STIPULATION_TITLE.tr(lang),
+                        text::STIPULATION_PROMPT.tr(lang),
+                    ],
+                ),
+            ];
+            if game == Game::Chess {
+                let mut promo = state("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", lang);
+                typed(&mut promo, "Mgb7>gb8>");
+                screens.push((
+                    "promotion",
+                    promo,
+                    vec![
+                        text::PROMOTION_TITLE.tr(lang),
+                        text::PROMOTION_PROMPT.tr(lang),
+                    ],
+                ));
+            }
+            for (screen, s, says) in screens {
+                for (w, h) in SIZES {
+                    let name = format!("{}_{}_{screen}_{w}x{h}", lang.code(), game.name());
+                    let buf = draw(&s, w, h);
+                    assert_lined_up(&buf, &name);
+                    let shown = buffer_to_text(&buf, false);
+                    for words in &says {
+                        assert!(shown.contains(words), "{name}: {words:?} in\n{shown}");
+                    }
+                    insta::assert_snapshot!(name, shown);
+                }
+            }
+        }
+    }
+}
+
 /// The words of a text: runs of ASCII letters, leaving out snake_case codes.
 fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || "·()[]/,;:'\"`".contains(c))
@@ -206,8 +264,118 @@ fn every_screen(lang: Lang) -> Vec<(String, String)> {
         let mut s = state(start, lang);
         s.focus = crate::editor::Focus::Fields;
         add(format!("{g} fields focus"), &s);
+        for (i, s) in solution_and_play_screens(game, lang).iter().enumerate() {
+            add(format!("{g} solution/play {i}"), s);
+        }
+        for notice in new_notices(game) {
+            let mut s = state(start, lang);
+            s.notice = Some(notice.clone());
+            add(format!("{g} {notice:?}"), &s);
+        }
     }
     out
+}
+
+/// Shinkman's #2 (a zugzwang key, tries) and a cooked xiangqi #1.
+const CHESS_PROBLEM: &str = "Q7/3B4/3B4/3NR2P/3R4/2p5/2p3kN/2K4b w - - 0 1";
+const XIANGQI_PROBLEM: &str = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
+/// A chess #2 with a threat: 1.Qg7! threatens mate.
+const CHESS_THREAT: &str = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1";
+
+/// Types `keys` through the key table (`>` is Enter).
+fn typed(s: &mut State, keys: &str) {
+    use crate::editor::keys::{self, Code, Key};
+    for c in keys.chars() {
+        let code = if c == '>' { Code::Enter } else { Code::Char(c) };
+        if let Some(action) = keys::action(s, Key::plain(code), 0) {
+            crate::editor::update(s, action);
+        }
+    }
+}
+
+/// The Solution panel (solved, stale, focused), the stipulation prompt (empty, refused), play
+/// mode with its Moves panel, a playback and the promotion prompt.
+fn solution_and_play_screens(game: Game, lang: Lang) -> Vec<State> {
+    use super::screen::tests::solved;
+    use crate::editor::solving::AskError;
+    let mut out = Vec::new();
+    let (problem, stip, moves, start) = match game {
+        Game::Xiangqi => (XIANGQI_PROBLEM, "#1", "Mgh2>ge2>gh9>gg7>", game.start_fen()),
+        _ => (
+            CHESS_PROBLEM,
+            "#2 tries",
+            "Mge2>ge4>ge7>ge5>gg1>gf3>",
+            game.start_fen(),
+        ),
+    };
+    let s = solved(state(problem, lang), stip);
+    out.push(s.clone());
+    let mut stale = s.clone();
+    if let Some(solving) = stale.solving.as_mut() {
+        solving.stale = true;
+    }
+    stale.focus = crate::editor::Focus::Solution;
+    out.push(stale);
+    if game == Game::Chess {
+        out.push(solved(state(CHESS_THREAT, lang), "#2"));
+    }
+    for error in [
+        None,
+        Some(AskError::Empty),
+        Some(AskError::Word("xyz".into())),
+    ] {
+        let mut s = state(problem, lang);
+        s.overlay = Some(Overlay::StipulationPrompt {
+            text: "#2".into(),
+            error,
+        });
+        out.push(s);
+    }
+    let mut play = state(start, lang);
+    typed(&mut play, moves);
+    out.push(play);
+    let mut fresh = state(start, lang);
+    typed(&mut fresh, "M");
+    out.push(fresh);
+    if game == Game::Chess {
+        let mut promo = state("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", lang);
+        typed(&mut promo, "Mgb7>gb8>");
+        out.push(promo);
+    }
+    out
+}
+
+/// The notices of solving, play mode, playback and the transforms.
+fn new_notices(game: Game) -> Vec<Notice> {
+    use crate::core::moves::Refusal;
+    let piece = Piece::new(Color::White, Role::Knight);
+    let (a, b) = (Square::new(1, 0), Square::new(1, 2));
+    vec![
+        Notice::PlayStarted,
+        Notice::PlaybackStarted {
+            moves: 5,
+            dropped: 2,
+        },
+        Notice::MoveRefused(Refusal::NoPiece(a)),
+        Notice::MoveRefused(Refusal::NotYourTurn(Piece::new(Color::Black, Role::Pawn))),
+        Notice::MoveRefused(Refusal::CannotGo(piece, a, b)),
+        Notice::MoveRefused(Refusal::LeavesInCheck(piece)),
+        Notice::MoveRefused(Refusal::NeedsPromotion),
+        Notice::Chosen(piece, a),
+        Notice::ChoiceCancelled,
+        Notice::NothingToTakeBack,
+        Notice::KeptAsSetup,
+        Notice::LineStart,
+        Notice::LineEnd,
+        Notice::SetupBack,
+        Notice::LeaveLineFirst,
+        Notice::FallsOffBoard,
+        Notice::RotateChessOnly,
+        Notice::SolveCancelled,
+        Notice::SolutionStale,
+        Notice::StipulationSet("#2".into()),
+        Notice::GameSwitched(game),
+    ]
 }
 
 /// The English words of a screen that `lang` does not use itself.

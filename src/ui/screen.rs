@@ -435,7 +435,7 @@ impl HitTest for ScreenHits<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::core::Game;
     use crate::editor::keys;
@@ -882,7 +882,7 @@ mod tests {
     }
 
     /// `state` after `S`, `stip` and Enter, the worker's answer given (solved here).
-    fn solved(mut s: State, stip: &str) -> State {
+    pub(crate) fn solved(mut s: State, stip: &str) -> State {
         use crate::editor::solving::{self, SolveEvent, Solved};
         update(&mut s, Action::Solve);
         while matches!(&s.overlay, Some(Overlay::StipulationPrompt { text, .. }) if !text.is_empty())
