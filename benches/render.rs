@@ -55,6 +55,7 @@ fn main() {
                     ascii: false,
                     mouse: true,
                     lang,
+                    notation: None,
                 },
             )
         });

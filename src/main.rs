@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         std::env::args_os().collect(),
     ));
     shell::set_lang(cli.lang);
+    shell::set_notation(cli.notation);
     let (name, result) = match cli.command {
         Some(Command::Check(args)) => ("check", shell::check::run(args)),
         Some(Command::Show(args)) => ("show", shell::show::run(args)),

@@ -131,6 +131,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         ascii: args.ascii,
         mouse: !args.no_mouse,
         lang: super::lang(),
+        notation: super::NOTATION.get().copied().flatten(),
     };
     let game = args.game.game();
     if is_collection_target(&args.target) {

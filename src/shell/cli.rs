@@ -21,6 +21,13 @@ pub struct Cli {
     #[arg(long, value_enum, global = true, value_name = "LANG")]
     pub lang: Option<LangArg>,
 
+    /// How moves are written on the screen and in `solve`'s play: san, san-es (Spanish
+    /// letters), figurine (♘f3), wxf, chinese (炮二平五) or coordinates; default: the
+    /// language's (chinese for xiangqi in zh, san-es for chess in es, else san or wxf). A
+    /// notation of the other game leaves that game at its default.
+    #[arg(long, global = true, value_name = "NOTATION", value_parser = notation_arg)]
+    pub notation: Option<crate::core::notation::Notation>,
+
     #[command(flatten)]
     pub edit: EditArgs,
 }
@@ -79,6 +86,15 @@ pub fn lang_after_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsS
     out.extend_from_slice(&args[1..sub]);
     out.extend_from_slice(&args[sub + 1..]);
     out
+}
+
+/// A `--notation` value by its name.
+fn notation_arg(name: &str) -> Result<crate::core::notation::Notation, String> {
+    use crate::core::notation::Notation;
+    Notation::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Notation::ALL.iter().map(|n| n.name()).collect();
+        format!("not a notation: use one of {}", names.join(", "))
+    })
 }
 
 /// `--lang`'s values.

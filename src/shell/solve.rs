@@ -95,6 +95,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u
     };
     let style = Style {
         figurine: args.figurine,
+        lang: super::lang(),
     };
     let file_mode = problems.iter().any(|p| p.line.is_some());
     let mut worst = Status::Solved;
@@ -288,7 +289,8 @@ fn solve_one(
         if p.line.is_none() {
             let _ = writeln!(out, "{}", solution.fen);
         }
-        let play = text::render(&solution, style);
+        let named = text::renamed(&solution, super::notation(solution.game));
+        let play = text::render(&named, style);
         for l in play.lines() {
             let _ = writeln!(out, "  {l}");
         }

@@ -125,3 +125,39 @@ fn an_unknown_lang_is_refused() {
         "{o:?}"
     );
 }
+
+/// Shinkman's #2: 1.Qa7! zugzwang.
+const SHINKMAN: &str = "Q7/3B4/3B4/3NR2P/3R4/2p5/2p3kN/2K4b w - - 0 1";
+/// Three keys mate: 1.R8.4, 1.R8+2, 1.R9.4 (WXF).
+const XIANGQI_MATE: &str = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
+
+#[test]
+fn solve_writes_moves_as_the_language_reads_them_and_as_notation_says() {
+    let solve = |args: &[&str], fen: &str| {
+        let mut all = vec!["solve", "--stip", "#2"];
+        if fen == XIANGQI_MATE {
+            all[2] = "#1";
+        }
+        all.extend_from_slice(args);
+        all.push(fen);
+        stdout(&run(&all, &[], ""))
+    };
+    let en = solve(&["--lang", "en"], SHINKMAN);
+    assert!(en.contains("1.Qa7! zugzwang"), "{en}");
+    let es = solve(&["--lang", "es"], SHINKMAN);
+    assert!(
+        es.contains("1.Da7!") && es.contains("1...Rg1 2.Td2#"),
+        "{es}"
+    );
+    let figurine = solve(&["--lang", "es", "--notation", "figurine"], SHINKMAN);
+    assert!(
+        figurine.contains("1.♕a7!") && figurine.contains("♖d2#"),
+        "{figurine}"
+    );
+    let zh = solve(&["--lang", "zh"], XIANGQI_MATE);
+    assert!(zh.contains("1.车八进二!"), "{zh}");
+    let wxf = solve(&["--lang", "zh", "--notation", "wxf"], XIANGQI_MATE);
+    assert!(wxf.contains("1.R8+2!"), "{wxf}");
+    let bad = run(&["solve", "--notation", "nonsense", SHINKMAN], &[], "");
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
+}

@@ -263,4 +263,53 @@ mod tests {
         );
         insta::assert_snapshot!(screen);
     }
+
+    fn state_in(fen: &str, game: Game, options: Options) -> State {
+        State::from_fen(fen, Some(game), options)
+    }
+
+    #[test]
+    fn the_moves_are_written_as_the_language_reads_them() {
+        use crate::core::notation::Notation;
+        use crate::i18n::Lang;
+        let zh = Options {
+            lang: Lang::Zh,
+            ..Options::default()
+        };
+        // Xiangqi in Chinese: 炮二平五 马８进７, not C2.5 H8+7.
+        let mut s = state_in(Game::Xiangqi.start_fen(), Game::Xiangqi, zh);
+        typed(&mut s, "Mgh2>ge2>gh9>gg7>");
+        let screen = text(&s, 120, 40);
+        assert!(screen.contains("炮二平五"), "{screen}");
+        assert!(screen.contains("马８进７"), "{screen}");
+        assert!(!screen.contains("C2.5"), "{screen}");
+        // Chess in Spanish: the knight is a caballo (C), not N.
+        let es = Options {
+            lang: Lang::Es,
+            ..Options::default()
+        };
+        let mut s = state_in(Game::Chess.start_fen(), Game::Chess, es);
+        typed(&mut s, "Mge2>ge4>ge7>ge5>gg1>gf3>");
+        let screen = text(&s, 120, 40);
+        assert!(screen.contains("▸Cf3"), "{screen}");
+        assert!(!screen.contains("Nf3"), "{screen}");
+        let pgn = s.line.as_ref().unwrap().pgn("x");
+        assert!(pgn.contains("2. Nf3"), "PGN stays in English SAN: {pgn}");
+        // --notation figurine overrides the language; in xiangqi it leaves the default.
+        let figurine = Options {
+            lang: Lang::Es,
+            notation: Some(Notation::Figurine),
+            ..Options::default()
+        };
+        let mut s = state_in(Game::Chess.start_fen(), Game::Chess, figurine);
+        typed(&mut s, "Mge2>ge4>ge7>ge5>gg1>gf3>");
+        let screen = text(&s, 120, 40);
+        assert!(screen.contains("▸♘f3"), "{screen}");
+        let mut s = state_in(Game::Xiangqi.start_fen(), Game::Xiangqi, figurine);
+        typed(&mut s, "Mgh2>ge2>");
+        assert!(text(&s, 120, 40).contains("C2.5"));
+        // The PGN stays SAN whatever the screen writes.
+        let pgn = s.line.as_ref().unwrap().pgn("x");
+        assert!(pgn.contains("C2.5"), "{pgn}");
+    }
 }
