@@ -591,3 +591,22 @@ hint-setup = setup
 hint-piece = piece
 hint-stipulation = stipulation
 hint-also-tries = also tries
+
+## Clipboard and diagram notices
+
+clip-copied-desktop = { $what } copied ({ $name } clipboard)
+clip-copied-desktop-while-running = { $what } copied ({ $name } clipboard, only while fenboard runs)
+clip-copied-osc52 = { $what } copied via OSC 52
+clip-copied-osc52-tmux = { $what } copied via OSC 52 (tmux clipboard)
+clip-copied-osc52-passthrough = { $what } copied via OSC 52 (tmux passthrough)
+clip-copied-tmux-buffer = { $what } copied to the tmux buffer
+clip-copied-memory = { $what } copied (memory clipboard)
+clip-copy-failed = Could not copy the { $what }: { $reason }
+clip-pasted-tmux-buffer = Pasted from the tmux buffer
+clip-pasted-memory = Pasted from the memory clipboard
+clip-pasted-desktop = Pasted from the { $name } clipboard
+clip-pasted = Pasted
+clip-read-failed = Cannot read the clipboard: { $reason }
+diagram-written-copied = Diagram written: { $svg } + { $png }; image copied ({ $via })
+diagram-written-not-copied = Diagram written: { $svg } + { $png }; image not copied: { $why }
+diagram-not-written = Diagram not written: { $reason }

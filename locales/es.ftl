@@ -663,3 +663,22 @@ hint-setup = inicial
 hint-piece = pieza
 hint-stipulation = condición
 hint-also-tries = también tries
+
+## Avisos del portapapeles y del diagrama
+
+clip-copied-desktop = { $what } copiado (portapapeles { $name })
+clip-copied-desktop-while-running = { $what } copiado (portapapeles { $name }, solo mientras fenboard está abierto)
+clip-copied-osc52 = { $what } copiado con OSC 52
+clip-copied-osc52-tmux = { $what } copiado con OSC 52 (portapapeles de tmux)
+clip-copied-osc52-passthrough = { $what } copiado con OSC 52 (paso directo de tmux)
+clip-copied-tmux-buffer = { $what } copiado al búfer de tmux
+clip-copied-memory = { $what } copiado (portapapeles en memoria)
+clip-copy-failed = No se pudo copiar { $what }: { $reason }
+clip-pasted-tmux-buffer = Pegado desde el búfer de tmux
+clip-pasted-memory = Pegado desde el portapapeles en memoria
+clip-pasted-desktop = Pegado desde el portapapeles { $name }
+clip-pasted = Pegado
+clip-read-failed = No se puede leer el portapapeles: { $reason }
+diagram-written-copied = Diagrama escrito: { $svg } + { $png }; imagen copiada ({ $via })
+diagram-written-not-copied = Diagrama escrito: { $svg } + { $png }; imagen no copiada: { $why }
+diagram-not-written = Diagrama no escrito: { $reason }

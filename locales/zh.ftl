@@ -595,3 +595,22 @@ hint-setup = 初始局面
 hint-piece = 棋子
 hint-stipulation = 要求
 hint-also-tries = 含试着
+
+## 剪贴板与图示提示
+
+clip-copied-desktop = 已复制 { $what }（{ $name } 剪贴板）
+clip-copied-desktop-while-running = 已复制 { $what }（{ $name } 剪贴板，仅在 fenboard 运行时有效）
+clip-copied-osc52 = 已通过 OSC 52 复制 { $what }
+clip-copied-osc52-tmux = 已通过 OSC 52 复制 { $what }（tmux 剪贴板）
+clip-copied-osc52-passthrough = 已通过 OSC 52 复制 { $what }（tmux 直通）
+clip-copied-tmux-buffer = 已复制 { $what } 到 tmux 缓冲区
+clip-copied-memory = 已复制 { $what }（内存剪贴板）
+clip-copy-failed = 无法复制 { $what }：{ $reason }
+clip-pasted-tmux-buffer = 已从 tmux 缓冲区粘贴
+clip-pasted-memory = 已从内存剪贴板粘贴
+clip-pasted-desktop = 已从 { $name } 剪贴板粘贴
+clip-pasted = 已粘贴
+clip-read-failed = 无法读取剪贴板：{ $reason }
+diagram-written-copied = 图示已写入：{ $svg } + { $png }；图片已复制（{ $via }）
+diagram-written-not-copied = 图示已写入：{ $svg } + { $png }；图片未复制：{ $why }
+diagram-not-written = 图示未写入：{ $reason }

@@ -432,12 +432,14 @@ impl App {
             Outcome::Read { text, .. } => Action::Paste(text),
             Outcome::ReadFailed { reason } => Action::Notify(Notice::PasteFailed(reason)),
             Outcome::CopyFailed { reason, .. } => Action::Notify(Notice::CopyFailed(reason)),
-            copied @ Outcome::Copied { .. } => Action::Notify(Notice::Copied(copied.message())),
+            copied @ Outcome::Copied { .. } => {
+                Action::Notify(Notice::Copied(copied.message_in(super::lang())))
+            }
             exported @ Outcome::Exported { .. } => {
-                Action::Notify(Notice::Copied(exported.message()))
+                Action::Notify(Notice::Copied(exported.message_in(super::lang())))
             }
             failed @ Outcome::ExportFailed { .. } => {
-                Action::Notify(Notice::CopyFailed(failed.message()))
+                Action::Notify(Notice::CopyFailed(failed.message_in(super::lang())))
             }
         };
         self.apply(action)
