@@ -110,8 +110,9 @@ fn render(line: &Line, lang: crate::i18n::Lang, t: &Theme, inner: Rect, buf: &mu
             };
             spans.push(Span::styled(mark, t.key));
             let shown = ellipsis(text, cell.saturating_sub(1));
+            // Padded by columns: a Chinese move is twice as wide as its characters.
             spans.push(Span::styled(
-                format!("{shown:<w$}", w = cell.saturating_sub(1)),
+                super::super::wrap::pad(&shown, cell.saturating_sub(1)),
                 style,
             ));
         }
@@ -283,6 +284,10 @@ mod tests {
         assert!(screen.contains("炮二平五"), "{screen}");
         assert!(screen.contains("马８进７"), "{screen}");
         assert!(!screen.contains("C2.5"), "{screen}");
+        // Black's move lines up in its column: the cell is measured in columns.
+        let row = screen.lines().find(|l| l.contains("炮二平五")).unwrap();
+        let at = |s: &str| crate::ui::wrap::width(&row[..row.find(s).unwrap()]);
+        assert_eq!(at("马８进７") - at("炮二平五"), 10, "{row}");
         // Chess in Spanish: the knight is a caballo (C), not N.
         let es = Options {
             lang: Lang::Es,
