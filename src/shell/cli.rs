@@ -64,22 +64,28 @@ pub struct EditArgs {
     pub target: Vec<String>,
 }
 
-/// The command line with a leading `--lang L` (or `--lang=L`) moved after the subcommand that
-/// follows it: the editor's own options exclude subcommands, so `fenboard --lang zh show` would
-/// read `show` as a FEN; after the subcommand, the global option is the subcommand's.
+/// The command line with leading global options (`--lang L`, `--notation N`, or `--lang=L`)
+/// moved after the subcommand that follows them: the editor's own options exclude
+/// subcommands, so `fenboard --lang zh show` would read `show` as a FEN; after the subcommand,
+/// the global options are the subcommand's.
 pub fn lang_after_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     use clap::CommandFactory;
     let is_subcommand = |a: &std::ffi::OsString| {
         let a = a.to_string_lossy();
         Cli::command().get_subcommands().any(|c| c.get_name() == a)
     };
-    let (lead, width) = match args.get(1).map(|a| a.to_string_lossy().into_owned()) {
-        Some(a) if a == "--lang" => (2, 2),
-        Some(a) if a.starts_with("--lang=") => (2, 1),
-        _ => return args,
-    };
-    let sub = lead - 1 + width;
-    if !args.get(sub).is_some_and(is_subcommand) {
+    let mut sub = 1;
+    loop {
+        let Some(a) = args.get(sub).map(|a| a.to_string_lossy().into_owned()) else {
+            return args;
+        };
+        sub += match a.as_str() {
+            "--lang" | "--notation" => 2,
+            _ if a.starts_with("--lang=") || a.starts_with("--notation=") => 1,
+            _ => break,
+        };
+    }
+    if sub == 1 || !args.get(sub).is_some_and(is_subcommand) {
         return args;
     }
     let mut out = vec![args[0].clone(), args[sub].clone()];
@@ -383,6 +389,10 @@ mod tests {
         assert_eq!(
             moved("fenboard --lang=es check -"),
             args("fenboard check --lang=es -")
+        );
+        assert_eq!(
+            moved("fenboard --notation figurine --lang es solve x"),
+            args("fenboard solve --notation figurine --lang es x")
         );
         // The editor's own, and anything else, as it is.
         for same in [
