@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use fenboard::core::Game;
 use fenboard::editor::{Action, Direction, Options, State, update};
+use fenboard::i18n::Lang;
 use fenboard::ui::frame::Frames;
 use fenboard::ui::pieces::PieceSize;
 use fenboard::ui::screen::{View, render};
@@ -27,7 +28,7 @@ fn report(name: &str, times: Vec<Duration>) {
     let times = common::Times::from(times);
     let at = |q: f64| times.at(q);
     println!(
-        "{name:<44} median {:>8.1} µs   p10 {:>8.1} µs   p90 {:>8.1} µs",
+        "{name:<52} median {:>8.1} µs   p10 {:>8.1} µs   p90 {:>8.1} µs",
         at(0.5).as_secs_f64() * 1e6,
         at(0.1).as_secs_f64() * 1e6,
         at(0.9).as_secs_f64() * 1e6,
@@ -44,36 +45,45 @@ fn main() {
         (Game::Chess, "4k3/8/8/8/8/8/8/P3K2K b KQ e3 7 1"),
         (Game::Xiangqi, Game::Xiangqi.start_fen()),
     ] {
-        let state = State::from_fen(
-            fen,
-            Some(game),
-            Options {
-                ascii: false,
-                mouse: true,
-            },
-        );
+        // Each screen in English, Spanish and Chinese, one after the other in the same run:
+        // a language costs nothing per frame when their figures match.
+        let states = Lang::ALL.map(|lang| {
+            State::from_fen(
+                fen,
+                Some(game),
+                Options {
+                    ascii: false,
+                    mouse: true,
+                    lang,
+                    notation: None,
+                },
+            )
+        });
         for pieces in [PieceSize::Small, PieceSize::Large] {
             let view = view_with(pieces);
             for (w, h) in [(120, 40), (80, 24)] {
                 let area = Rect::new(0, 0, w, h);
                 let mut buf = Buffer::empty(area);
-                let mut times = Vec::with_capacity(SAMPLES);
-                for _ in 0..SAMPLES {
-                    let t = Instant::now();
-                    // A frame starts blank, as ratatui resets its buffer after each draw.
-                    buf.reset();
-                    black_box(render(black_box(&state), &view, area, &mut buf));
-                    times.push(t.elapsed());
+                for state in &states {
+                    let mut times = Vec::with_capacity(SAMPLES);
+                    for _ in 0..SAMPLES {
+                        let t = Instant::now();
+                        // A frame starts blank, as ratatui resets its buffer after each draw.
+                        buf.reset();
+                        black_box(render(black_box(state), &view, area, &mut buf));
+                        times.push(t.elapsed());
+                    }
+                    let label = if fen.starts_with("4k3") {
+                        "illegal"
+                    } else {
+                        "start"
+                    };
+                    let lang = state.options.lang.code();
+                    report(
+                        &format!("render {game} {label} {w}x{h} {pieces:?} {lang} into a Buffer"),
+                        times,
+                    );
                 }
-                let label = if fen.starts_with("4k3") {
-                    "illegal"
-                } else {
-                    "start"
-                };
-                report(
-                    &format!("render {game} {label} {w}x{h} {pieces:?} into a Buffer"),
-                    times,
-                );
             }
         }
     }

@@ -80,7 +80,10 @@ fn fenboard(text: &str, stip: &str, threads: usize) -> (Solution, Duration) {
         // The text is part of the work, as it is of Popeye's.
         std::hint::black_box(solve::text::render(
             &s,
-            solve::text::Style { figurine: false },
+            solve::text::Style {
+                figurine: false,
+                lang: fenboard::i18n::Lang::En,
+            },
         ));
         let t = start.elapsed();
         if best.as_ref().is_none_or(|(_, b)| t < *b) {

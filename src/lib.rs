@@ -4,6 +4,7 @@ pub mod collection;
 pub mod core;
 pub mod diagram;
 pub mod editor;
+pub mod i18n;
 pub mod shell;
 pub mod solve;
 pub mod ui;

@@ -7,7 +7,11 @@ use fenboard::shell::{
 };
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(shell::cli::lang_after_subcommand(
+        std::env::args_os().collect(),
+    ));
+    shell::set_lang(cli.lang);
+    shell::set_notation(cli.notation);
     let (name, result) = match cli.command {
         Some(Command::Check(args)) => ("check", shell::check::run(args)),
         Some(Command::Show(args)) => ("show", shell::show::run(args)),

@@ -180,6 +180,27 @@ impl Code {
     }
 }
 
+/// A value a diagnostic's message names, kept apart from its English words so that the screen
+/// can say the message in another language (by its code and these arguments).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiagArg {
+    Number(i64),
+    /// Text quoted from the input, a square's name, a list: shown as it is.
+    Text(String),
+    /// A side: the message says it in the game's words (White, Red…).
+    Side(super::game::Color),
+}
+
+impl DiagArg {
+    pub fn text(s: impl Into<String>) -> DiagArg {
+        DiagArg::Text(s.into())
+    }
+
+    pub fn num(n: impl TryInto<i64>) -> DiagArg {
+        DiagArg::Number(n.try_into().unwrap_or(i64::MAX))
+    }
+}
+
 /// One problem. `field` is the FEN field it belongs to; `span` is a range of character (not byte)
 /// offsets into the text that was read, where the problem has a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,6 +211,11 @@ pub struct Diagnostic {
     pub field: Field,
     pub span: Option<Range<usize>>,
     pub squares: Vec<Square>,
+    /// The values its message names, by name, for saying it in another language.
+    pub args: Vec<(&'static str, DiagArg)>,
+    /// The message's id where its code has more than one message (`diag-` and its code
+    /// otherwise).
+    pub message_id: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -201,6 +227,8 @@ impl Diagnostic {
             field,
             span: None,
             squares: Vec::new(),
+            args: Vec::new(),
+            message_id: None,
         }
     }
 
@@ -209,6 +237,30 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, field, message)
         }
+    }
+
+    /// Names a value of the message (see `DiagArg`).
+    pub fn arg(mut self, name: &'static str, value: DiagArg) -> Diagnostic {
+        self.args.push((name, value));
+        self
+    }
+
+    /// The id of its message, where its code has several.
+    pub fn with_id(mut self, id: &'static str) -> Diagnostic {
+        self.message_id = Some(id);
+        self
+    }
+
+    /// `arg` on a diagnostic already pushed.
+    pub fn set(&mut self, name: &'static str, value: DiagArg) -> &mut Diagnostic {
+        self.args.push((name, value));
+        self
+    }
+
+    /// `with_id` on a diagnostic already pushed.
+    pub fn set_id(&mut self, id: &'static str) -> &mut Diagnostic {
+        self.message_id = Some(id);
+        self
     }
 
     pub fn with_span(mut self, span: Range<usize>) -> Diagnostic {

@@ -12,7 +12,7 @@ pub mod square;
 
 pub use board::Board;
 pub use castling::CastlingSide;
-pub use diagnostic::{Code, Diagnostic, Severity};
+pub use diagnostic::{Code, DiagArg, Diagnostic, Severity};
 pub use game::{Color, Game, Piece, Role};
 pub use position::{Castling, Position};
 pub use square::Square;

@@ -4,6 +4,7 @@
 
 use super::action::Towards;
 use crate::core::moves::{self, Move, Refusal};
+use crate::core::notation::Notation;
 use crate::core::{Game, Position, Square};
 
 /// What the line is for: stepping through a given line, or making moves.
@@ -17,7 +18,7 @@ pub enum LineKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
     pub mv: Move,
-    /// SAN (chess) or WXF (xiangqi), in the position before the move.
+    /// In the line's notation, in the position before the move.
     pub notation: String,
     pub uci: String,
     pub after: Position,
@@ -30,16 +31,33 @@ pub struct Line {
     pub setup: Position,
     pub plies: Vec<Ply>,
     pub at: usize,
+    /// How the moves are written (the language's default, or `--notation`).
+    pub style: Notation,
 }
 
 impl Line {
+    /// An empty line from `setup`, its moves written as SAN or WXF.
     pub fn new(kind: LineKind, setup: Position) -> Line {
         Line {
             kind,
             setup,
             plies: Vec::new(),
             at: 0,
+            style: native(setup.game),
         }
+    }
+
+    /// The same line with its moves written in `style` (when it writes this game's moves).
+    pub fn written_in(mut self, style: Notation) -> Line {
+        if style.fits(self.setup.game) {
+            self.style = style;
+            let mut before = self.setup;
+            for ply in &mut self.plies {
+                ply.notation = notation(&before, ply.mv, style);
+                before = ply.after;
+            }
+        }
+        self
     }
 
     /// The line of UCI moves from `setup`, as far as they are legal (the moves that are not
@@ -104,7 +122,7 @@ impl Line {
         let (mv, after) = moves::resolve(&before, mv)?;
         let ply = Ply {
             mv,
-            notation: notation(&before, mv),
+            notation: notation(&before, mv, self.style),
             uci: moves::uci(&before, mv),
             after,
         };
@@ -154,11 +172,14 @@ impl Line {
         }
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{setup_fen}\"]\n\n"));
         let mut score: Vec<String> = Vec::new();
-        for (label, san) in self.numbered() {
+        // PGN is SAN (xiangqi: WXF) whatever the screen writes.
+        let mut before = self.setup;
+        for ((label, _), ply) in self.numbered().into_iter().zip(&self.plies) {
             if let Some(label) = label {
                 score.push(label);
             }
-            score.push(san.to_owned());
+            score.push(notation(&before, ply.mv, native(self.setup.game)));
+            before = ply.after;
         }
         score.push("*".to_owned());
         out.push_str(&score.join(" "));
@@ -167,10 +188,20 @@ impl Line {
     }
 }
 
-/// The one place moves get their names: SAN with `+`/`#` for chess (shakmaty), WXF for xiangqi.
-pub fn notation(before: &Position, mv: Move) -> String {
-    if before.game.is_xiangqi() {
-        return crate::core::notation::Notation::Wxf.write(before, mv);
+/// SAN for chess, WXF for xiangqi: what PGN and the solver write.
+fn native(game: Game) -> Notation {
+    if game.is_xiangqi() {
+        Notation::Wxf
+    } else {
+        Notation::San
+    }
+}
+
+/// The one place the Moves panel's moves get their names: `style` (Chinese 炮二平五, Spanish
+/// letters, figurines, WXF), SAN with `+`/`#` for chess through shakmaty.
+pub fn notation(before: &Position, mv: Move, style: Notation) -> String {
+    if before.game.is_xiangqi() || style != Notation::San {
+        return style.write(before, mv);
     }
     match moves::shakmaty_move(before, mv) {
         Some((chess, m)) => shakmaty::san::SanPlus::from_move(chess, m).to_string(),

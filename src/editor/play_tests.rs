@@ -181,14 +181,24 @@ fn illegal_attempts_say_why() {
     press(&mut s, "gc3 <Enter>");
     assert!(matches!(refused(&s), Some(Refusal::LeavesInCheck(_))));
     assert!(notations(&s).is_empty());
-    let words = crate::ui::text::notice(s.notice.as_ref().unwrap(), Game::Chess).0;
+    let words = crate::ui::text::notice(
+        crate::i18n::Lang::En,
+        s.notice.as_ref().unwrap(),
+        Game::Chess,
+    )
+    .0;
     assert_eq!(words, "that move leaves your king in check");
     // An illegal position: play mode is refused, with the reason.
     let mut bad = state("4k3/8/8/8/8/8/8/8 w - - 0 1");
     press(&mut bad, "M");
     assert!(matches!(refused(&bad), Some(Refusal::IllegalPosition(_))));
     assert!(bad.line.is_none());
-    let words = crate::ui::text::notice(bad.notice.as_ref().unwrap(), Game::Chess).0;
+    let words = crate::ui::text::notice(
+        crate::i18n::Lang::En,
+        bad.notice.as_ref().unwrap(),
+        Game::Chess,
+    )
+    .0;
     assert!(words.starts_with("the position is illegal"), "{words}");
 }
 
@@ -302,7 +312,12 @@ fn xiangqi_play_mode_moves_and_refusals() {
     assert_eq!(notations(&s), ["C2.5"]);
     press(&mut s, "gb9 <Enter> gb6 <Enter>");
     assert!(matches!(refused(&s), Some(Refusal::CannotGo(..))));
-    let words = crate::ui::text::notice(s.notice.as_ref().unwrap(), Game::Xiangqi).0;
+    let words = crate::ui::text::notice(
+        crate::i18n::Lang::En,
+        s.notice.as_ref().unwrap(),
+        Game::Xiangqi,
+    )
+    .0;
     assert_eq!(words, "the horse on b9 cannot go to b6");
     // Black's general steps forward (towards Red); into the chariot's file it may not.
     let mut c = state("4k4/9/9/9/9/9/9/9/3R5/5K3 b - - 0 1");

@@ -68,6 +68,19 @@ pub enum Pending {
 pub struct Options {
     pub ascii: bool,
     pub mouse: bool,
+    /// The language of every word on the screen.
+    pub lang: crate::i18n::Lang,
+    /// How moves are written, when `--notation` says (else the language's default).
+    pub notation: Option<crate::core::notation::Notation>,
+}
+
+impl Options {
+    /// How moves of `game` are written on the screen: `--notation` when it fits the game, else
+    /// the language's default (Chinese for xiangqi in Chinese, Spanish letters for chess in
+    /// Spanish, SAN or WXF otherwise).
+    pub fn notation(&self, game: crate::core::Game) -> crate::core::notation::Notation {
+        crate::core::notation::Notation::chosen(self.notation, self.lang.code(), game)
+    }
 }
 
 /// Everything the editor knows. Read freely; change only through `editor::update`.

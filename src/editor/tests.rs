@@ -15,6 +15,7 @@ fn opts() -> Options {
     Options {
         ascii: false,
         mouse: true,
+        ..Options::default()
     }
 }
 

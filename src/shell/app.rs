@@ -81,7 +81,7 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
         .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
     match run_editor(state, engine, args.pieces.size()) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
-        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE)),
+        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE.tr(super::lang()))),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
         Ok(Exit::Signal(signal, note)) => match note {
             Some(note) => Err(Failure::new(signal.exit_code(), note)),
@@ -130,13 +130,15 @@ fn initial_state(args: &EditArgs) -> Result<State> {
     let options = Options {
         ascii: args.ascii,
         mouse: !args.no_mouse,
+        lang: super::lang(),
+        notation: super::NOTATION.get().copied().flatten(),
     };
     let game = args.game.game();
     if is_collection_target(&args.target) {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = text::newer_rescues(collection.newer_rescues());
+        let rescue = text::newer_rescues(super::lang(), collection.newer_rescues());
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));
@@ -430,12 +432,14 @@ impl App {
             Outcome::Read { text, .. } => Action::Paste(text),
             Outcome::ReadFailed { reason } => Action::Notify(Notice::PasteFailed(reason)),
             Outcome::CopyFailed { reason, .. } => Action::Notify(Notice::CopyFailed(reason)),
-            copied @ Outcome::Copied { .. } => Action::Notify(Notice::Copied(copied.message())),
+            copied @ Outcome::Copied { .. } => {
+                Action::Notify(Notice::Copied(copied.message_in(super::lang())))
+            }
             exported @ Outcome::Exported { .. } => {
-                Action::Notify(Notice::Copied(exported.message()))
+                Action::Notify(Notice::Copied(exported.message_in(super::lang())))
             }
             failed @ Outcome::ExportFailed { .. } => {
-                Action::Notify(Notice::CopyFailed(failed.message()))
+                Action::Notify(Notice::CopyFailed(failed.message_in(super::lang())))
             }
         };
         self.apply(action)

@@ -16,6 +16,18 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// The language of the screen and of `show`, `check` and `solve` (JSON stays English);
+    /// default: the locale (LC_ALL, then LC_MESSAGES, then LANG), English for any other.
+    #[arg(long, value_enum, global = true, value_name = "LANG")]
+    pub lang: Option<LangArg>,
+
+    /// How moves are written on the screen and in `solve`'s play: san, san-es (Spanish
+    /// letters), figurine (♘f3), wxf, chinese (炮二平五) or coordinates; default: the
+    /// language's (chinese for xiangqi in zh, san-es for chess in es, else san or wxf). A
+    /// notation of the other game leaves that game at its default.
+    #[arg(long, global = true, value_name = "NOTATION", value_parser = notation_arg)]
+    pub notation: Option<crate::core::notation::Notation>,
+
     #[command(flatten)]
     pub edit: EditArgs,
 }
@@ -50,6 +62,64 @@ pub struct EditArgs {
     /// collection.
     #[arg(value_name = "FEN | FILE")]
     pub target: Vec<String>,
+}
+
+/// The command line with leading global options (`--lang L`, `--notation N`, or `--lang=L`)
+/// moved after the subcommand that follows them: the editor's own options exclude
+/// subcommands, so `fenboard --lang zh show` would read `show` as a FEN; after the subcommand,
+/// the global options are the subcommand's.
+pub fn lang_after_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let is_subcommand = |a: &std::ffi::OsString| {
+        let a = a.to_string_lossy();
+        Cli::command().get_subcommands().any(|c| c.get_name() == a)
+    };
+    let mut sub = 1;
+    loop {
+        let Some(a) = args.get(sub).map(|a| a.to_string_lossy().into_owned()) else {
+            return args;
+        };
+        sub += match a.as_str() {
+            "--lang" | "--notation" => 2,
+            _ if a.starts_with("--lang=") || a.starts_with("--notation=") => 1,
+            _ => break,
+        };
+    }
+    if sub == 1 || !args.get(sub).is_some_and(is_subcommand) {
+        return args;
+    }
+    let mut out = vec![args[0].clone(), args[sub].clone()];
+    out.extend_from_slice(&args[1..sub]);
+    out.extend_from_slice(&args[sub + 1..]);
+    out
+}
+
+/// A `--notation` value by its name.
+fn notation_arg(name: &str) -> Result<crate::core::notation::Notation, String> {
+    use crate::core::notation::Notation;
+    Notation::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Notation::ALL.iter().map(|n| n.name()).collect();
+        format!("not a notation: use one of {}", names.join(", "))
+    })
+}
+
+/// `--lang`'s values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    Es,
+    Zh,
+}
+
+impl LangArg {
+    pub fn lang(self) -> crate::i18n::Lang {
+        use crate::i18n::Lang;
+        match self {
+            LangArg::En => Lang::En,
+            LangArg::Es => Lang::Es,
+            LangArg::Zh => Lang::Zh,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -307,6 +377,39 @@ pub enum ColorArg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_lang_moves_after_the_subcommand() {
+        let args = |s: &str| -> Vec<std::ffi::OsString> { s.split(' ').map(Into::into).collect() };
+        let moved = |s: &str| lang_after_subcommand(args(s));
+        assert_eq!(
+            moved("fenboard --lang zh show 8/8"),
+            args("fenboard show --lang zh 8/8")
+        );
+        assert_eq!(
+            moved("fenboard --lang=es check -"),
+            args("fenboard check --lang=es -")
+        );
+        assert_eq!(
+            moved("fenboard --notation figurine --lang es solve x"),
+            args("fenboard solve --notation figurine --lang es x")
+        );
+        // The editor's own, and anything else, as it is.
+        for same in [
+            "fenboard --lang zh 8/8/8",
+            "fenboard show --lang zh",
+            "fenboard --lang",
+            "fenboard --ascii show",
+            "fenboard",
+        ] {
+            assert_eq!(moved(same), args(same), "{same}");
+        }
+        let cli = Cli::parse_from(moved("fenboard --lang zh show 8/8"));
+        assert!(matches!(cli.command, Some(Command::Show(_))));
+        assert_eq!(cli.lang, Some(LangArg::Zh));
+        let editor = Cli::parse_from(moved("fenboard --lang es 8/8/8/8/8/8/8/8"));
+        assert!(editor.command.is_none() && editor.lang == Some(LangArg::Es));
+    }
 
     #[test]
     fn cli_definition_is_consistent() {

@@ -164,7 +164,13 @@ impl Run<'_> {
         };
         match solve::solve(position, stipulation, &options, &cancel, &mut stop_late) {
             Ok(found) => {
-                let play = solve::text::render(&found, solve::text::Style { figurine: false });
+                let play = solve::text::render(
+                    &found,
+                    solve::text::Style {
+                        figurine: false,
+                        lang: crate::i18n::Lang::En,
+                    },
+                );
                 Some(match found.outcome {
                     solve::Outcome::Solved => play,
                     solve::Outcome::NoSolution => "No solution.".to_owned(),

@@ -25,6 +25,37 @@ pub mod solve;
 pub mod solver;
 pub mod terminal;
 
+/// The language of the program's screen and human output, chosen once in `main`.
+static LANG: std::sync::OnceLock<crate::i18n::Lang> = std::sync::OnceLock::new();
+
+/// Chooses the language: `--lang` when given, else the locale of the environment.
+pub fn set_lang(arg: Option<cli::LangArg>) {
+    let lang = arg.map_or_else(
+        || crate::i18n::detect(|name| std::env::var(name).ok()),
+        cli::LangArg::lang,
+    );
+    let _ = LANG.set(lang);
+}
+
+/// `--notation`, when given: how moves are written instead of the language's default.
+static NOTATION: std::sync::OnceLock<Option<crate::core::notation::Notation>> =
+    std::sync::OnceLock::new();
+
+pub fn set_notation(wanted: Option<crate::core::notation::Notation>) {
+    let _ = NOTATION.set(wanted);
+}
+
+/// How moves of `game` are written: `--notation` when it fits the game, else the language's.
+pub fn notation(game: crate::core::Game) -> crate::core::notation::Notation {
+    let wanted = NOTATION.get().copied().flatten();
+    crate::core::notation::Notation::chosen(wanted, lang().code(), game)
+}
+
+/// The language chosen (English before `set_lang`, as in tests).
+pub fn lang() -> crate::i18n::Lang {
+    LANG.get().copied().unwrap_or_default()
+}
+
 /// Why a command stopped: the lines to tell the user and the exit status.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {

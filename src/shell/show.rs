@@ -90,6 +90,7 @@ pub fn show(
         None
     };
     out.push_str(&text::status_line(
+        super::lang(),
         status.as_ref(),
         errors,
         position.turn,
@@ -101,7 +102,7 @@ pub fn show(
 
 /// One diagnostic as a line, with its field and the squares it names.
 pub(super) fn describe(d: &Diagnostic, game: Game) -> String {
-    format!("{:#}", d.naming_squares(game))
+    text::diagnostic_line(super::lang(), d, game, true)
 }
 
 #[cfg(test)]

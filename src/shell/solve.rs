@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::cli::SolveArgs;
 use crate::collection::{self, Collection, record};
 use crate::core::{Diagnostic, Position, fen};
+use crate::i18n::{fmt, tr};
 use crate::solve::text::{self, Style};
 use crate::solve::{self, Options, Outcome, Progress, Solution, Stipulation};
 
@@ -94,6 +95,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u
     };
     let style = Style {
         figurine: args.figurine,
+        lang: super::lang(),
     };
     let file_mode = problems.iter().any(|p| p.line.is_some());
     let mut worst = Status::Solved;
@@ -153,22 +155,25 @@ struct Counts {
 
 impl Counts {
     fn line(&self) -> String {
-        let mut s = format!(
-            "{} problem{}: {} sound, {} cooked, {} without solution",
-            self.problems,
-            if self.problems == 1 { "" } else { "s" },
-            self.sound,
-            self.cooked,
-            self.none
+        let lang = super::lang();
+        let mut s = fmt(
+            lang,
+            "solve-counts",
+            &[
+                ("problems", self.problems.into()),
+                ("sound", self.sound.into()),
+                ("cooked", self.cooked.into()),
+                ("none", self.none.into()),
+            ],
         );
-        if self.unfinished > 0 {
-            s.push_str(&format!(", {} unfinished", self.unfinished));
-        }
-        if self.bad > 0 {
-            s.push_str(&format!(", {} not readable", self.bad));
-        }
-        if self.bm_mismatch > 0 {
-            s.push_str(&format!(", {} where bm disagrees", self.bm_mismatch));
+        for (n, id) in [
+            (self.unfinished, "solve-counts-unfinished"),
+            (self.bad, "solve-counts-bad"),
+            (self.bm_mismatch, "solve-counts-bm"),
+        ] {
+            if n > 0 {
+                s.push_str(&fmt(lang, id, &[("n", n.into())]));
+            }
         }
         s
     }
@@ -257,40 +262,51 @@ fn solve_one(
         }
         let _ = writeln!(out, "{v}");
     } else {
+        let lang = super::lang();
         let mut head = String::new();
         if let Some(line) = p.line {
-            head.push_str(&format!("line {line}: "));
+            head.push_str(&fmt(lang, "solve-line", &[("line", line.into())]));
+            head.push(' ');
         }
         if let Some(label) = &p.label {
             head.push_str(&format!("{label}: "));
         }
         head.push_str(&format!("{} {verdict}", solution.stipulation));
         if solution.checks {
-            head.push_str(" (every attacking move checks)");
+            head.push(' ');
+            head.push_str(tr(lang, "solve-checks"));
         }
         match bm {
-            Some(true) => head.push_str(", bm agrees"),
-            Some(false) => {
-                head.push_str(&format!(", bm {} disagrees", p.bm.as_deref().unwrap_or("")))
-            }
+            Some(true) => head.push_str(tr(lang, "solve-bm-agrees")),
+            Some(false) => head.push_str(&fmt(
+                lang,
+                "solve-bm-disagrees",
+                &[("bm", p.bm.as_deref().unwrap_or("").into())],
+            )),
             None => {}
         }
         let _ = writeln!(out, "{head}");
         if p.line.is_none() {
             let _ = writeln!(out, "{}", solution.fen);
         }
-        let play = text::render(&solution, style);
+        let named = text::renamed(&solution, super::notation(solution.game));
+        let play = text::render(&named, style);
         for l in play.lines() {
             let _ = writeln!(out, "  {l}");
         }
         if solution.truncated {
-            let _ = writeln!(out, "  (variations cut short: too many lines)");
+            let _ = writeln!(out, "  {}", tr(lang, "solve-truncated"));
         }
-        let _ = writeln!(
-            out,
-            "  {} nodes, {:.2}s\n",
-            solution.nodes, solution.seconds
+        let seconds = format!("{:.2}", solution.seconds);
+        let nodes = fmt(
+            lang,
+            "solve-nodes",
+            &[
+                ("nodes", solution.nodes.into()),
+                ("seconds", seconds.as_str().into()),
+            ],
         );
+        let _ = writeln!(out, "  {nodes}\n");
     }
     match solution.outcome {
         Outcome::Unfinished if interrupted.load(Relaxed) => Status::Interrupted,
@@ -309,23 +325,38 @@ fn verdict(s: &Solution) -> String {
     } else {
         s.keys.len()
     };
-    let noun = if help { "solution" } else { "key" };
-    let plural = |n: usize| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
+    let lang = super::lang();
+    let keys = fmt(
+        lang,
+        "solve-keys",
+        &[
+            ("n", count.into()),
+            ("help", if help { "yes" } else { "no" }.into()),
+        ],
+    );
     let short = s.solutions.iter().filter(|h| h.short).count();
     let short_note = if short > 0 {
-        format!(" and {short} short")
+        fmt(lang, "solve-short-note", &[("n", short.into())])
     } else {
         String::new()
     };
+    let with = |id: &str| {
+        fmt(
+            lang,
+            id,
+            &[
+                ("keys", keys.as_str().into()),
+                ("short", short_note.as_str().into()),
+                ("n", short.into()),
+            ],
+        )
+    };
     match s.outcome {
-        Outcome::Unfinished => format!("unfinished ({} so far)", plural(count)),
-        Outcome::NoSolution => "no solution".to_string(),
-        Outcome::Solved if count > 1 => format!("cooked ({}{short_note})", plural(count)),
-        Outcome::Solved if count == 0 => format!("only short solutions ({short})"),
-        Outcome::Solved => format!(
-            "sound{}",
-            if short > 0 { short_note } else { String::new() }
-        ),
+        Outcome::Unfinished => with("solve-unfinished"),
+        Outcome::NoSolution => tr(lang, "solve-no-solution").to_owned(),
+        Outcome::Solved if count > 1 => with("solve-cooked"),
+        Outcome::Solved if count == 0 => with("solve-only-short"),
+        Outcome::Solved => with("solve-sound"),
     }
 }
 

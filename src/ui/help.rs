@@ -5,13 +5,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Widget};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use super::layout::centered;
 use super::text;
 use super::theme::{ColorMode, Theme};
-use super::wrap::wrap;
+use super::wrap::{self, wrap};
 use crate::editor::keys::{Group, group_rows};
+use crate::i18n::Lang;
 
 /// Narrowest column worth having a second one for.
 const MIN_COLUMN: u16 = 56;
@@ -37,12 +38,12 @@ fn inner(area: Rect) -> Rect {
 }
 
 /// The key list laid out as lines `width` columns wide.
-fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
+fn lines(t: &Theme, lang: Lang, width: u16) -> Vec<Line<'static>> {
     let width = width as usize;
     let key_width = Group::ALL
         .into_iter()
         .flat_map(group_rows)
-        .map(|(k, _)| k.chars().count())
+        .map(|(k, _)| wrap::width(text::key_keys(lang, k)))
         .max()
         .unwrap_or(0)
         .min(width / 3)
@@ -54,17 +55,17 @@ fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
             out.push(Line::raw(""));
         }
         out.push(Line::styled(
-            group.title(),
+            text::group_title(lang, group),
             t.message.add_modifier(Modifier::UNDERLINED),
         ));
         for (keys, what) in group_rows(group) {
-            let key_lines = wrap(keys, key_width);
-            let desc_lines = wrap(what, desc_width);
+            let key_lines = wrap(text::key_keys(lang, keys), key_width);
+            let desc_lines = wrap(text::key_what(lang, what), desc_width);
             for row in 0..key_lines.len().max(desc_lines.len()) {
                 let k = key_lines.get(row).map_or("", String::as_str);
                 let d = desc_lines.get(row).map_or("", String::as_str);
                 out.push(Line::from(vec![
-                    Span::styled(format!("{k:<key_width$}  "), t.key),
+                    Span::styled(wrap::pad(k, key_width + 2), t.key),
                     Span::raw(d.to_owned()),
                 ]));
             }
@@ -74,32 +75,32 @@ fn lines(t: &Theme, width: u16) -> Vec<Line<'static>> {
 }
 
 /// The furthest the help can scroll at this screen size.
-pub fn max_scroll(area: Rect) -> u16 {
+pub fn max_scroll(lang: Lang, area: Rect) -> u16 {
     let (n, width, height) = columns(inner(area));
     // Only the number of lines matters here, not how they look.
-    let total = lines(&Theme::new(ColorMode::Mono), width).len() as u16;
+    let total = lines(&Theme::new(ColorMode::Mono), lang, width).len() as u16;
     total.saturating_sub(n * height)
 }
 
 /// Draws the overlay, starting `scroll` lines down.
-pub fn render(t: &Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
+pub fn render(t: &Theme, lang: Lang, scroll: u16, area: Rect, buf: &mut Buffer) {
     let r = frame(area);
     if r.width < 3 || r.height < 3 {
         return;
     }
-    Clear.render(r, buf);
+    super::panels::clear_for_overlay(r, buf);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.border_focused)
         .style(t.overlay)
         .title(Span::styled(
-            format!(" {} ", text::HELP_TITLE),
+            format!(" {} ", text::HELP_TITLE.tr(lang)),
             t.border_focused,
         ));
     let inner = block.inner(r);
     block.render(r, buf);
     let (n, width, height) = columns(inner);
-    let all = lines(t, width);
+    let all = lines(t, lang, width);
     let scroll = scroll.min((all.len() as u16).saturating_sub(n * height));
     let mut shown = all.iter().skip(scroll as usize);
     for col in 0..n {
@@ -114,15 +115,18 @@ pub fn render(t: &Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
     let more = all.len() as u16 > n * height;
     let footer = if more {
         format!(
-            "{} ({}–{} of {}) · {}",
-            text::HELP_SCROLL,
-            scroll + 1,
-            (scroll + n * height).min(all.len() as u16),
-            all.len(),
-            text::HELP_FOOTER
+            "{} {} · {}",
+            text::HELP_SCROLL.tr(lang),
+            text::help_position(
+                lang,
+                scroll + 1,
+                (scroll + n * height).min(all.len() as u16),
+                all.len()
+            ),
+            text::HELP_FOOTER.tr(lang)
         )
     } else {
-        text::HELP_FOOTER.to_owned()
+        text::HELP_FOOTER.tr(lang).to_owned()
     };
     if inner.height > 0 {
         Line::styled(footer, t.hint)

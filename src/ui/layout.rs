@@ -84,6 +84,8 @@ pub struct ScreenLayout {
     pub fen: Rect,
     pub message: Rect,
     pub hints: Rect,
+    /// The language of the words drawn: the help's length and the fields' columns follow it.
+    pub lang: crate::i18n::Lang,
 }
 
 /// The Moves panel at most: its border, where the board stands and ten rows of moves.
@@ -175,7 +177,7 @@ impl HitTest for ScreenLayout {
     }
 
     fn help_max_scroll(&self) -> u16 {
-        super::help::max_scroll(self.area)
+        super::help::max_scroll(self.lang, self.area)
     }
 }
 
@@ -204,6 +206,7 @@ pub fn layout(area: Rect, game: Game, glyphs: GlyphSet, flipped: bool) -> Screen
         fen: Rect::default(),
         message: Rect::default(),
         hints: Rect::default(),
+        lang: crate::i18n::Lang::En,
     };
     if area.height < CHROME_ROWS + 1 {
         return l;

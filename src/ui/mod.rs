@@ -5,6 +5,8 @@ pub mod board;
 pub mod frame;
 pub mod glyphs;
 pub mod help;
+#[cfg(test)]
+mod languages;
 pub mod layout;
 pub mod panels;
 pub mod pieces;

@@ -59,6 +59,7 @@ pub fn glyphs(state: &State) -> GlyphSet {
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
     let mut l = layout(area, state.game(), glyphs(state), state.flipped);
+    l.lang = state.options.lang;
     if state.line.is_some() {
         l = l.with_moves();
     }
@@ -322,7 +323,12 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
         }
         Panel::Moves => {
             if let Some(line) = &state.line {
-                MovesPanel { line, theme: t }.render(r, buf);
+                MovesPanel {
+                    line,
+                    lang: state.options.lang,
+                    theme: t,
+                }
+                .render(r, buf);
             }
         }
         Panel::Solution => {
@@ -330,6 +336,7 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
                 SolutionPanel {
                     solving,
                     focused: state.focus == Focus::Solution,
+                    lang: state.options.lang,
                     theme: t,
                 }
                 .render(r, buf);
@@ -345,13 +352,19 @@ pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, 
 pub fn render_overlay(state: &State, view: &View, area: Rect, buf: &mut Buffer) {
     let t = &view.theme;
     match &state.overlay {
-        Some(Overlay::Help) => help::render(t, state.help_scroll, area, buf),
-        Some(overlay) => Dialog { overlay, theme: t }.render(area, buf),
+        Some(Overlay::Help) => help::render(t, state.options.lang, state.help_scroll, area, buf),
+        Some(overlay) => Dialog {
+            overlay,
+            lang: state.options.lang,
+            theme: t,
+        }
+        .render(area, buf),
         None => {}
     }
 }
 
 fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let lang = state.options.lang;
     let (mw, mh) = minimum_size(state.game(), glyphs(state));
     // Wrapped, so that even a tiny screen shows the size it needs and how to leave.
     let width = usize::from(area.width.max(1));
@@ -359,13 +372,13 @@ fn too_small(state: &State, t: &Theme, area: Rect, buf: &mut Buffer) {
     // A question asked (Ctrl-Q with unsaved changes…) is shown by its title and keys, which
     // are the keys that still work here.
     let (question, keys) = match state.overlay.as_ref().and_then(text::question) {
-        Some((title, keys)) => (title, keys),
-        None => ("", text::TOO_SMALL_QUIT),
+        Some((title, keys)) => (title.tr(lang), keys.tr(lang)),
+        None => ("", text::TOO_SMALL_QUIT.tr(lang)),
     };
     for (message, style) in [
-        (text::TOO_SMALL_TITLE.to_owned(), t.error),
+        (text::TOO_SMALL_TITLE.tr(lang).to_owned(), t.error),
         (
-            text::too_small(area.width, area.height, mw, mh),
+            text::too_small(lang, area.width, area.height, mw, mh),
             Style::new(),
         ),
         (question.to_owned(), t.message),
@@ -412,7 +425,7 @@ impl HitTest for ScreenHits<'_> {
         if row != r.y || col >= r.right() {
             return None;
         }
-        let (_, value_x) = field_columns(r);
+        let (_, value_x) = field_columns(r, self.state.options.lang);
         let index = col.checked_sub(value_x)? as usize;
         // The panel shows the FEN's castling field: the letters the writer writes, in order.
         castling::letters(self.state.shown_position(), CastlingStyle::XFen)
@@ -422,18 +435,27 @@ impl HitTest for ScreenHits<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::core::Game;
     use crate::editor::keys;
     use crate::editor::{Action, Options, update};
+    use crate::i18n::Lang;
     use crate::ui::ansi::buffer_to_text;
     use crate::ui::theme::ColorMode;
     use ratatui::style::Modifier;
     use ratatui::text::Span;
 
     fn state(fen: &str, ascii: bool) -> State {
-        State::from_fen(fen, None, Options { ascii, mouse: true })
+        State::from_fen(
+            fen,
+            None,
+            Options {
+                ascii,
+                mouse: true,
+                ..Options::default()
+            },
+        )
     }
 
     fn draw(state: &State, w: u16, h: u16, mode: ColorMode) -> Buffer {
@@ -514,7 +536,7 @@ mod tests {
         update(&mut s, Action::ToggleHelp);
         // Every line of the help, scrolled through where it does not fit at once.
         let mut t = String::new();
-        let max = help::max_scroll(Rect::new(0, 0, 160, 60));
+        let max = help::max_scroll(crate::i18n::Lang::En, Rect::new(0, 0, 160, 60));
         for line in (0..=max).step_by(10).chain([max]) {
             update(&mut s, Action::ScrollHelp(line));
             t.push_str(&text(&s, 160, 60));
@@ -560,7 +582,7 @@ mod tests {
     fn too_small_screen_says_so() {
         let s = state(Game::Chess.start_fen(), false);
         let t = text(&s, 40, 10);
-        assert!(t.contains(text::TOO_SMALL_TITLE), "{t}");
+        assert!(t.contains(text::TOO_SMALL_TITLE.tr(Lang::En)), "{t}");
         insta::assert_snapshot!(t);
     }
 
@@ -630,7 +652,7 @@ mod tests {
         let bm = t.find("bm Ra6").expect(&t);
         let dm = t.find("dm 2").expect(&t);
         assert!(
-            t.find(text::NO_PROBLEMS).unwrap() < c1 && c1 < bm && bm < dm,
+            t.find(text::NO_PROBLEMS.tr(Lang::En)).unwrap() < c1 && c1 < bm && bm < dm,
             "{t}"
         );
         assert!(
@@ -640,7 +662,7 @@ mod tests {
         update(&mut s, Action::NextRecord);
         let t = text(&s, 120, 40);
         assert!(
-            !t.contains(text::EPD_OPERATIONS) && !t.contains("bm Ra6"),
+            !t.contains(text::EPD_OPERATIONS.tr(Lang::En)) && !t.contains("bm Ra6"),
             "{t}"
         );
     }
@@ -662,7 +684,7 @@ mod tests {
         let t = text(&s, 80, 24);
         assert!(t.contains("rnbakabnr/9/1c5c1/"), "{t}");
         let wide = text(&s, 140, 40);
-        assert!(wide.contains(text::FIELD_NAMES[3]), "{wide}");
+        assert!(wide.contains(text::FIELD_NAMES[3].tr(Lang::En)), "{wide}");
     }
 
     #[test]
@@ -703,26 +725,29 @@ mod tests {
         assert_eq!(s.overlay, Some(Overlay::ConfirmQuit));
         let t = text(&s, 80, 24);
         assert!(t.contains("puzzles.fen · record 1/2 · modified"), "{t}");
-        assert!(t.contains(text::CONFIRM_QUIT_KEYS), "{t}");
+        assert!(t.contains(text::CONFIRM_QUIT_KEYS.tr(Lang::En)), "{t}");
         insta::assert_snapshot!("confirm_quit", t);
         update(&mut s, Action::Answer(crate::editor::Answer::Cancel));
         update(&mut s, Action::DeleteRecord);
         assert_eq!(s.overlay, Some(Overlay::ConfirmDelete));
-        assert!(text(&s, 80, 24).contains(text::CONFIRM_DELETE));
+        assert!(text(&s, 80, 24).contains(text::CONFIRM_DELETE.tr(Lang::En)));
         let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
         s.position.game = Game::Chess960;
         update(&mut s, Action::Initial);
         assert_eq!(s.overlay, Some(Overlay::Chess960Prompt(String::new())));
         let before = text(&s, 80, 24);
-        assert!(before.contains(text::CHESS960_TITLE), "{before}");
         assert!(
-            before.contains(&format!("{} _", text::CHESS960_PROMPT)),
+            before.contains(text::CHESS960_TITLE.tr(Lang::En)),
+            "{before}"
+        );
+        assert!(
+            before.contains(&format!("{} _", text::CHESS960_PROMPT.tr(Lang::En))),
             "{before}"
         );
         update(&mut s, Action::PromptKey('5'));
         let typed = text(&s, 80, 24);
         assert!(
-            typed.contains(&format!("{} 5_", text::CHESS960_PROMPT)),
+            typed.contains(&format!("{} 5_", text::CHESS960_PROMPT.tr(Lang::En))),
             "{typed}"
         );
     }
@@ -732,13 +757,13 @@ mod tests {
         for (overlay, body, keys) in [
             (
                 Overlay::ChangedOnDisk,
-                text::CHANGED_ON_DISK,
-                text::CHANGED_ON_DISK_KEYS,
+                text::CHANGED_ON_DISK.tr(Lang::En),
+                text::CHANGED_ON_DISK_KEYS.tr(Lang::En),
             ),
             (
                 Overlay::QuitUnread,
-                text::QUIT_UNREAD,
-                text::QUIT_UNREAD_KEYS,
+                text::QUIT_UNREAD.tr(Lang::En),
+                text::QUIT_UNREAD_KEYS.tr(Lang::En),
             ),
         ] {
             s.overlay = Some(overlay.clone());
@@ -760,10 +785,10 @@ mod tests {
         let mut s = state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
         s.overlay = Some(Overlay::ConfirmQuit);
         let t = text(&s, 40, 10);
-        assert!(t.contains(text::TOO_SMALL_TITLE), "{t}");
-        assert!(t.contains(text::CONFIRM_QUIT_TITLE), "{t}");
+        assert!(t.contains(text::TOO_SMALL_TITLE.tr(Lang::En)), "{t}");
+        assert!(t.contains(text::CONFIRM_QUIT_TITLE.tr(Lang::En)), "{t}");
         let words: Vec<&str> = t.split_whitespace().collect();
-        for word in text::CONFIRM_QUIT_KEYS.split_whitespace() {
+        for word in text::CONFIRM_QUIT_KEYS.tr(Lang::En).split_whitespace() {
             assert!(words.contains(&word), "{word} missing:\n{t}");
         }
         s.overlay = None;
@@ -780,7 +805,7 @@ mod tests {
             state: &s,
         };
         let row = layout.field_row(Field::Castling).unwrap();
-        let (_, x) = field_columns(row);
+        let (_, x) = field_columns(row, s.options.lang);
         let buf = draw(&s, 120, 40, ColorMode::Mono);
         assert_eq!(buf[(x, row.y)].symbol(), "K");
         assert_eq!(hits.castling_at(x, row.y), Some((Color::White, 7)));
@@ -857,7 +882,7 @@ mod tests {
     }
 
     /// `state` after `S`, `stip` and Enter, the worker's answer given (solved here).
-    fn solved(mut s: State, stip: &str) -> State {
+    pub(crate) fn solved(mut s: State, stip: &str) -> State {
         use crate::editor::solving::{self, SolveEvent, Solved};
         update(&mut s, Action::Solve);
         while matches!(&s.overlay, Some(Overlay::StipulationPrompt { text, .. }) if !text.is_empty())
@@ -993,7 +1018,7 @@ mod tests {
         );
         // No solution, then stale after an edit.
         let mut n = solved(state("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false), "#1");
-        assert!(text(&n, 120, 40).contains(text::SOLUTION_NO_SOLUTION));
+        assert!(text(&n, 120, 40).contains(text::SOLUTION_NO_SOLUTION.tr(crate::i18n::Lang::En)));
         update(&mut n, Action::ToggleSide);
         assert!(text(&n, 120, 40).contains("stale · #1 · no solution"));
     }

@@ -1,123 +1,182 @@
-//! Every piece of text the screen and `fenboard show` print, in one place.
+//! Every piece of text the screen and `fenboard show` print, in one place. The words
+//! themselves are in `locales/*.ftl`, one file per language (`crate::i18n`): a const here is a
+//! message id (`Msg`), shown with `.tr(lang)`; a function formats a message with arguments.
 
 use crate::core::fen::Field;
 use crate::core::status::Status;
-use crate::core::{Color, Game};
+use crate::core::{Color, Game, Piece};
+use crate::i18n::{Arg, Lang, Msg, fmt, tr};
 
 pub const APP_NAME: &str = "fenboard";
 
 /// The six FEN fields, numbered 1–6 in this order.
-pub const FIELD_NAMES: [&str; 6] = [
-    "Piece placement",
-    "Active colour",
-    "Castling availability",
-    "En passant target square",
-    "Halfmove clock",
-    "Fullmove number",
+pub const FIELD_NAMES: [Msg; 6] = [
+    Msg("field-placement"),
+    Msg("field-side"),
+    Msg("field-castling"),
+    Msg("field-ep"),
+    Msg("field-halfmove"),
+    Msg("field-fullmove"),
 ];
 
 /// Shorter names for narrow panels.
-pub const FIELD_SHORT_NAMES: [&str; 6] = [
-    "Placement",
-    "Side",
-    "Castling",
-    "En passant",
-    "Halfmove",
-    "Fullmove",
+pub const FIELD_SHORT_NAMES: [Msg; 6] = [
+    Msg("field-short-placement"),
+    Msg("field-short-side"),
+    Msg("field-short-castling"),
+    Msg("field-short-ep"),
+    Msg("field-short-halfmove"),
+    Msg("field-short-fullmove"),
 ];
 
-pub const FIELDS_TITLE: &str = "Fields";
-pub const DIAGNOSTICS_TITLE: &str = "Diagnostics";
-pub const ANALYSIS_TITLE: &str = "Analysis";
+pub const FIELDS_TITLE: Msg = Msg("fields-title");
+pub const DIAGNOSTICS_TITLE: Msg = Msg("diagnostics-title");
+pub const ANALYSIS_TITLE: Msg = Msg("analysis-title");
 
 // The Analysis panel.
-pub const ENGINE: &str = "engine";
-pub const ENGINE_STARTING: &str = "starting the engine…";
-pub const ENGINE_GAME_OVER: &str = "no legal move: nothing to analyse";
+pub const ENGINE: Msg = Msg("engine");
+pub const ENGINE_STARTING: Msg = Msg("engine-starting");
+pub const ENGINE_GAME_OVER: Msg = Msg("engine-game-over");
 
 /// ` · depth 18 · 1.2 Mn/s` after the engine's name.
-pub fn engine_progress(depth: u32, nps: u64) -> String {
+pub fn engine_progress(lang: Lang, depth: u32, nps: u64) -> String {
     let speed = match nps {
         0 => String::new(),
         n if n >= 1_000_000 => format!(" · {:.1} Mn/s", n as f64 / 1e6),
         n => format!(" · {} kn/s", n / 1000),
     };
-    format!(" · depth {depth}{speed}")
+    format!(
+        " · {}{speed}",
+        fmt(lang, "engine-depth", &[("depth", depth.into())])
+    )
 }
 
-pub fn engine_not_sent(why: &str) -> String {
+pub fn engine_not_sent(lang: Lang, why: &str) -> String {
     if why.is_empty() {
-        "illegal position: not sent to the engine".to_owned()
+        tr(lang, "engine-not-sent").to_owned()
     } else {
-        format!("illegal position, not sent: {why}")
+        fmt(lang, "engine-not-sent-why", &[("why", why.into())])
     }
 }
 
-pub fn engine_unavailable(reason: &str) -> String {
-    format!("no analysis: {reason}")
+pub fn engine_unavailable(lang: Lang, reason: &str) -> String {
+    fmt(lang, "engine-unavailable", &[("reason", reason.into())])
 }
-pub const FEN_TITLE: &str = "FEN";
+pub const FEN_TITLE: Msg = Msg("fen-title");
 /// The FEN line's label while the board shows moves from the setup it holds.
-pub const SETUP_FEN_TITLE: &str = "setup FEN";
-pub const HELP_TITLE: &str = "Keys";
-pub const HELP_FOOTER: &str = "Esc, ? or F1 closes this help";
-pub const MODIFIED_MARK: &str = "modified";
-pub const NO_PROBLEMS: &str = "no problems found";
-pub const EPD_OPERATIONS: &str = "EPD operations";
-pub const TOO_SMALL_TITLE: &str = "Terminal too small";
-pub const TOO_SMALL_QUIT: &str = "Ctrl-Q quits, Ctrl-C aborts";
-pub const NOT_PARSED: &str = "the FEN does not read; the board shows the last one that did";
+pub const SETUP_FEN_TITLE: Msg = Msg("setup-fen-title");
+pub const HELP_TITLE: Msg = Msg("help-title");
+pub const HELP_FOOTER: Msg = Msg("help-footer");
+pub const MODIFIED_MARK: Msg = Msg("modified-mark");
+pub const NO_PROBLEMS: Msg = Msg("no-problems");
+pub const EPD_OPERATIONS: Msg = Msg("epd-operations");
+pub const TOO_SMALL_TITLE: Msg = Msg("too-small-title");
+pub const TOO_SMALL_QUIT: Msg = Msg("too-small-quit");
+pub const NOT_PARSED: Msg = Msg("not-parsed");
 
 /// The "too small" message: current size and the size needed.
-pub fn too_small(width: u16, height: u16, min_width: u16, min_height: u16) -> String {
-    format!("{width}×{height}, needs at least {min_width}×{min_height}")
+pub fn too_small(lang: Lang, width: u16, height: u16, min_width: u16, min_height: u16) -> String {
+    fmt(
+        lang,
+        "too-small",
+        &[
+            ("size", format!("{width}×{height}").as_str().into()),
+            (
+                "needed",
+                format!("{min_width}×{min_height}").as_str().into(),
+            ),
+        ],
+    )
+}
+
+/// A side as a selector of the messages that name it: xiangqi's Black is a word of its own in
+/// Spanish (Negro, not las negras).
+pub fn side_key(color: Color, game: Game) -> &'static str {
+    match (color, game.is_xiangqi()) {
+        (Color::White, false) => "white",
+        (Color::Black, false) => "black",
+        (Color::White, true) => "red",
+        (Color::Black, true) => "xq-black",
+    }
+}
+
+/// A side's name: White, Black, Red.
+pub fn side_name(lang: Lang, color: Color, game: Game) -> String {
+    fmt(lang, "side", &[("side", side_key(color, game).into())])
+}
+
+/// The message id of a piece's name in `game`: `piece-white-king`, `piece-red-general`.
+pub fn piece_id(piece: Piece, game: Game) -> String {
+    format!(
+        "piece-{}-{}",
+        piece.color.name(game).to_ascii_lowercase(),
+        piece.role.name(game)
+    )
+}
+
+/// A piece's name, its colour included: White king, caballo negro, 红帅.
+pub fn piece_name(lang: Lang, piece: Piece, game: Game) -> &'static str {
+    tr(lang, &piece_id(piece, game))
+}
+
+/// A game's name: Chess, Chess960, Xiangqi (象棋).
+pub fn game_name(lang: Lang, game: Game) -> &'static str {
+    match game {
+        Game::Chess => tr(lang, "game-chess"),
+        Game::Chess960 => tr(lang, "game-chess960"),
+        Game::Xiangqi => tr(lang, "game-xiangqi"),
+    }
 }
 
 /// Side to move, in the game's words.
-pub fn to_move(color: Color, game: Game) -> String {
-    format!("{} to move", color.name(game))
+pub fn to_move(lang: Lang, color: Color, game: Game) -> String {
+    fmt(lang, "to-move", &[("side", side_key(color, game).into())])
 }
 
 /// The status lines of a position: legality, side to move, check, mate, move count.
-pub fn status_line(status: Option<&Status>, errors: usize, color: Color, game: Game) -> String {
-    let side = to_move(color, game);
+pub fn status_line(
+    lang: Lang,
+    status: Option<&Status>,
+    errors: usize,
+    color: Color,
+    game: Game,
+) -> String {
+    let side = to_move(lang, color, game);
+    let legal = tr(lang, "status-legal");
     match status {
-        _ if errors > 0 => format!("{} · {side}", illegal(errors)),
-        None => format!("legal · {side}"),
+        _ if errors > 0 => format!("{} · {side}", illegal(lang, errors)),
+        None => format!("{legal} · {side}"),
         Some(s) => {
             // The end of the game says who wins: a stalemate draws in chess but loses in
             // xiangqi.
-            let winner = color.other().name(game);
-            let state = if s.checkmate {
-                format!("checkmate: {winner} wins")
-            } else if s.stalemate && game.is_xiangqi() {
-                format!("stalemated: {winner} wins")
+            let winner: &[(&str, Arg)] = &[("side", side_key(color.other(), game).into())];
+            let xiangqi = game.is_xiangqi();
+            let state = if s.checkmate && xiangqi {
+                fmt(lang, "status-xiangqi-checkmate", winner)
+            } else if s.checkmate {
+                fmt(lang, "status-checkmate", winner)
+            } else if s.stalemate && xiangqi {
+                fmt(lang, "status-stalemated", winner)
             } else if s.stalemate {
-                "stalemate: draw".to_owned()
+                tr(lang, "status-stalemate").to_owned()
             } else if s.check {
-                "check".to_owned()
+                tr(lang, "status-check").to_owned()
             } else {
                 String::new()
             };
-            let moves = match s.legal_moves {
-                1 => "1 legal move".to_owned(),
-                n => format!("{n} legal moves"),
-            };
+            let moves = fmt(lang, "status-legal-moves", &[("n", s.legal_moves.into())]);
             if state.is_empty() {
-                format!("legal · {side} · {moves}")
+                format!("{legal} · {side} · {moves}")
             } else {
-                format!("legal · {side} · {state} · {moves}")
+                format!("{legal} · {side} · {state} · {moves}")
             }
         }
     }
 }
 
 /// "illegal: N errors".
-pub fn illegal(errors: usize) -> String {
-    match errors {
-        1 => "illegal: 1 error".to_owned(),
-        n => format!("illegal: {n} errors"),
-    }
+pub fn illegal(lang: Lang, errors: usize) -> String {
+    fmt(lang, "status-illegal", &[("n", errors.into())])
 }
 
 /// The composers' piece count, `(9+4)`: White's (Red's) pieces, then Black's.
@@ -125,9 +184,13 @@ pub fn piece_count(white: usize, black: usize) -> String {
     format!("({white}+{black})")
 }
 
-/// A record counter such as `3/20` (`current` counted from 1).
-pub fn record(current: usize, count: usize) -> String {
-    format!("{current}/{count}")
+/// A record counter such as `record 3/20` (`current` counted from 1).
+pub fn record(lang: Lang, current: usize, count: usize) -> String {
+    fmt(
+        lang,
+        "record-counter",
+        &[("current", current.into()), ("count", count.into())],
+    )
 }
 
 use crate::core::CastlingSide;
@@ -141,211 +204,244 @@ pub enum Tone {
     Bad,
 }
 
-fn side_name(side: CastlingSide) -> &'static str {
+fn castling_key(side: CastlingSide) -> &'static str {
     match side {
-        CastlingSide::King => "king-side",
-        CastlingSide::Queen => "queen-side",
+        CastlingSide::King => "king",
+        CastlingSide::Queen => "queen",
     }
 }
 
-pub const PLAY_STARTED: &str =
-    "play mode: Enter on a piece, then on its target; Esc returns to the setup";
-pub const MOVES_TITLE: &str = "Moves";
-pub const PLAY_TITLE: &str = "Play";
-pub const PLAYBACK_TITLE: &str = "Playback";
-pub const NO_MOVES_YET: &str = "no moves yet";
-pub const PROMOTION_TITLE: &str = "Promotion";
-pub const PROMOTION_PROMPT: &str = "The pawn becomes:";
-pub const PROMOTION_KEYS: &str = "q queen · r rook · b bishop · n knight · Esc cancel";
+pub const PLAY_STARTED: Msg = Msg("notice-play-started");
+pub const MOVES_TITLE: Msg = Msg("moves-title");
+pub const PLAY_TITLE: Msg = Msg("play-title");
+pub const PLAYBACK_TITLE: Msg = Msg("playback-title");
+pub const NO_MOVES_YET: Msg = Msg("no-moves-yet");
+pub const PROMOTION_TITLE: Msg = Msg("promotion-title");
+pub const PROMOTION_PROMPT: Msg = Msg("promotion-prompt");
+pub const PROMOTION_KEYS: Msg = Msg("promotion-keys");
 
 /// Where the board stands in a line: `setup · 5 moves`, `move 3 of 5`.
-pub fn line_position(at: usize, total: usize) -> String {
-    match (at, total) {
-        (0, 0) => "setup".to_owned(),
-        (0, 1) => "setup · 1 move".to_owned(),
-        (0, n) => format!("setup · {n} moves"),
-        (a, n) => format!("move {a} of {n}"),
+pub fn line_position(lang: Lang, at: usize, total: usize) -> String {
+    match at {
+        0 => fmt(lang, "line-at-setup", &[("total", total.into())]),
+        a => fmt(
+            lang,
+            "line-at-move",
+            &[("at", a.into()), ("total", total.into())],
+        ),
     }
 }
 
-/// "playing a line of 5 moves" (and how many were left out as not legal).
-pub fn playback_started(moves: usize, dropped: usize) -> String {
-    let line = match moves {
-        1 => "playback of 1 move: → steps, Esc returns".to_owned(),
-        n => format!("playback of {n} moves: → steps, Esc returns"),
-    };
+/// "playback of 5 moves" (and how many were left out as not legal).
+pub fn playback_started(lang: Lang, moves: usize, dropped: usize) -> String {
+    let line = fmt(lang, "notice-playback-started", &[("n", moves.into())]);
     match dropped {
         0 => line,
-        n => format!("{line} ({n} not legal here, left out)"),
+        n => fmt(
+            lang,
+            "notice-playback-dropped",
+            &[("line", line.as_str().into()), ("n", n.into())],
+        ),
     }
 }
 
 /// Why a move is not played, in words.
-pub fn refusal(why: &crate::core::moves::Refusal, game: Game) -> String {
+pub fn refusal(lang: Lang, why: &crate::core::moves::Refusal, game: Game) -> String {
     use crate::core::moves::Refusal;
     let king = if game.is_xiangqi() { "general" } else { "king" };
     match why {
-        Refusal::IllegalPosition(reason) => {
-            format!("the position is illegal, so no move is played: {reason}")
-        }
-        Refusal::NoPiece(sq) => format!("no piece on {}", sq.name(game)),
-        Refusal::NotYourTurn(p) => format!("not your turn: {} to move", p.color.other().name(game)),
-        Refusal::CannotGo(p, from, to) => format!(
-            "the {} on {} cannot go to {}",
-            p.role.name(game),
-            from.name(game),
-            to.name(game)
+        Refusal::IllegalPosition(reason) => fmt(
+            lang,
+            "refusal-illegal-position",
+            &[("reason", reason.as_str().into())],
         ),
-        Refusal::LeavesInCheck(_) => format!("that move leaves your {king} in check"),
-        Refusal::NeedsPromotion => "the pawn must promote: choose its piece".to_owned(),
+        Refusal::NoPiece(sq) => fmt(
+            lang,
+            "refusal-no-piece",
+            &[("square", sq.name(game).to_string().as_str().into())],
+        ),
+        Refusal::NotYourTurn(p) => fmt(
+            lang,
+            "refusal-not-your-turn",
+            &[("side", side_key(p.color.other(), game).into())],
+        ),
+        Refusal::CannotGo(p, from, to) => fmt(
+            lang,
+            "refusal-cannot-go",
+            &[
+                ("role", p.role.name(game).into()),
+                ("from", from.name(game).to_string().as_str().into()),
+                ("to", to.name(game).to_string().as_str().into()),
+            ],
+        ),
+        Refusal::LeavesInCheck(_) => fmt(lang, "refusal-leaves-in-check", &[("king", king.into())]),
+        Refusal::NeedsPromotion => tr(lang, "refusal-needs-promotion").to_owned(),
     }
 }
 
 /// A notice in words, and how it should look.
-pub fn notice(n: &Notice, game: Game) -> (String, Tone) {
+pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
     use Tone::*;
-    let piece = |p: &crate::core::Piece| format!("{} {}", p.color.name(game), p.role.name(game));
+    let t = |id: &str| tr(lang, id).to_owned();
+    let f = |id: &str, args: &[(&str, Arg)]| fmt(lang, id, args);
+    let piece = |p: &Piece| piece_name(lang, *p, game);
+    let square = |sq: &crate::core::Square| sq.name(game).to_string();
     match n {
-        Notice::GotoCancelled => ("square jump cancelled".into(), Info),
-        Notice::NotASquare(s) => (format!("{s:?} is not a square of this board"), Bad),
-        Notice::Unbound(k) => (format!("{k}: not a key here (? lists the keys)"), Bad),
+        Notice::GotoCancelled => (t("notice-goto-cancelled"), Info),
+        Notice::NotASquare(s) => (
+            f(
+                "notice-not-a-square",
+                &[("text", format!("{s:?}").as_str().into())],
+            ),
+            Bad,
+        ),
+        Notice::Unbound(k) => (f("notice-unbound", &[("key", k.into())]), Bad),
         Notice::PickedUp(p, sq) => (
-            format!(
-                "picked up the {} on {}: Enter drops it, Esc puts it back",
-                piece(p),
-                sq.name(game)
+            f(
+                "notice-picked-up",
+                &[
+                    ("piece", piece(p).into()),
+                    ("square", square(sq).as_str().into()),
+                ],
             ),
             Info,
         ),
-        Notice::Dropped(p, sq) => (format!("{} dropped on {}", piece(p), sq.name(game)), Info),
-        Notice::PickUpCancelled => ("pick-up cancelled".into(), Info),
-        Notice::NothingToPickUp(sq) => (format!("nothing to pick up on {}", sq.name(game)), Bad),
-        Notice::NoBrush => (
-            "type a piece letter first: a click puts the last piece placed".into(),
+        Notice::Dropped(p, sq) => (
+            f(
+                "notice-dropped",
+                &[
+                    ("piece", piece(p).into()),
+                    ("square", square(sq).as_str().into()),
+                ],
+            ),
+            Info,
+        ),
+        Notice::PickUpCancelled => (t("notice-pick-up-cancelled"), Info),
+        Notice::NothingToPickUp(sq) => (
+            f(
+                "notice-nothing-to-pick-up",
+                &[("square", square(sq).as_str().into())],
+            ),
             Bad,
         ),
-        Notice::Undone => ("undone".into(), Info),
-        Notice::Redone => ("redone".into(), Info),
-        Notice::NothingToUndo => ("nothing to undo".into(), Bad),
-        Notice::NothingToRedo => ("nothing to redo".into(), Bad),
-        Notice::GameSwitched(g) => (format!("switched to {g}"), Good),
-        Notice::Chess960Start(n) => (format!("Chess960 start position {n}"), Good),
-        Notice::NotAChess960Number(s) => (format!("{s:?} is not a number from 0 to 959"), Bad),
+        Notice::NoBrush => (t("notice-no-brush"), Bad),
+        Notice::Undone => (t("notice-undone"), Info),
+        Notice::Redone => (t("notice-redone"), Info),
+        Notice::NothingToUndo => (t("notice-nothing-to-undo"), Bad),
+        Notice::NothingToRedo => (t("notice-nothing-to-redo"), Bad),
+        Notice::GameSwitched(g) => (
+            f(
+                "notice-game-switched",
+                &[("game", game_name(lang, *g).into())],
+            ),
+            Good,
+        ),
+        Notice::Chess960Start(n) => (f("notice-chess960-start", &[("n", (*n).into())]), Good),
+        Notice::NotAChess960Number(s) => (
+            f(
+                "notice-not-a-chess960-number",
+                &[("text", format!("{s:?}").as_str().into())],
+            ),
+            Bad,
+        ),
         Notice::CastlingImpossible(c, side) => (
-            format!(
-                "{} cannot castle {}: king or rook is not in place",
-                c.name(game),
-                side_name(*side)
+            f(
+                "notice-castling-impossible",
+                &[
+                    ("side", side_key(*c, game).into()),
+                    ("wing", castling_key(*side).into()),
+                ],
             ),
             Bad,
         ),
         Notice::CastlingNeedsChess960(c, side) => (
-            format!(
-                "{} {}: only Chess960 castling allows this right (Space switches)",
-                c.name(game),
-                side_name(*side)
+            f(
+                "notice-castling-needs-chess960",
+                &[
+                    ("side", side_key(*c, game).into()),
+                    ("wing", castling_key(*side).into()),
+                ],
             ),
             Bad,
         ),
-        Notice::NotInXiangqi => ("xiangqi has no castling and no en passant".into(), Bad),
-        Notice::NoEpCandidates => ("no pawn could just have made a double step".into(), Bad),
-        Notice::Pasted => ("pasted FEN loaded (u undoes)".into(), Good),
-        Notice::PasteHasErrors => (
-            "the pasted text does not read: fix it in the FEN line".into(),
-            Bad,
-        ),
-        Notice::PasteEmpty => ("nothing to paste".into(), Bad),
-        Notice::FenApplied => ("FEN applied".into(), Good),
-        Notice::FenLineHasErrors => (
-            "the FEN line has errors: fix them or Esc to restore".into(),
-            Bad,
-        ),
-        Notice::RecordHasErrors(i) => (
-            format!(
-                "record {} does not read: its text is in the FEN line (/ edits it)",
-                i + 1
-            ),
-            Bad,
-        ),
-        Notice::NoCollection => (
-            "no collection is open (fenboard FILE.fen opens one)".into(),
-            Bad,
-        ),
-        Notice::FirstRecord => ("this is the first record".into(), Info),
-        Notice::LastRecord => ("this is the last record".into(), Info),
-        Notice::RecordAdded(i) => (format!("record {} added", i + 1), Good),
-        Notice::RecordDeleted(i) => (format!("record {} deleted", i + 1), Good),
-        Notice::OnlyRecord => ("the only record of a collection stays".into(), Bad),
-        Notice::Saving => ("saving…".into(), Info),
-        Notice::Saved => ("saved".into(), Good),
-        Notice::SaveFailed(why) => (format!("save failed: {why}"), Bad),
-        Notice::NotSaved => (
-            "not saved: the file on disk is as the other program left it".into(),
-            Bad,
-        ),
-        Notice::Reloaded => (
-            "read again from disk: your unsaved changes are dropped".into(),
-            Info,
-        ),
-        Notice::ReloadFailed(why) => (format!("reload failed: {why}"), Bad),
-        Notice::ClockAtMax(max) => (format!("clocks go up to {max}"), Bad),
+        Notice::NotInXiangqi => (t("notice-not-in-xiangqi"), Bad),
+        Notice::NoEpCandidates => (t("notice-no-ep-candidates"), Bad),
+        Notice::Pasted => (t("notice-pasted"), Good),
+        Notice::PasteHasErrors => (t("notice-paste-has-errors"), Bad),
+        Notice::PasteEmpty => (t("notice-paste-empty"), Bad),
+        Notice::FenApplied => (t("notice-fen-applied"), Good),
+        Notice::FenLineHasErrors => (t("notice-fen-line-has-errors"), Bad),
+        Notice::RecordHasErrors(i) => {
+            (f("notice-record-has-errors", &[("n", (i + 1).into())]), Bad)
+        }
+        Notice::NoCollection => (t("notice-no-collection"), Bad),
+        Notice::FirstRecord => (t("notice-first-record"), Info),
+        Notice::LastRecord => (t("notice-last-record"), Info),
+        Notice::RecordAdded(i) => (f("notice-record-added", &[("n", (i + 1).into())]), Good),
+        Notice::RecordDeleted(i) => (f("notice-record-deleted", &[("n", (i + 1).into())]), Good),
+        Notice::OnlyRecord => (t("notice-only-record"), Bad),
+        Notice::Saving => (t("notice-saving"), Info),
+        Notice::Saved => (t("notice-saved"), Good),
+        Notice::SaveFailed(why) => (f("notice-save-failed", &[("why", why.into())]), Bad),
+        Notice::NotSaved => (t("notice-not-saved"), Bad),
+        Notice::Reloaded => (t("notice-reloaded"), Info),
+        Notice::ReloadFailed(why) => (f("notice-reload-failed", &[("why", why.into())]), Bad),
+        Notice::ClockAtMax(max) => (f("notice-clock-at-max", &[("max", (*max).into())]), Bad),
         Notice::Copied(what) => (what.clone(), Good),
-        Notice::CopyFailed(why) => (format!("copy failed: {why}"), Bad),
-        Notice::PasteFailed(why) => (format!("paste failed: {why}"), Bad),
-        Notice::SolveRefused(why) => (format!("not solved: illegal position: {why}"), Bad),
+        Notice::CopyFailed(why) => (f("notice-copy-failed", &[("why", why.into())]), Bad),
+        Notice::PasteFailed(why) => (f("notice-paste-failed", &[("why", why.into())]), Bad),
+        Notice::SolveRefused(why) => (f("notice-solve-refused", &[("why", why.into())]), Bad),
         Notice::StipulationSet(stip) => (
-            format!("stipulation {stip} stored in the record (saved with Ctrl-S)"),
+            f("notice-stipulation-set", &[("stip", stip.as_str().into())]),
             Good,
         ),
-        Notice::SolveCancelled => ("solve stopped".into(), Info),
-        Notice::SolutionStale => (
-            "the position changed since it was solved: S solves it again".into(),
-            Bad,
-        ),
+        Notice::SolveCancelled => (t("notice-solve-cancelled"), Info),
+        Notice::SolutionStale => (t("notice-solution-stale"), Bad),
         Notice::Info(text) => (text.clone(), Info),
-        Notice::PlayStarted => (PLAY_STARTED.into(), Info),
-        Notice::PlaybackStarted { moves, dropped } => (playback_started(*moves, *dropped), Info),
-        Notice::MoveRefused(why) => (refusal(why, game), Bad),
+        Notice::PlayStarted => (PLAY_STARTED.tr(lang).into(), Info),
+        Notice::PlaybackStarted { moves, dropped } => {
+            (playback_started(lang, *moves, *dropped), Info)
+        }
+        Notice::MoveRefused(why) => (refusal(lang, why, game), Bad),
         Notice::Chosen(p, sq) => (
-            format!(
-                "{} on {} chosen: Enter on its target",
-                piece(p),
-                sq.name(game)
+            f(
+                "notice-chosen",
+                &[
+                    ("piece", piece(p).into()),
+                    ("square", square(sq).as_str().into()),
+                ],
             ),
             Info,
         ),
-        Notice::ChoiceCancelled => ("choice cancelled".into(), Info),
-        Notice::TookBack(name) => (format!("{name} taken back"), Info),
-        Notice::NothingToTakeBack => ("no move to take back".into(), Bad),
-        Notice::KeptAsSetup => (
-            "the position reached is the setup now (u undoes)".into(),
-            Good,
+        Notice::ChoiceCancelled => (t("notice-choice-cancelled"), Info),
+        Notice::TookBack(name) => (
+            f("notice-took-back", &[("move", name.as_str().into())]),
+            Info,
         ),
-        Notice::LineStart => ("at the setup".into(), Info),
-        Notice::LineEnd => ("at the last move".into(), Info),
-        Notice::SetupBack => ("back to the setup".into(), Info),
-        Notice::LeaveLineFirst => (
-            "the board shows moves: Esc returns to the setup first".into(),
-            Bad,
-        ),
-        Notice::FallsOffBoard => ("refused: a piece would fall off the board".into(), Bad),
-        Notice::RotateChessOnly => ("refused: a xiangqi board does not turn by 90°".into(), Bad),
+        Notice::NothingToTakeBack => (t("notice-nothing-to-take-back"), Bad),
+        Notice::KeptAsSetup => (t("notice-kept-as-setup"), Good),
+        Notice::LineStart => (t("notice-line-start"), Info),
+        Notice::LineEnd => (t("notice-line-end"), Info),
+        Notice::SetupBack => (t("notice-setup-back"), Info),
+        Notice::LeaveLineFirst => (t("notice-leave-line-first"), Bad),
+        Notice::FallsOffBoard => (t("notice-falls-off-board"), Bad),
+        Notice::RotateChessOnly => (t("notice-rotate-chess-only"), Bad),
     }
 }
 
 /// The pending `g` jump, as the message line shows it.
-pub fn goto_pending(typed: &str) -> String {
-    format!("go to square: {typed}_  (Esc cancels)")
+pub fn goto_pending(lang: Lang, typed: &str) -> String {
+    fmt(lang, "goto-pending", &[("typed", typed.into())])
 }
 
-pub const CONFIRM_DELETE_TITLE: &str = "Delete record";
-pub const CONFIRM_DELETE: &str = "Delete this record from the collection?";
-pub const CONFIRM_DELETE_KEYS: &str = "y delete · n keep";
-pub const CONFIRM_QUIT_TITLE: &str = "Unsaved changes";
-pub const CONFIRM_QUIT: &str = "The collection has unsaved changes.";
-pub const CONFIRM_QUIT_KEYS: &str = "s save and quit · d discard and quit · c cancel";
+pub const CONFIRM_DELETE_TITLE: Msg = Msg("confirm-delete-title");
+pub const CONFIRM_DELETE: Msg = Msg("confirm-delete");
+pub const CONFIRM_DELETE_KEYS: Msg = Msg("confirm-delete-keys");
+pub const CONFIRM_QUIT_TITLE: Msg = Msg("confirm-quit-title");
+pub const CONFIRM_QUIT: Msg = Msg("confirm-quit");
+pub const CONFIRM_QUIT_KEYS: Msg = Msg("confirm-quit-keys");
 /// The title and keys of an overlay that asks a question (not help, not the Chess960 prompt).
-pub fn question(overlay: &crate::editor::Overlay) -> Option<(&'static str, &'static str)> {
+pub fn question(overlay: &crate::editor::Overlay) -> Option<(Msg, Msg)> {
     use crate::editor::Overlay;
     match overlay {
         Overlay::ConfirmDelete => Some((CONFIRM_DELETE_TITLE, CONFIRM_DELETE_KEYS)),
@@ -357,48 +453,61 @@ pub fn question(overlay: &crate::editor::Overlay) -> Option<(&'static str, &'sta
     }
 }
 
-pub const CHANGED_ON_DISK_TITLE: &str = "File changed on disk";
-pub const CHANGED_ON_DISK: &str = "Another program changed the file since fenboard read it.";
-pub const CHANGED_ON_DISK_KEYS: &str =
-    "o overwrite it · r reload it, dropping your changes · c cancel";
-pub const QUIT_UNREAD_TITLE: &str = "FEN does not read";
-pub const QUIT_UNREAD: &str = "The FEN line does not read: there is no FEN to print.";
-pub const QUIT_UNREAD_KEYS: &str = "q quit printing nothing (exit status 1) · c cancel";
+pub const CHANGED_ON_DISK_TITLE: Msg = Msg("changed-on-disk-title");
+pub const CHANGED_ON_DISK: Msg = Msg("changed-on-disk");
+pub const CHANGED_ON_DISK_KEYS: Msg = Msg("changed-on-disk-keys");
+pub const QUIT_UNREAD_TITLE: Msg = Msg("quit-unread-title");
+pub const QUIT_UNREAD: Msg = Msg("quit-unread");
+pub const QUIT_UNREAD_KEYS: Msg = Msg("quit-unread-keys");
 /// On stderr after quitting that way.
-pub const QUIT_UNREAD_NOTE: &str = "the FEN line did not read: no FEN printed";
-pub const CHESS960_TITLE: &str = "Chess960 start position";
-pub const CHESS960_PROMPT: &str = "Number 0–959 (empty or r: random):";
-pub const CHESS960_KEYS: &str = "Enter apply · Esc cancel";
-pub const HELP_SCROLL: &str = "↑↓ scroll";
+pub const QUIT_UNREAD_NOTE: Msg = Msg("quit-unread-note");
+pub const CHESS960_TITLE: Msg = Msg("chess960-title");
+pub const CHESS960_PROMPT: Msg = Msg("chess960-prompt");
+pub const CHESS960_KEYS: Msg = Msg("chess960-keys");
+pub const HELP_SCROLL: Msg = Msg("help-scroll");
+
+/// `(12–40 of 75)` after the help's scroll keys.
+pub fn help_position(lang: Lang, first: u16, last: u16, total: usize) -> String {
+    fmt(
+        lang,
+        "help-position",
+        &[
+            ("first", first.into()),
+            ("last", last.into()),
+            ("total", total.into()),
+        ],
+    )
+}
 
 // The stipulation prompt (`S`).
-pub const STIPULATION_TITLE: &str = "Solve";
-pub const STIPULATION_PROMPT: &str = "Stipulation:";
-pub const STIPULATION_KEYS: &str = "Enter solve · Esc cancel · add tries or checks";
+pub const STIPULATION_TITLE: Msg = Msg("stipulation-title");
+pub const STIPULATION_PROMPT: Msg = Msg("stipulation-prompt");
+pub const STIPULATION_KEYS: Msg = Msg("stipulation-keys");
 
 /// Why the prompt did not take its text.
-pub fn stipulation_refused(why: &crate::editor::solving::AskError) -> String {
+pub fn stipulation_refused(lang: Lang, why: &crate::editor::solving::AskError) -> String {
     use crate::editor::solving::AskError;
     match why {
-        AskError::Empty => "type a stipulation: #2, =3, s#2, h#2, h#2.5".to_owned(),
+        AskError::Empty => tr(lang, "stipulation-empty").to_owned(),
         AskError::Stipulation(reason) => reason.clone(),
-        AskError::Word(word) => format!("'{word}': only tries or checks may follow"),
+        AskError::Word(word) => fmt(lang, "stipulation-word", &[("word", word.as_str().into())]),
     }
 }
 
 // The Solution panel.
-pub const SOLUTION_TITLE: &str = "Solution";
-pub const SOLUTION_STALE: &str = "stale";
-pub const SOLUTION_THREAT: &str = "threat:";
-pub const SOLUTION_ZUGZWANG: &str = "zugzwang";
-pub const SOLUTION_BUT: &str = "but";
-pub const SOLUTION_SHORT: &str = "(short)";
-pub const SOLUTION_DUALS: &str = "duals:";
-pub const SOLUTION_NO_SOLUTION: &str = "no solution";
+pub const SOLUTION_TITLE: Msg = Msg("solution-title");
+pub const SOLUTION_STALE: Msg = Msg("solution-stale");
+pub const SOLUTION_THREAT: Msg = Msg("solution-threat");
+pub const SOLUTION_ZUGZWANG: Msg = Msg("solution-zugzwang");
+pub const SOLUTION_BUT: Msg = Msg("solution-but");
+pub const SOLUTION_SHORT: Msg = Msg("solution-short");
+pub const SOLUTION_DUALS: Msg = Msg("solution-duals");
+pub const SOLUTION_NO_SOLUTION: Msg = Msg("solution-no-solution");
 
 /// `solving #3`, `1.2 M nodes`, `4.1 s`, `5/31 first moves`, `Esc stops`: the parts of the
 /// progress line (joined by ` · `, wrapped between parts when narrow).
 pub fn solving_progress(
+    lang: Lang,
     stip: &str,
     nodes: u64,
     millis: u64,
@@ -406,27 +515,32 @@ pub fn solving_progress(
     total: usize,
 ) -> Vec<String> {
     let mut parts = vec![
-        format!("solving {stip}"),
-        nodes_text(nodes),
+        fmt(lang, "solving", &[("stip", stip.into())]),
+        nodes_text(lang, nodes),
         seconds_text(millis),
     ];
     if total > 0 {
-        parts.push(format!("{done}/{total} first moves"));
+        parts.push(fmt(
+            lang,
+            "solving-first-moves",
+            &[("done", done.into()), ("total", total.into())],
+        ));
     }
-    parts.push("Esc stops".to_owned());
+    parts.push(tr(lang, "solving-esc-stops").to_owned());
     parts
 }
 
 /// `stopping…` while a cancelled solve winds down.
-pub const SOLVING_STOPPING: &str = "stopping…";
+pub const SOLVING_STOPPING: Msg = Msg("solving-stopping");
 
 /// `1234 nodes`, `45.6 k nodes`, `1.2 M nodes`.
-pub fn nodes_text(nodes: u64) -> String {
-    match nodes {
-        n if n >= 1_000_000 => format!("{:.1} M nodes", n as f64 / 1e6),
-        n if n >= 10_000 => format!("{:.1} k nodes", n as f64 / 1e3),
-        n => format!("{n} nodes"),
-    }
+pub fn nodes_text(lang: Lang, nodes: u64) -> String {
+    let n = match nodes {
+        n if n >= 1_000_000 => format!("{:.1} M", n as f64 / 1e6),
+        n if n >= 10_000 => format!("{:.1} k", n as f64 / 1e3),
+        n => n.to_string(),
+    };
+    fmt(lang, "nodes", &[("n", n.as_str().into())])
 }
 
 pub fn seconds_text(millis: u64) -> String {
@@ -435,7 +549,9 @@ pub fn seconds_text(millis: u64) -> String {
 
 /// The parts of the result's first line: `#2`, `sound: 1 key` (`cooked: 3 keys`, `no
 /// solution`, `unfinished (stopped): 1 key proved so far`), the search's nodes and time.
+#[allow(clippy::too_many_arguments)]
 pub fn solution_summary(
+    lang: Lang,
     stip: &str,
     outcome: crate::solve::Outcome,
     help: bool,
@@ -445,53 +561,260 @@ pub fn solution_summary(
     seconds: f64,
 ) -> Vec<String> {
     use crate::solve::Outcome;
+    let count = count(lang, found, help);
     let what = match (outcome, cooked) {
-        (Outcome::NoSolution, _) => SOLUTION_NO_SOLUTION.to_owned(),
-        (Outcome::Unfinished, _) => {
-            format!("unfinished (stopped): {} proved so far", count(found, help))
+        (Outcome::NoSolution, _) => SOLUTION_NO_SOLUTION.tr(lang).to_owned(),
+        (Outcome::Unfinished, _) => fmt(
+            lang,
+            "solution-unfinished",
+            &[("count", count.as_str().into())],
+        ),
+        (Outcome::Solved, true) => {
+            fmt(lang, "solution-cooked", &[("count", count.as_str().into())])
         }
-        (Outcome::Solved, true) => format!("cooked: {}", count(found, help)),
-        (Outcome::Solved, false) => format!("sound: {}", count(found, help)),
+        (Outcome::Solved, false) => {
+            fmt(lang, "solution-sound", &[("count", count.as_str().into())])
+        }
     };
     // The search's size is one part: it wraps as a whole.
     vec![
         stip.to_owned(),
         what,
-        format!("{}{SOLUTION_SEPARATOR}{seconds:.1} s", nodes_text(nodes)),
+        format!(
+            "{}{SOLUTION_SEPARATOR}{seconds:.1} s",
+            nodes_text(lang, nodes)
+        ),
     ]
 }
 
-fn count(n: usize, help: bool) -> String {
-    match (n, help) {
-        (1, false) => "1 key".to_owned(),
-        (n, false) => format!("{n} keys"),
-        (1, true) => "1 solution".to_owned(),
-        (n, true) => format!("{n} solutions"),
-    }
+fn count(lang: Lang, n: usize, help: bool) -> String {
+    let id = if help {
+        "count-solutions"
+    } else {
+        "count-keys"
+    };
+    fmt(lang, id, &[("n", n.into())])
 }
 
 /// Refused by the solver (an illegal position, a stipulation the game does not have).
-pub fn solve_refused(why: &str) -> String {
-    format!("not solved: {why}")
+pub fn solve_refused(lang: Lang, why: &str) -> String {
+    fmt(lang, "solve-refused", &[("why", why.into())])
 }
 
 /// Between the parts of the panel's first line.
 pub const SOLUTION_SEPARATOR: &str = " · ";
 
 /// A side-to-move value as the panel shows it.
-pub fn side_value(color: Color, game: Game) -> String {
-    format!("{} ({})", color.letter(), color.name(game))
+pub fn side_value(lang: Lang, color: Color, game: Game) -> String {
+    format!("{} ({})", color.letter(), side_name(lang, color, game))
 }
-pub const TITLE_HELP: &str = " ? help ";
+pub const TITLE_HELP: Msg = Msg("title-help");
 
 /// A short reference to a FEN field for diagnostics lines.
-pub fn field_ref(field: Field) -> String {
-    format!("field {field}")
+pub fn field_ref(lang: Lang, field: Field) -> String {
+    fmt(
+        lang,
+        "field-ref",
+        &[("field", field.to_string().as_str().into())],
+    )
 }
 
 /// The last row of a list that does not fit.
-pub fn more_lines(n: usize) -> String {
-    format!("… {n} more lines")
+pub fn more_lines(lang: Lang, n: usize) -> String {
+    fmt(lang, "more-lines", &[("n", n.into())])
+}
+
+/// The key table's help group titles.
+pub fn group_title(lang: Lang, group: crate::editor::keys::Group) -> &'static str {
+    use crate::editor::keys::Group;
+    tr(
+        lang,
+        match group {
+            Group::Board => "group-board",
+            Group::Fields => "group-fields",
+            Group::FenLine => "group-fen-line",
+            Group::Anywhere => "group-anywhere",
+            Group::Questions => "group-questions",
+            Group::Help => "group-help",
+            Group::Solution => "group-solution",
+            Group::Moves => "group-moves",
+        },
+    )
+}
+
+/// The key table's words in one language, looked up once: the help overlay and the hint bar
+/// read them every frame.
+struct KeyWords {
+    what: std::collections::HashMap<&'static str, &'static str>,
+    keys: std::collections::HashMap<&'static str, &'static str>,
+    hints: std::collections::HashMap<&'static str, &'static str>,
+}
+
+fn key_words(lang: Lang) -> &'static KeyWords {
+    use crate::editor::keys::TABLE;
+    use std::sync::OnceLock;
+    static WORDS: [OnceLock<KeyWords>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    WORDS[lang as usize].get_or_init(|| {
+        let mut words = KeyWords {
+            what: Default::default(),
+            keys: Default::default(),
+            hints: Default::default(),
+        };
+        for row in TABLE {
+            if !row.what.is_empty() {
+                words.what.insert(row.what, tr(lang, &key_id(row.what)));
+            }
+            if crate::i18n::keys_have_words(row.keys) {
+                words.keys.insert(row.keys, tr(lang, &keys_id(row.keys)));
+            }
+            for hint in row.hints {
+                words.hints.insert(hint.what, tr(lang, &hint_id(hint.what)));
+            }
+        }
+        words
+    })
+}
+
+/// The message ids of the key table's texts (see `i18n::slug`).
+pub fn key_id(what: &str) -> String {
+    crate::i18n::slug("key-", what)
+}
+pub fn keys_id(keys: &str) -> String {
+    crate::i18n::slug("keys-", keys)
+}
+pub fn hint_id(what: &str) -> String {
+    crate::i18n::slug("hint-", what)
+}
+
+/// A key table row's description in `lang`.
+pub fn key_what(lang: Lang, what: &'static str) -> &'static str {
+    key_words(lang).what.get(what).copied().unwrap_or(what)
+}
+
+/// A key table row's keys in `lang`: key names stay, words (`mouse drag`) are translated.
+pub fn key_keys(lang: Lang, keys: &'static str) -> &'static str {
+    key_words(lang).keys.get(keys).copied().unwrap_or(keys)
+}
+
+/// A hint's word in `lang`.
+pub fn hint_what(lang: Lang, what: &'static str) -> &'static str {
+    key_words(lang).hints.get(what).copied().unwrap_or(what)
+}
+
+/// The message id of a diagnostic's code: `diag-missing-king`.
+pub fn diagnostic_id(code: crate::core::Code) -> String {
+    format!("diag-{}", code.as_str().replace('_', "-"))
+}
+
+/// A diagnostic's message in `lang`, with the squares it names. English is the message the
+/// check found; another language says it by the code and the diagnostic's arguments (its
+/// codes stay as they are, for scripts).
+pub fn diagnostic_message(lang: Lang, d: &crate::core::Diagnostic, game: Game) -> String {
+    use crate::core::DiagArg;
+    if lang == Lang::En {
+        return d.message_with_squares(game);
+    }
+    let texts: Vec<(&str, String)> = d
+        .args
+        .iter()
+        .map(|(name, value)| {
+            let text = match value {
+                DiagArg::Number(n) => n.to_string(),
+                DiagArg::Text(t) => t.clone(),
+                DiagArg::Side(c) => side_name(lang, *c, game),
+            };
+            (*name, text)
+        })
+        .collect();
+    let mut args: Vec<(&str, Arg)> = Vec::with_capacity(texts.len() + 1);
+    for ((name, value), (_, text)) in d.args.iter().zip(&texts) {
+        match value {
+            DiagArg::Number(n) => args.push((name, (*n).into())),
+            DiagArg::Side(c) => {
+                // The name for the text; the first side's key for the grammar (`$side`
+                // selects: Spanish adjectives agree with it).
+                if !args.iter().any(|(n, _)| *n == "side") {
+                    args.push(("side", side_key(*c, game).into()));
+                }
+                args.push((name, text.as_str().into()));
+            }
+            DiagArg::Text(_) => args.push((name, text.as_str().into())),
+        }
+    }
+    args.push((
+        "game",
+        if game.is_xiangqi() {
+            "xiangqi"
+        } else {
+            "chess"
+        }
+        .into(),
+    ));
+    let id = d
+        .message_id
+        .map_or_else(|| diagnostic_id(d.code), str::to_owned);
+    let message = fmt(lang, &id, &args);
+    let names: Vec<String> = d.squares.iter().map(|s| s.name(game).to_string()).collect();
+    if names.is_empty() || names.iter().all(|n| message.contains(n.as_str())) {
+        message
+    } else {
+        format!("{message} ({})", names.join(", "))
+    }
+}
+
+/// The messages of a position's diagnostics in `lang`, made once per change of the
+/// diagnostics: a frame that draws the same ones again only compares them with the last.
+pub fn diagnostic_messages(
+    lang: Lang,
+    diagnostics: &[crate::core::Diagnostic],
+    game: Game,
+) -> std::rc::Rc<[String]> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    type Cache = Option<(Lang, Game, Vec<crate::core::Diagnostic>, Rc<[String]>)>;
+    thread_local! {
+        static LAST: RefCell<Cache> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((l, g, d, messages)) = &*last
+            && *l == lang
+            && *g == game
+            && d.as_slice() == diagnostics
+        {
+            return Rc::clone(messages);
+        }
+        let messages: Rc<[String]> = diagnostics
+            .iter()
+            .map(|d| diagnostic_message(lang, d, game))
+            .collect();
+        *last = Some((lang, game, diagnostics.to_vec(), Rc::clone(&messages)));
+        messages
+    })
+}
+
+/// A diagnostic as `show` (`with_field`, squares named) and `check` print it:
+/// `error[missing_king] field 1: message`. The severity and code stay English, for scripts.
+pub fn diagnostic_line(
+    lang: Lang,
+    d: &crate::core::Diagnostic,
+    game: Game,
+    with_field: bool,
+) -> String {
+    if lang == Lang::En {
+        return if with_field {
+            format!("{:#}", d.naming_squares(game))
+        } else {
+            d.to_string()
+        };
+    }
+    let head = format!("{}[{}]", d.severity.as_str(), d.code.as_str());
+    let message = diagnostic_message(lang, d, game);
+    if with_field {
+        format!("{head} {}: {message}", field_ref(lang, d.field))
+    } else {
+        format!("{head}: {message}")
+    }
 }
 
 // The editor's own messages on stderr.
@@ -511,7 +834,7 @@ pub fn input_failed(why: &str) -> String {
 
 /// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
 /// the first with its folder, the others beside it by their names alone.
-pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
+pub fn newer_rescues(lang: Lang, paths: &[std::path::PathBuf]) -> Option<String> {
     let (first, rest) = paths.split_first()?;
     let mut names = first.display().to_string();
     for p in rest {
@@ -523,13 +846,10 @@ pub fn newer_rescues(paths: &[std::path::PathBuf]) -> Option<String> {
         names.push_str(&name);
     }
     // The names first: a narrow message line cuts the end.
-    let sessions = if rest.is_empty() {
-        "a killed session"
-    } else {
-        "killed sessions"
-    };
-    Some(format!(
-        "{names}: unsaved changes from {sessions}; compare with this file"
+    Some(fmt(
+        lang,
+        "newer-rescues",
+        &[("names", names.as_str().into()), ("n", paths.len().into())],
     ))
 }
 
@@ -549,22 +869,45 @@ mod tests {
     #[test]
     fn every_newer_rescue_is_named() {
         use std::path::PathBuf;
-        assert_eq!(newer_rescues(&[]), None);
-        let one = newer_rescues(&[PathBuf::from("d/a.fen.save")]).unwrap();
+        assert_eq!(newer_rescues(Lang::En, &[]), None);
+        let one = newer_rescues(Lang::En, &[PathBuf::from("d/a.fen.save")]).unwrap();
         assert!(
             one.starts_with("d/a.fen.save: unsaved changes from a killed session"),
             "{one}"
         );
-        let three = newer_rescues(&[
-            PathBuf::from("d/a.fen.save"),
-            PathBuf::from("d/a.fen.save.1"),
-            PathBuf::from("d/a.fen.save.2"),
-        ])
+        let three = newer_rescues(
+            Lang::En,
+            &[
+                PathBuf::from("d/a.fen.save"),
+                PathBuf::from("d/a.fen.save.1"),
+                PathBuf::from("d/a.fen.save.2"),
+            ],
+        )
         .unwrap();
         assert!(
             three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
             "{three}"
         );
+    }
+
+    #[test]
+    fn diagnostic_messages_are_made_once_per_change() {
+        let read = |fen: &str| {
+            crate::core::legality::diagnose(&crate::core::fen::read(fen, None).position.unwrap())
+        };
+        let two_kings = read("4k3/8/8/8/8/8/8/KK6 w - - 0 1");
+        let a = diagnostic_messages(Lang::Zh, &two_kings, Game::Chess);
+        let b = diagnostic_messages(Lang::Zh, &two_kings, Game::Chess);
+        assert!(
+            std::rc::Rc::ptr_eq(&a, &b),
+            "the same diagnostics: the same messages"
+        );
+        assert!(a[0].starts_with("白方有 2 个王"), "{a:?}");
+        let es = diagnostic_messages(Lang::Es, &two_kings, Game::Chess);
+        assert!(es[0].starts_with("hay 2 reyes blancos"), "{es:?}");
+        let other = read("4k3/8/8/8/8/8/8/8 w - - 0 1");
+        let c = diagnostic_messages(Lang::Es, &other, Game::Chess);
+        assert_eq!(c[0], "falta el rey blanco");
     }
 
     fn over(checkmate: bool) -> Status {
@@ -578,7 +921,7 @@ mod tests {
 
     #[test]
     fn the_status_line_says_who_wins_when_the_game_is_over() {
-        let line = |s: Status, game| status_line(Some(&s), 0, Color::Black, game);
+        let line = |s: Status, game| status_line(Lang::En, Some(&s), 0, Color::Black, game);
         assert_eq!(
             line(over(true), Game::Chess),
             "legal · Black to move · checkmate: White wins · 0 legal moves"

@@ -10,7 +10,7 @@ use crate::core::fen::Field;
 use std::ops::Range;
 
 use super::fields::{char_span, split};
-use crate::core::diagnostic::{Code, Diagnostic, Severity};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic, Severity};
 use crate::core::game::{Color, Game, Piece};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
@@ -47,13 +47,17 @@ pub const MAX_LEN: usize = 16 * 1024;
 fn too_long(len: usize) -> Read {
     Read {
         position: None,
-        diagnostics: vec![Diagnostic::error(
-            Code::LineTooLong,
-            Field::Placement,
-            format!(
-                "the line is {len} bytes long; no FEN is longer than {MAX_LEN} bytes, so it is not read"
-            ),
-        )],
+        diagnostics: vec![
+            Diagnostic::error(
+                Code::LineTooLong,
+                Field::Placement,
+                format!(
+                    "the line is {len} bytes long; no FEN is longer than {MAX_LEN} bytes, so it is not read"
+                ),
+            )
+            .arg("len", DiagArg::num(len))
+            .arg("max", DiagArg::num(MAX_LEN)),
+        ],
     }
 }
 
@@ -118,6 +122,11 @@ fn limit_repeats(diagnostics: &mut Vec<Diagnostic>) {
             first.code.as_str()
         );
         first.squares.clear();
+        first.args = vec![
+            ("count", DiagArg::num(count)),
+            ("code", DiagArg::text(first.code.as_str())),
+        ];
+        first.message_id = Some("diag-more-problems");
         diagnostics.push(first);
     }
 }
@@ -225,6 +234,8 @@ impl Reader<'_> {
             field,
             span,
             squares: Vec::new(),
+            args: Vec::new(),
+            message_id: None,
         });
         self.diagnostics.last_mut().expect("just pushed")
     }
@@ -266,7 +277,8 @@ impl Reader<'_> {
                 Field::Placement,
                 range,
                 "whitespace before the FEN is ignored".into(),
-            );
+            )
+            .set_id("diag-whitespace-before");
         }
         if let Some(range) = split.prefix {
             self.warn(
@@ -277,7 +289,8 @@ impl Reader<'_> {
                     "the '{}' prefix is not part of a FEN and is ignored",
                     &text[range.0..range.1]
                 ),
-            );
+            )
+            .set("prefix", DiagArg::text(&text[range.0..range.1]));
         }
         let field_of = |byte: usize| -> Field {
             split
@@ -298,16 +311,17 @@ impl Reader<'_> {
                 field_of(first),
                 (first, first + 1),
                 format!("the text contains {what}, which no FEN has"),
-            );
+            )
+            .set("n", DiagArg::num(count));
         }
         for &(s, e, field) in &split.odd_gaps.runs[..split.odd_gaps.len] {
             let gap = &text[s..e];
-            let what = if gap.bytes().all(|b| b == b' ') {
-                format!("{} spaces", gap.len())
+            let (what, kind) = if gap.bytes().all(|b| b == b' ') {
+                (format!("{} spaces", gap.len()), "spaces")
             } else if gap.contains('\t') {
-                "a tab".to_string()
+                ("a tab".to_string(), "tab")
             } else {
-                "a line break".to_string()
+                ("a line break".to_string(), "line-break")
             };
             self.warn(
                 Code::ExtraWhitespace,
@@ -317,7 +331,12 @@ impl Reader<'_> {
                     "fields {} and {field} are separated by {what}, not one space",
                     field.prev()
                 ),
-            );
+            )
+            .set_id("diag-whitespace-between")
+            .set("first", DiagArg::num(field.prev().index() + 1))
+            .set("second", DiagArg::num(field.index() + 1))
+            .set("gap", DiagArg::text(kind))
+            .set("n", DiagArg::num(gap.len()));
         }
         if let Some((s, e)) = split.trailing {
             let tail = &text[s..e];
@@ -338,7 +357,8 @@ impl Reader<'_> {
                     field_of(s),
                     (s, e),
                     "whitespace after the FEN is ignored".into(),
-                );
+                )
+                .set_id("diag-whitespace-after");
             }
         }
         let Some(&(place_start, place_end)) = split.fields.first() else {
@@ -393,12 +413,18 @@ impl Reader<'_> {
                     DEFAULTS[given..].join(" ")
                 )
             };
-            self.warn(
+            let d = self.warn(
                 Code::MissingFields,
                 Field::ALL[given.min(5)],
                 (split.end, split.end),
                 message,
             );
+            if given == 5 {
+                d.set_id("diag-missing-fullmove");
+            } else {
+                d.set("first", DiagArg::num(given + 1))
+                    .set("defaults", DiagArg::text(DEFAULTS[given..].join(" ")));
+            }
         }
         if let Some(range) = split.extra {
             let n = split.extra_count;
@@ -410,7 +436,8 @@ impl Reader<'_> {
                     "{n} field{} after the fullmove number; a FEN has six",
                     if n == 1 { "" } else { "s" }
                 ),
-            );
+            )
+            .set("n", DiagArg::num(n));
         }
         if forced.is_none() && game == Game::Chess && chess960_castling(&pos) {
             pos.game = Game::Chess960;
@@ -465,6 +492,12 @@ impl Reader<'_> {
                     "the board has {ranks} rank{}, {family} boards have {height}{extra}",
                     if ranks == 1 { "" } else { "s" }
                 ),
+            )
+            .set("ranks", DiagArg::num(ranks))
+            .set("height", DiagArg::num(height))
+            .set(
+                "extra",
+                DiagArg::text(if extra.is_empty() { "no" } else { "yes" }),
             );
         }
     }
@@ -476,7 +509,8 @@ impl Reader<'_> {
         self.end_digit_run(rank, end, label);
         let width = u32::from(game.width());
         if rank.file != width {
-            let message = if rank.start == end {
+            let empty = rank.start == end;
+            let message = if empty {
                 format!("rank {label} is empty; write {width} for an empty rank")
             } else if game.is_xiangqi() {
                 format!(
@@ -489,12 +523,18 @@ impl Reader<'_> {
                     rank.file
                 )
             };
-            self.error(
+            let d = self.error(
                 Code::WrongRankWidth,
                 Field::Placement,
                 (rank.start, end),
                 message,
             );
+            d.set("rank", DiagArg::num(label))
+                .set("width", DiagArg::num(width))
+                .set("files", DiagArg::num(rank.file));
+            if empty {
+                d.set_id("diag-empty-rank");
+            }
         }
     }
 
@@ -517,7 +557,10 @@ impl Reader<'_> {
                     Field::Placement,
                     (at, at + 1),
                     format!("'0' on rank {label} is not a number of empty squares (1–{width})"),
-                );
+                )
+                .set_id("diag-zero-digit")
+                .set("rank", DiagArg::num(label))
+                .set("width", DiagArg::num(width));
             }
             if rank.digits == 0 {
                 rank.run_start = at;
@@ -563,6 +606,8 @@ impl Reader<'_> {
                         }
                     ),
                 );
+                d.set("char", DiagArg::text(shown(c)))
+                    .set("rank", DiagArg::num(label));
                 if rank.file < width {
                     d.squares.push(here);
                 }
@@ -580,7 +625,10 @@ impl Reader<'_> {
                 Field::Placement,
                 (rank.run_start, at),
                 format!("'{run}' on rank {label} is read as {sum} empty squares; write {sum}"),
-            );
+            )
+            .set("run", DiagArg::text(run))
+            .set("rank", DiagArg::num(label))
+            .set("sum", DiagArg::num(sum));
         }
         rank.digits = 0;
     }
@@ -598,7 +646,11 @@ impl Reader<'_> {
                     piece.role.name(game),
                     piece.char()
                 ),
-            );
+            )
+            .set("char", DiagArg::text(c))
+            .set("rank", DiagArg::num(label))
+            .set("role", DiagArg::text(piece.role.name(game)))
+            .set("letter", DiagArg::text(piece.char()));
         }
         Some(piece)
     }
@@ -628,7 +680,12 @@ impl Reader<'_> {
                         "'{}' is not a side to move: use w ({white}) or b (Black)",
                         text.chars().map(shown).collect::<String>()
                     ),
-                );
+                )
+                .set(
+                    "text",
+                    DiagArg::text(text.chars().map(shown).collect::<String>()),
+                )
+                .set("white", DiagArg::Side(Color::White));
             }
         }
     }
@@ -648,7 +705,9 @@ impl Reader<'_> {
                     "xiangqi has no castling; the castling field must be '-', not '{}'",
                     crate::core::escape::controls(text)
                 ),
-            );
+            )
+            .set_id("diag-xiangqi-castling")
+            .set("text", DiagArg::text(crate::core::escape::controls(text)));
             return;
         }
         let mut castling = Castling::NONE;
@@ -673,12 +732,17 @@ impl Reader<'_> {
                 } else {
                     format!("'{}' is not a castling right", shown(c))
                 };
-                self.error(
+                let d = self.error(
                     Code::InvalidCastling,
                     Field::Castling,
                     (at, at + c.len_utf8()),
                     format!("{hint} (K Q k q, or rook files A–H a–h)"),
                 );
+                if c == '-' {
+                    d.set_id("diag-castling-dash");
+                } else {
+                    d.set("char", DiagArg::text(shown(c)));
+                }
                 continue;
             };
             if castling.has(color, file) {
@@ -687,7 +751,8 @@ impl Reader<'_> {
                     Field::Castling,
                     (at, at + 1),
                     format!("castling right '{c}' is given twice"),
-                );
+                )
+                .set("char", DiagArg::text(c));
                 continue;
             }
             // Canonical order: White before Black, then from the h-side to the a-side.
@@ -726,7 +791,9 @@ impl Reader<'_> {
                     "xiangqi has no en passant; the en passant field must be '-', not '{}'",
                     crate::core::escape::controls(text)
                 ),
-            );
+            )
+            .set_id("diag-xiangqi-ep")
+            .set("text", DiagArg::text(crate::core::escape::controls(text)));
             return;
         }
         let lower = text.starts_with(|c: char| c.is_ascii_lowercase());
@@ -742,6 +809,10 @@ impl Reader<'_> {
                         "'{}' is not an en passant square: use '-' or a square such as e3",
                         text.chars().map(shown).collect::<String>()
                     ),
+                )
+                .set(
+                    "text",
+                    DiagArg::text(text.chars().map(shown).collect::<String>()),
                 );
             }
         }
@@ -756,20 +827,24 @@ impl Reader<'_> {
         };
         let digits = text.strip_prefix('-').unwrap_or(text);
         let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-        let message = if numeric && text.starts_with('-') {
-            format!("{name} cannot be negative ('{text}')")
+        let (message, problem) = if numeric && text.starts_with('-') {
+            (format!("{name} cannot be negative ('{text}')"), "negative")
         } else if numeric {
             match text.parse::<u32>() {
                 Ok(n) => return Some(n),
-                Err(_) => format!("{name} '{text}' is too large"),
+                Err(_) => (format!("{name} '{text}' is too large"), "large"),
             }
         } else {
-            format!(
-                "{name} must be a whole number, not '{}'",
-                text.chars().map(shown).collect::<String>()
+            let shown_text = text.chars().map(shown).collect::<String>();
+            (
+                format!("{name} must be a whole number, not '{shown_text}'"),
+                "not-a-number",
             )
         };
-        self.error(code, field, range, message);
+        let shown_text = text.chars().map(shown).collect::<String>();
+        self.error(code, field, range, message)
+            .set("text", DiagArg::text(shown_text))
+            .set("problem", DiagArg::text(problem));
         None
     }
 }

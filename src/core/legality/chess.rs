@@ -11,7 +11,7 @@ use shakmaty::{
 };
 
 use super::square_list;
-use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic};
 use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::Position;
 use crate::core::square::Square;
@@ -199,6 +199,8 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
                         sq.name(game)
                     ),
                 )
+                .with_id("diag-not-a-chess-piece")
+                .arg("role", DiagArg::text(piece.role.name(Game::Xiangqi)))
                 .with_squares([sq]),
             );
         }
@@ -228,11 +230,14 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
         for color in Color::BOTH {
             let kings = board.kings() & board.by_color(to_color(color));
             match kings.count() {
-                0 => out.push(Diagnostic::error(
-                    Code::MissingKing,
-                    Field::Placement,
-                    format!("{} has no king", name(color)),
-                )),
+                0 => out.push(
+                    Diagnostic::error(
+                        Code::MissingKing,
+                        Field::Placement,
+                        format!("{} has no king", name(color)),
+                    )
+                    .arg("who", DiagArg::Side(color)),
+                ),
                 1 => {}
                 n => {
                     let sqs = squares(kings);
@@ -246,6 +251,8 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
                                 square_list(&sqs, game)
                             ),
                         )
+                        .arg("who", DiagArg::Side(color))
+                        .arg("n", DiagArg::num(n))
                         .with_squares(sqs),
                     );
                 }
@@ -297,6 +304,9 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
                         name(pos.turn)
                     ),
                 )
+                .arg("who", DiagArg::Side(them))
+                .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
+                .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
                 .with_squares(sqs),
             );
         }
@@ -322,6 +332,17 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
                         sqs[0].name(game),
                         square_list(&sqs[1..], game)
                     ),
+                )
+                .arg("who", DiagArg::Side(us))
+                .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
+                .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
+                .arg(
+                    "why",
+                    DiagArg::text(if setup.ep_square.is_some() {
+                        "ep"
+                    } else {
+                        "single"
+                    }),
                 )
                 .with_squares(sqs),
             );
@@ -358,18 +379,24 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
         let rook = Piece::new(color, Role::Rook);
         let mut sqs = vec![sq];
         let rank_label = back + 1;
+        let mut id = "diag-invalid-castling-rights";
         let message = match king {
             _ if pos.board.get(sq) != Some(rook) => {
+                id = "diag-castling-no-rook";
                 format!(
                     "{side} has a castling right for a rook on {} but no rook stands there",
                     sq.name(game)
                 )
             }
-            None => format!(
-                "{side} has a castling right ({}) but no king",
-                sq.name(game)
-            ),
+            None => {
+                id = "diag-castling-no-king";
+                format!(
+                    "{side} has a castling right ({}) but no king",
+                    sq.name(game)
+                )
+            }
             Some(k) if k.rank != back => {
+                id = "diag-castling-king-off-rank";
                 sqs.push(k);
                 format!(
                     "{side} cannot castle with the rook on {}: the king is on {}, not on rank {rank_label}",
@@ -387,6 +414,7 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
                     .filter(|s| (s.file < k.file) == (sq.file < k.file))
                     .collect();
                 if same_side.len() > 1 {
+                    id = "diag-castling-two-rooks";
                     format!(
                         "{side} has castling rights for two rooks on the same side of the king ({}); only the outer one can castle",
                         square_list(&same_side, game)
@@ -394,6 +422,7 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
                 } else if mode == CastlingMode::Standard
                     && (k.file != 4 || !matches!(sq.file, 0 | 7))
                 {
+                    id = "diag-castling-is-chess960";
                     format!(
                         "castling with the king on {} and the rook on {} is Chess960 castling, but the position is read as standard chess",
                         k.name(game),
@@ -410,6 +439,10 @@ fn castling_rights(pos: &Position, setup: &Setup, mode: CastlingMode, out: &mut 
         };
         out.push(
             Diagnostic::error(Code::InvalidCastlingRights, Field::Castling, message)
+                .with_id(id)
+                .arg("who", DiagArg::Side(color))
+                .arg("rook", DiagArg::text(sq.name(game).to_string()))
+                .arg("rank", DiagArg::num(rank_label))
                 .with_squares(sqs),
         );
     }
@@ -420,6 +453,7 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
     let Some(ep) = pos.ep else { return };
     let mover = pos.turn.other();
     let want_rank = if pos.turn == Color::White { 5 } else { 2 };
+    let mut id = "diag-invalid-ep-square";
     let (message, sqs) = if ep.rank != want_rank {
         (
             format!(
@@ -435,6 +469,7 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
         let pushed_to = Square::new(ep.file, (ep.rank as i8 + dir) as u8);
         let pushed_from = Square::new(ep.file, (ep.rank as i8 - dir) as u8);
         if pos.board.get(pushed_to) != Some(Piece::new(mover, Role::Pawn)) {
+            id = "diag-ep-needs-pawn";
             (
                 format!(
                     "en passant square {} needs a {} pawn on {} that has just moved two squares",
@@ -449,6 +484,7 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
                 .into_iter()
                 .filter(|s| pos.board.get(*s).is_some())
                 .collect();
+            id = "diag-ep-path-blocked";
             (
                 format!(
                     "en passant square {}: the pawn's path ({}) must be empty, but {} is occupied",
@@ -462,6 +498,11 @@ fn ep_square(pos: &Position, out: &mut Vec<Diagnostic>) {
     };
     out.push(
         Diagnostic::error(Code::InvalidEpSquareForPosition, Field::EnPassant, message)
+            .with_id(id)
+            .arg("who", DiagArg::Side(pos.turn))
+            .arg("mover", DiagArg::Side(mover))
+            .arg("ep", DiagArg::text(ep.name(game).to_string()))
+            .arg("rank", DiagArg::num(want_rank + 1))
             .with_squares(sqs),
     );
 }
@@ -530,6 +571,10 @@ fn too_much_material(pos: &Position, color: Color, out: &mut Vec<Diagnostic>) {
                 )
             },
         )
+        .arg("who", DiagArg::Side(color))
+        .arg("pawns", DiagArg::num(pawns.len()))
+        .arg("extra", DiagArg::num(extra))
+        .arg("total", DiagArg::num(pawns.len() + extra))
         .with_squares(sqs),
     );
 }

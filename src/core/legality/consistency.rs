@@ -2,7 +2,7 @@
 //! passant square with a running halfmove clock, a halfmove clock longer than the game, a clock
 //! at or past the draw limit.
 
-use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic};
 use crate::core::fen::Field;
 use crate::core::game::Color;
 use crate::core::position::Position;
@@ -22,35 +22,46 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     pos.halfmove
                 ),
             )
+            .arg("ep", DiagArg::text(ep.name(game).to_string()))
+            .arg("clock", DiagArg::num(pos.halfmove))
             .with_squares([ep]),
         );
     }
     // Plies played before this position: two per full move, plus one when Black is to move.
     let plies = u64::from(pos.fullmove.max(1) - 1) * 2 + u64::from(pos.turn == Color::Black);
     if u64::from(pos.halfmove) > plies {
-        out.push(Diagnostic::warning(
-            Code::HalfmoveImpossible,
-            Field::Halfmove,
-            format!(
-                "the halfmove clock {} is more than the {plies} plies played by move {}",
-                pos.halfmove, pos.fullmove
-            ),
-        ));
+        out.push(
+            Diagnostic::warning(
+                Code::HalfmoveImpossible,
+                Field::Halfmove,
+                format!(
+                    "the halfmove clock {} is more than the {plies} plies played by move {}",
+                    pos.halfmove, pos.fullmove
+                ),
+            )
+            .arg("clock", DiagArg::num(pos.halfmove))
+            .arg("plies", DiagArg::num(plies))
+            .arg("move", DiagArg::num(pos.fullmove)),
+        );
     }
     let limit = game.draw_plies();
     if pos.halfmove >= limit {
-        out.push(Diagnostic::warning(
-            Code::DrawLimit,
-            Field::Halfmove,
-            format!(
-                "the halfmove clock {} is at or past the {limit}-ply draw limit of {}",
-                pos.halfmove,
-                if game.is_xiangqi() {
-                    "xiangqi"
-                } else {
-                    "chess"
-                }
-            ),
-        ));
+        out.push(
+            Diagnostic::warning(
+                Code::DrawLimit,
+                Field::Halfmove,
+                format!(
+                    "the halfmove clock {} is at or past the {limit}-ply draw limit of {}",
+                    pos.halfmove,
+                    if game.is_xiangqi() {
+                        "xiangqi"
+                    } else {
+                        "chess"
+                    }
+                ),
+            )
+            .arg("clock", DiagArg::num(pos.halfmove))
+            .arg("limit", DiagArg::num(limit)),
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! to move not in check (flying generals included).
 
 use super::square_list;
-use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic};
 use crate::core::fen::Field;
 use crate::core::game::{Color, Game, Role};
 use crate::core::position::Position;
@@ -61,6 +61,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
         counts[piece.color.index()][piece.role as usize] += 1;
         let color = piece.color;
         let side = color.name(GAME);
+        let why;
         let off = match piece.role {
             Role::Queen => {
                 out.push(
@@ -69,6 +70,7 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                         Field::Placement,
                         format!("the queen on {} is not a xiangqi piece", sq.name(GAME)),
                     )
+                    .with_id("diag-queen-in-xiangqi")
                     .with_squares([sq]),
                 );
                 continue;
@@ -89,15 +91,18 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                                 }
                             ),
                         )
+                        .arg("who", DiagArg::Side(color))
                         .with_squares([sq]),
                     );
                 }
                 continue;
             }
             Role::Advisor if !advisor_point(color, sq) => {
+                why = "advisor";
                 "advisors stay on the 5 points of their palace's diagonals"
             }
             Role::Bishop if !elephant_point(color, sq) => {
+                why = "elephant";
                 "elephants move two points diagonally and never cross the river, so they only reach 7 points"
             }
             Role::Pawn if !soldier_point(color, sq) => {
@@ -107,8 +112,10 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     sq.rank > 6
                 };
                 if behind {
+                    why = "soldier-behind";
                     "soldiers never move backwards, so they are never behind their start rank"
                 } else {
+                    why = "soldier-file";
                     "before crossing the river soldiers only stand on the a, c, e, g and i files"
                 }
             }
@@ -124,17 +131,22 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     sq.name(GAME)
                 ),
             )
+            .arg("who", DiagArg::Side(color))
+            .arg("why", DiagArg::text(why))
             .with_squares([sq]),
         );
     }
     for color in Color::BOTH {
         let side = color.name(GAME);
         match counts[color.index()][Role::King as usize] {
-            0 => out.push(Diagnostic::error(
-                Code::MissingKing,
-                Field::Placement,
-                format!("{side} has no general"),
-            )),
+            0 => out.push(
+                Diagnostic::error(
+                    Code::MissingKing,
+                    Field::Placement,
+                    format!("{side} has no general"),
+                )
+                .arg("who", DiagArg::Side(color)),
+            ),
             1 => {}
             n => {
                 let sqs: Vec<Square> = board.kings(color).collect();
@@ -147,6 +159,8 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                             square_list(&sqs, GAME)
                         ),
                     )
+                    .arg("who", DiagArg::Side(color))
+                    .arg("n", DiagArg::num(n))
                     .with_squares(sqs),
                 );
             }
@@ -163,6 +177,10 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                         Field::Placement,
                         format!("{side} has {n} {name}s; at most {limit} are allowed"),
                     )
+                    .arg("who", DiagArg::Side(color))
+                    .arg("n", DiagArg::num(n))
+                    .arg("role", DiagArg::text(name))
+                    .arg("limit", DiagArg::num(limit))
                     .with_squares(sqs),
                 );
             }
@@ -197,6 +215,10 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                     pos.turn.name(GAME)
                 ),
             )
+            .arg("who", DiagArg::Side(them))
+            .arg("king", DiagArg::text(general.name(GAME).to_string()))
+            .arg("from", DiagArg::text(square_list(&checkers, GAME)))
+            .arg("flying", DiagArg::text(if flying { "yes" } else { "no" }))
             .with_squares(sqs),
         );
     }

@@ -119,6 +119,13 @@ impl Notation {
         }
     }
 
+    /// `wanted` when it writes `game`'s moves (`--notation`), else the default for `language`.
+    pub fn chosen(wanted: Option<Notation>, language: &str, game: Game) -> Notation {
+        wanted
+            .filter(|n| n.fits(game))
+            .unwrap_or_else(|| Notation::default_for(language, game))
+    }
+
     /// `mv` written in this notation for `position` (before the move). A move that is not legal
     /// there, or a notation of the other game, gives the move's coordinates instead. Xiangqi
     /// moves are named from the board alone: the piece on `from` says who moves.

@@ -16,6 +16,7 @@ use super::change::{Rights, commit};
 /// The Solution panel calls this on Enter. Moves that are not legal end the line there.
 pub(crate) fn start_playback(state: &mut State, moves: &[String]) {
     let (line, dropped) = Line::from_uci(state.position, moves);
+    let line = line.written_in(state.options.notation(state.position.game));
     let count = line.plies.len();
     begin(state, line);
     state.notice = Some(Notice::PlaybackStarted {
@@ -36,7 +37,11 @@ pub(super) fn start_play(state: &mut State) {
         state.notice = Some(Notice::MoveRefused(why));
         return;
     }
-    begin(state, Line::new(LineKind::Play, state.position));
+    let style = state.options.notation(state.position.game);
+    begin(
+        state,
+        Line::new(LineKind::Play, state.position).written_in(style),
+    );
     state.notice = Some(Notice::PlayStarted);
 }
 

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::super::effect::{Effect, Notice};
-use super::super::solving::{Ask, Phase, Request, SolveEvent, Solving};
+use super::super::solving::{Ask, Phase, Request, SolveEvent, Solved, Solving};
 use super::super::state::{Focus, Overlay, State};
 use super::Towards;
 use crate::solve::{Goal, Play};
@@ -126,6 +126,7 @@ pub(super) fn start(state: &mut State, ask: Ask) -> Vec<Effect> {
 
 /// A report of the worker; reports of an older request are dropped.
 pub(super) fn solver(state: &mut State, event: SolveEvent) {
+    let options = state.options;
     let Some(s) = state.solving.as_mut() else {
         return;
     };
@@ -141,6 +142,10 @@ pub(super) fn solver(state: &mut State, event: SolveEvent) {
         SolveEvent::Done { id, result } if id == s.request.id => {
             s.phase = match result {
                 Ok(solved) => {
+                    // The moves as the screen writes them (the solver's are SAN or WXF).
+                    let notation = options.notation(solved.solution.game);
+                    let solved =
+                        Solved::new(crate::solve::text::renamed(&solved.solution, notation));
                     state.solve_cache.put(s.fen.clone(), s.request.ask, &solved);
                     Phase::Done(solved)
                 }

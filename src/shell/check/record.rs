@@ -7,7 +7,7 @@ use std::io::Write;
 use super::{MAX_LINE, Options, Output};
 use crate::collection::lines::{self, Kind};
 use crate::collection::{epd, record};
-use crate::core::diagnostic::{Code, Diagnostic, Severity};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic, Severity};
 use crate::core::fen;
 use crate::core::legality::diagnose;
 use crate::core::perft::MAX_DEPTH;
@@ -37,6 +37,7 @@ fn operation_diagnostics(line: &str, ops_start: usize, out: &mut Vec<Diagnostic>
         let len = line[s..e].chars().count();
         out.push(
             Diagnostic::error(Code::InvalidOperation, Field::Operations, malformed.message)
+                .arg("text", DiagArg::text(&line[s..e]))
                 .with_span(start..start + len),
         );
     }
@@ -97,13 +98,17 @@ pub(super) fn check_line(
         // Show only the beginning of a line cut short.
         let end = input.char_indices().nth(64).map_or(input.len(), |(i, _)| i);
         verdict.input = &input[..end];
-        verdict.diagnostics.push(Diagnostic::error(
-            Code::LineTooLong,
-            Field::Placement,
-            format!(
-                "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
-            ),
-        ));
+        verdict.diagnostics.push(
+            Diagnostic::error(
+                Code::LineTooLong,
+                Field::Placement,
+                format!(
+                    "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
+                ),
+            )
+            .arg("len", DiagArg::num(full_len))
+            .arg("max", DiagArg::num(MAX_LINE)),
+        );
     } else {
         if let Some(valid_up_to) = utf8_error {
             let at = String::from_utf8_lossy(&bytes[..valid_up_to])
@@ -196,9 +201,16 @@ fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) 
     // A file name reaches the terminal: its control characters are escaped.
     let label = crate::core::escape::controls(label);
     let mut spans = None;
+    let lang = crate::shell::lang();
+    let game = verdict.game.unwrap_or(Game::Chess);
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
-        let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+        if lang == crate::i18n::Lang::En {
+            let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+        } else {
+            let d = crate::ui::text::diagnostic_line(lang, d, game, false);
+            let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+        }
     }
 }
 

@@ -73,8 +73,14 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The status bar line.
+    /// The status bar line, in English (tests and logs).
     pub fn message(&self) -> String {
+        self.message_in(crate::i18n::Lang::En)
+    }
+
+    /// The status bar line in `lang` (the reasons from the system stay as it gave them).
+    pub fn message_in(&self, lang: crate::i18n::Lang) -> String {
+        use crate::i18n::{fmt, tr};
         match self {
             Outcome::Copied {
                 content,
@@ -82,48 +88,62 @@ impl Outcome {
                 fallback_from,
             } => {
                 let what = content.name();
-                let how = match via {
-                    Via::Desktop(name) => format!("{what} copied ({name} clipboard)"),
-                    Via::DesktopWhileRunning(name) => {
-                        format!("{what} copied ({name} clipboard, only while fenboard runs)")
-                    }
-                    Via::Osc52 => format!("{what} copied via OSC 52"),
-                    Via::Osc52Tmux => format!("{what} copied via OSC 52 (tmux clipboard)"),
-                    Via::Osc52Passthrough => {
-                        format!("{what} copied via OSC 52 (tmux passthrough)")
-                    }
-                    Via::TmuxBuffer => format!("{what} copied to the tmux buffer"),
-                    Via::Memory => format!("{what} copied (memory clipboard)"),
+                let (id, name) = match via {
+                    Via::Desktop(name) => ("clip-copied-desktop", *name),
+                    Via::DesktopWhileRunning(name) => ("clip-copied-desktop-while-running", *name),
+                    Via::Osc52 => ("clip-copied-osc52", ""),
+                    Via::Osc52Tmux => ("clip-copied-osc52-tmux", ""),
+                    Via::Osc52Passthrough => ("clip-copied-osc52-passthrough", ""),
+                    Via::TmuxBuffer => ("clip-copied-tmux-buffer", ""),
+                    Via::Memory => ("clip-copied-memory", ""),
                 };
+                let how = fmt(lang, id, &[("what", what.into()), ("name", name.into())]);
                 match fallback_from {
                     Some(why) => format!("{how}; {why}"),
                     None => how,
                 }
             }
-            Outcome::CopyFailed { content, reason } => {
-                format!("Could not copy the {}: {reason}", content.name())
-            }
+            Outcome::CopyFailed { content, reason } => fmt(
+                lang,
+                "clip-copy-failed",
+                &[("what", content.name().into()), ("reason", reason.into())],
+            ),
             Outcome::Read { via, .. } => match via {
-                Via::TmuxBuffer => "Pasted from the tmux buffer".into(),
-                Via::Memory => "Pasted from the memory clipboard".into(),
+                Via::TmuxBuffer => tr(lang, "clip-pasted-tmux-buffer").into(),
+                Via::Memory => tr(lang, "clip-pasted-memory").into(),
                 Via::Desktop(name) | Via::DesktopWhileRunning(name) => {
-                    format!("Pasted from the {name} clipboard")
+                    fmt(lang, "clip-pasted-desktop", &[("name", (*name).into())])
                 }
-                Via::Osc52 | Via::Osc52Tmux | Via::Osc52Passthrough => "Pasted".into(),
+                Via::Osc52 | Via::Osc52Tmux | Via::Osc52Passthrough => {
+                    tr(lang, "clip-pasted").into()
+                }
             },
-            Outcome::ReadFailed { reason } => format!("Cannot read the clipboard: {reason}"),
+            Outcome::ReadFailed { reason } => {
+                fmt(lang, "clip-read-failed", &[("reason", reason.into())])
+            }
             Outcome::Exported { svg, png, copied } => {
                 // One line: the PNG is named like the SVG, so only its extension is repeated.
                 let png = match png.strip_suffix(".png") {
                     Some(stem) if svg.strip_suffix(".svg") == Some(stem) => ".png",
                     _ => png,
                 };
+                let files = [("svg", svg.as_str().into()), ("png", png.into())];
                 match copied {
-                    Ok(via) => format!("Diagram written: {svg} + {png}; image copied ({via})"),
-                    Err(why) => format!("Diagram written: {svg} + {png}; image not copied: {why}"),
+                    Ok(via) => fmt(
+                        lang,
+                        "diagram-written-copied",
+                        &[files[0].clone(), files[1].clone(), ("via", via.into())],
+                    ),
+                    Err(why) => fmt(
+                        lang,
+                        "diagram-written-not-copied",
+                        &[files[0].clone(), files[1].clone(), ("why", why.into())],
+                    ),
                 }
             }
-            Outcome::ExportFailed { reason } => format!("Diagram not written: {reason}"),
+            Outcome::ExportFailed { reason } => {
+                fmt(lang, "diagram-not-written", &[("reason", reason.into())])
+            }
         }
     }
 

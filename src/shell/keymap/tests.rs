@@ -18,6 +18,7 @@ fn state(fen: &str) -> State {
         Options {
             ascii: false,
             mouse: true,
+            ..Options::default()
         },
     )
 }

@@ -23,7 +23,8 @@ pub struct AnalysisPanel<'a> {
 
 impl Widget for AnalysisPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let inner = boxed(text::ANALYSIS_TITLE, self.theme.border, area, buf);
+        let lang = self.state.options.lang;
+        let inner = boxed(text::ANALYSIS_TITLE.tr(lang), self.theme.border, area, buf);
         render(self.state, self.analysis, self.theme, inner, buf);
     }
 }
@@ -37,7 +38,8 @@ fn render(state: &State, analysis: &Analysis, t: &Theme, inner: Rect, buf: &mut 
     if analysis.phase == Phase::Running {
         let position = state.shown_position();
         for pv in &analysis.report.lines {
-            lines.push(pv_line(position, pv, width, t));
+            let style = state.options.notation(position.game);
+            lines.push(pv_line(position, pv, style, width, t));
         }
     }
     for (i, line) in lines.iter().enumerate().take(inner.height as usize) {
@@ -46,14 +48,18 @@ fn render(state: &State, analysis: &Analysis, t: &Theme, inner: Rect, buf: &mut 
 }
 
 fn header<'a>(state: &State, analysis: &'a Analysis, t: &Theme) -> Line<'a> {
-    let name = analysis.engine.as_deref().unwrap_or(text::ENGINE);
+    let lang = state.options.lang;
+    let name = analysis.engine.as_deref().unwrap_or(text::ENGINE.tr(lang));
     match &analysis.phase {
-        Phase::Starting => Line::styled(text::ENGINE_STARTING, t.muted),
+        Phase::Starting => Line::styled(text::ENGINE_STARTING.tr(lang), t.muted),
         Phase::Running => {
             let r = &analysis.report;
             let mut spans = vec![Span::styled(name, t.label)];
             if r.depth > 0 {
-                spans.push(Span::styled(text::engine_progress(r.depth, r.nps), t.muted));
+                spans.push(Span::styled(
+                    text::engine_progress(lang, r.depth, r.nps),
+                    t.muted,
+                ));
             }
             Line::from(spans)
         }
@@ -62,23 +68,29 @@ fn header<'a>(state: &State, analysis: &'a Analysis, t: &Theme) -> Line<'a> {
                 .diagnostics
                 .iter()
                 .find(|d| d.is_error())
-                .map(|d| d.message.clone())
+                .map(|d| text::diagnostic_message(lang, d, state.game()))
                 .unwrap_or_default();
-            Line::styled(text::engine_not_sent(&why), t.warning)
+            Line::styled(text::engine_not_sent(lang, &why), t.warning)
         }
-        Phase::GameOver => Line::styled(text::ENGINE_GAME_OVER, t.muted),
-        Phase::Unavailable(reason) => Line::styled(text::engine_unavailable(reason), t.error),
+        Phase::GameOver => Line::styled(text::ENGINE_GAME_OVER.tr(lang), t.muted),
+        Phase::Unavailable(reason) => Line::styled(text::engine_unavailable(lang, reason), t.error),
     }
 }
 
-fn pv_line(position: &Position, pv: &PvLine, width: usize, t: &Theme) -> Line<'static> {
+fn pv_line(
+    position: &Position,
+    pv: &PvLine,
+    notation: Notation,
+    width: usize,
+    t: &Theme,
+) -> Line<'static> {
     let score = score_text(pv.score, pv.bound);
     let style = match pv.score {
         Score::Mate(_) => t.ok,
         Score::Centipawns(_) => t.value,
     };
-    let room = width.saturating_sub(score.chars().count() + 1);
-    let moves = moves_text(position, &pv.moves, room);
+    let room = width.saturating_sub(super::super::wrap::width(&score) + 1);
+    let moves = moves_text(position, &pv.moves, notation, room);
     Line::from(vec![
         Span::styled(score, style),
         Span::raw(" "),
@@ -104,9 +116,15 @@ pub fn score_text(score: Score, bound: Bound) -> String {
 }
 
 /// The moves numbered from the position's move number (`12.Nf3 Nc6 13.Bb5`, or `12...Nc6`
-/// when Black starts), as many whole moves as fit in `room` columns.
-pub fn moves_text(position: &Position, moves: &[String], room: usize) -> String {
-    let names = notation(position, moves);
+/// when Black starts), written in `notation`, as many whole moves as fit in `room` columns.
+pub fn moves_text(
+    position: &Position,
+    moves: &[String],
+    notation: Notation,
+    room: usize,
+) -> String {
+    let names = written(position, moves, notation);
+    let width = super::super::wrap::width;
     let mut out = String::new();
     let mut number = position.fullmove.max(1);
     let mut white = position.turn == crate::core::Color::White;
@@ -118,8 +136,8 @@ pub fn moves_text(position: &Position, moves: &[String], room: usize) -> String 
             word.push_str(&format!("{number}..."));
         }
         word.push_str(name);
-        let need = word.chars().count() + usize::from(!out.is_empty());
-        if out.chars().count() + need > room {
+        let need = width(&word) + usize::from(!out.is_empty());
+        if width(&out) + need > room {
             break;
         }
         if !out.is_empty() {
@@ -134,15 +152,10 @@ pub fn moves_text(position: &Position, moves: &[String], room: usize) -> String 
     out
 }
 
-/// The moves' names: SAN for chess (played out on the position, so checks and mates are
-/// marked), WXF for xiangqi. Stops at the first move that does not fit the position.
-fn notation(position: &Position, moves: &[String]) -> Vec<String> {
+/// The moves' names in `notation` (played out on the position, so checks and mates are
+/// marked). Stops at the first move that does not fit the position.
+fn written(position: &Position, moves: &[String], notation: Notation) -> Vec<String> {
     let line = read_line(position, Notation::Coordinates, moves);
-    let notation = if position.game.is_xiangqi() {
-        Notation::Wxf
-    } else {
-        Notation::San
-    };
     notation.write_line(position, &line)
 }
 
@@ -150,6 +163,10 @@ fn notation(position: &Position, moves: &[String]) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::core::{Game, fen};
+
+    fn native(p: &Position) -> Notation {
+        Notation::default_for("en", p.game)
+    }
 
     fn position(text: &str) -> Position {
         fen::read(text, None).position.expect("a FEN that reads")
@@ -171,18 +188,24 @@ mod tests {
         let moves: Vec<String> = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
             .map(String::from)
             .to_vec();
-        assert_eq!(moves_text(&start, &moves, 80), "1.e4 e5 2.Nf3 Nc6 3.Bb5");
+        assert_eq!(
+            moves_text(&start, &moves, native(&start), 80),
+            "1.e4 e5 2.Nf3 Nc6 3.Bb5"
+        );
         // Whole words only.
-        assert_eq!(moves_text(&start, &moves, 12), "1.e4 e5");
+        assert_eq!(moves_text(&start, &moves, native(&start), 12), "1.e4 e5");
         let black = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 7");
         let moves: Vec<String> = ["e7e5", "g1f3"].map(String::from).to_vec();
-        assert_eq!(moves_text(&black, &moves, 80), "7...e5 8.Nf3");
+        assert_eq!(
+            moves_text(&black, &moves, native(&black), 80),
+            "7...e5 8.Nf3"
+        );
         // Mate marked; a move that does not fit the position ends the line.
         let mate = position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
         let moves: Vec<String> = ["a1a8", "h7h6"].map(String::from).to_vec();
-        assert_eq!(moves_text(&mate, &moves, 80), "1.Ra8#");
+        assert_eq!(moves_text(&mate, &moves, native(&mate), 80), "1.Ra8#");
         let nonsense: Vec<String> = ["e2e4"].map(String::from).to_vec();
-        assert_eq!(moves_text(&mate, &nonsense, 80), "");
+        assert_eq!(moves_text(&mate, &nonsense, native(&mate), 80), "");
     }
 
     #[test]
@@ -190,15 +213,18 @@ mod tests {
         let start = position(Game::Xiangqi.start_fen());
         // Cannon to the centre, horse out: 1.C2.5 H8+7 (both sides count files from their right).
         let moves: Vec<String> = ["h2e2", "h9g7"].map(String::from).to_vec();
-        assert_eq!(moves_text(&start, &moves, 80), "1.C2.5 H8+7");
+        assert_eq!(
+            moves_text(&start, &moves, native(&start), 80),
+            "1.C2.5 H8+7"
+        );
         let nonsense: Vec<String> = ["e5e6"].map(String::from).to_vec();
-        assert_eq!(moves_text(&start, &nonsense, 80), "");
+        assert_eq!(moves_text(&start, &nonsense, native(&start), 80), "");
     }
 
     #[test]
     fn chess960_castling_as_king_takes_rook() {
         let p = position("1rk3r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w GBgb - 0 9");
         let moves: Vec<String> = ["c1g1", "c8b8"].map(String::from).to_vec();
-        assert_eq!(moves_text(&p, &moves, 80), "9.O-O O-O-O");
+        assert_eq!(moves_text(&p, &moves, native(&p), 80), "9.O-O O-O-O");
     }
 }

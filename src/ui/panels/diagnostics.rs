@@ -40,7 +40,8 @@ pub fn wanted_height(state: &State, width: u16) -> u16 {
 }
 
 fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let inner = boxed(text::DIAGNOSTICS_TITLE, t.border, r, buf);
+    let lang = state.options.lang;
+    let inner = boxed(text::DIAGNOSTICS_TITLE.tr(lang), t.border, r, buf);
     let width = inner.width as usize;
     if width == 0 {
         return;
@@ -51,7 +52,7 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     if lines.len() > rows && rows >= 3 {
         let hidden = lines.len() - (rows - 1);
         lines.truncate(rows - 1);
-        lines.push(Line::styled(text::more_lines(hidden), t.muted));
+        lines.push(Line::styled(text::more_lines(lang, hidden), t.muted));
     }
     for (i, line) in lines.iter().enumerate().take(rows) {
         line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
@@ -60,16 +61,17 @@ fn diagnostics(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
 
 /// Every line of the panel at `width` columns inside its border.
 fn lines<'a>(state: &'a State, t: &Theme, width: usize) -> Vec<Line<'a>> {
+    let lang = state.options.lang;
     let game = state.game();
     let shown = state.shown_position();
     let errors = state.diagnostics.iter().filter(|d| d.is_error()).count();
     let mut lines: Vec<Line> = Vec::new();
     if state.fen_line.editing && state.fen_line.preview.is_none() {
-        for part in wrap(text::NOT_PARSED, width) {
+        for part in wrap(text::NOT_PARSED.tr(lang), width) {
             lines.push(Line::styled(part, t.error));
         }
     } else {
-        let status = text::status_line(state.status.as_ref(), errors, shown.turn, game);
+        let status = text::status_line(lang, state.status.as_ref(), errors, shown.turn, game);
         let (mark, style) = if errors > 0 {
             ("✗ ", t.error)
         } else {
@@ -84,10 +86,11 @@ fn lines<'a>(state: &'a State, t: &Theme, width: usize) -> Vec<Line<'a>> {
         }
     }
     if state.diagnostics.is_empty() {
-        lines.push(Line::styled(text::NO_PROBLEMS, t.muted));
+        lines.push(Line::styled(text::NO_PROBLEMS.tr(lang), t.muted));
     }
     // Each problem: a line with its mark, code and field, then its message indented under it.
-    for d in &state.diagnostics {
+    let messages = text::diagnostic_messages(lang, &state.diagnostics, game);
+    for (d, message) in state.diagnostics.iter().zip(messages.iter()) {
         let (mark, style) = match d.severity {
             Severity::Error => ("✗ ", t.error),
             Severity::Warning => ("! ", t.warning),
@@ -95,10 +98,9 @@ fn lines<'a>(state: &'a State, t: &Theme, width: usize) -> Vec<Line<'a>> {
         lines.push(Line::from(vec![
             Span::styled(mark, style),
             Span::styled(d.code.as_str(), style),
-            Span::styled(format!(" · {}", text::field_ref(d.field)), t.muted),
+            Span::styled(format!(" · {}", text::field_ref(lang, d.field)), t.muted),
         ]));
-        let message = d.message_with_squares(game);
-        for part in wrap(&message, width.saturating_sub(2).max(1)) {
+        for part in wrap(message, width.saturating_sub(2).max(1)) {
             lines.push(Line::raw(format!("  {part}")));
         }
     }
@@ -111,7 +113,7 @@ fn lines<'a>(state: &'a State, t: &Theme, width: usize) -> Vec<Line<'a>> {
             .collect();
         if !shown.is_empty() {
             lines.push(Line::raw(""));
-            lines.push(Line::styled(text::EPD_OPERATIONS, t.muted));
+            lines.push(Line::styled(text::EPD_OPERATIONS.tr(lang), t.muted));
         }
         for op in shown {
             for part in wrap(op, width.saturating_sub(2).max(1)) {

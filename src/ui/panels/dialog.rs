@@ -4,8 +4,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
 use ratatui::widgets::Widget;
-use ratatui::widgets::{Clear, Paragraph};
 
 use super::super::layout::centered;
 use super::super::text;
@@ -17,50 +17,51 @@ use crate::editor::Overlay;
 /// A question dialog, centred over `area`.
 pub struct Dialog<'a> {
     pub overlay: &'a Overlay,
+    pub lang: crate::i18n::Lang,
     pub theme: &'a Theme,
 }
 
 impl Widget for Dialog<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        dialog(self.overlay, self.theme, area, buf);
+        dialog(self.overlay, self.lang, self.theme, area, buf);
     }
 }
 
-fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
+fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf: &mut Buffer) {
     let (title, body, keys) = match overlay {
         Overlay::ConfirmDelete => (
             text::CONFIRM_DELETE_TITLE,
-            text::CONFIRM_DELETE.to_owned(),
+            text::CONFIRM_DELETE.tr(lang).to_owned(),
             text::CONFIRM_DELETE_KEYS,
         ),
         Overlay::ConfirmQuit => (
             text::CONFIRM_QUIT_TITLE,
-            text::CONFIRM_QUIT.to_owned(),
+            text::CONFIRM_QUIT.tr(lang).to_owned(),
             text::CONFIRM_QUIT_KEYS,
         ),
         Overlay::ChangedOnDisk => (
             text::CHANGED_ON_DISK_TITLE,
-            text::CHANGED_ON_DISK.to_owned(),
+            text::CHANGED_ON_DISK.tr(lang).to_owned(),
             text::CHANGED_ON_DISK_KEYS,
         ),
         Overlay::QuitUnread => (
             text::QUIT_UNREAD_TITLE,
-            text::QUIT_UNREAD.to_owned(),
+            text::QUIT_UNREAD.tr(lang).to_owned(),
             text::QUIT_UNREAD_KEYS,
         ),
         Overlay::Chess960Prompt(typed) => (
             text::CHESS960_TITLE,
-            format!("{} {typed}_", text::CHESS960_PROMPT),
+            format!("{} {typed}_", text::CHESS960_PROMPT.tr(lang)),
             text::CHESS960_KEYS,
         ),
         Overlay::Promotion(..) => (
             text::PROMOTION_TITLE,
-            text::PROMOTION_PROMPT.to_owned(),
+            text::PROMOTION_PROMPT.tr(lang).to_owned(),
             text::PROMOTION_KEYS,
         ),
         Overlay::StipulationPrompt { text, .. } => (
             text::STIPULATION_TITLE,
-            format!("{} {text}_", text::STIPULATION_PROMPT),
+            format!("{} {text}_", text::STIPULATION_PROMPT.tr(lang)),
             text::STIPULATION_KEYS,
         ),
         Overlay::Help => return,
@@ -68,13 +69,17 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
     let refusal = match overlay {
         Overlay::StipulationPrompt {
             error: Some(why), ..
-        } => Some(text::stipulation_refused(why)),
+        } => Some(text::stipulation_refused(lang, why)),
         _ => None,
     };
-    let widest = refusal.as_ref().map_or(0, |r| r.chars().count());
-    let width = (body.chars().count().max(keys.chars().count()).max(widest) as u16 + 4)
-        .max(30)
-        .min(area.width);
+    let (title, keys) = (title.tr(lang), keys.tr(lang));
+    let widest = refusal.as_ref().map_or(0, |r| super::super::wrap::width(r));
+    let width = (super::super::wrap::width(&body)
+        .max(super::super::wrap::width(keys))
+        .max(widest) as u16
+        + 4)
+    .max(30)
+    .min(area.width);
     // As tall as the wrapped text: the keys line must never be cut off.
     let inner_width = usize::from(width.saturating_sub(4).max(1));
     let mut lines = vec![Line::raw("")];
@@ -97,16 +102,7 @@ fn dialog(overlay: &Overlay, t: &Theme, area: Rect, buf: &mut Buffer) {
             .map(|l| Line::styled(l, t.key)),
     );
     let r = centered(area, width, lines.len() as u16 + 2);
-    Clear.render(r, buf);
-    // A wide character just left of the box would have its hidden half under the border.
-    if r.x > area.x {
-        for y in r.top()..r.bottom() {
-            let cell = &mut buf[(r.x - 1, y)];
-            if ratatui::text::Span::raw(cell.symbol()).width() > 1 {
-                cell.set_symbol(" ");
-            }
-        }
-    }
+    super::clear_for_overlay(r, buf);
     buf.set_style(r, t.overlay);
     let inner = boxed(title, t.border_focused, r, buf);
     Paragraph::new(lines)

@@ -28,7 +28,7 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     } else {
         text::FEN_TITLE
     };
-    let label = format!(" {title} ");
+    let label = format!(" {} ", title.tr(state.options.lang));
     let focused = state.focus == Focus::FenLine;
     let label_style = if focused { t.border_focused } else { t.label };
     buf.set_stringn(
@@ -38,7 +38,7 @@ fn fen_line(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         r.width as usize,
         label_style.add_modifier(Modifier::BOLD),
     );
-    let x0 = r.x + label.chars().count() as u16;
+    let x0 = r.x + super::super::wrap::width(&label) as u16;
     if x0 >= r.right() {
         return;
     }

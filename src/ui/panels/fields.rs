@@ -8,9 +8,11 @@ use ratatui::widgets::Widget;
 
 use super::super::text;
 use super::super::theme::Theme;
+use super::super::wrap;
 use super::{border_style, boxed, ellipsis};
 use crate::core::fen::Field;
 use crate::editor::{Focus, State};
+use crate::i18n::Lang;
 
 /// The fields panel: the six FEN fields, the selected one marked.
 pub struct FieldsPanel<'a> {
@@ -26,26 +28,33 @@ impl Widget for FieldsPanel<'_> {
 
 /// The field names that fit in the panel's inside, and the column where the values start
 /// (after the selection mark, the number and the names).
-pub(crate) fn field_columns(inner: Rect) -> (&'static [&'static str; 6], u16) {
+pub(crate) fn field_columns(inner: Rect, lang: Lang) -> ([&'static str; 6], u16) {
     // The long names only where they leave room for a useful part of the placement (20
     // columns): values matter more than names.
     let long = inner.width >= 2 + 2 + 24 + 2 + 20;
     let names = if long {
-        &text::FIELD_NAMES
+        text::FIELD_NAMES
     } else {
-        &text::FIELD_SHORT_NAMES
-    };
-    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u16;
+        text::FIELD_SHORT_NAMES
+    }
+    .map(|m| m.tr(lang));
+    let name_width = names.iter().map(|n| wrap::width(n)).max().unwrap_or(0) as u16;
     (names, inner.x + 1 + 2 + name_width + 2)
 }
 
 fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let focused = state.focus == Focus::Fields;
-    let inner = boxed(text::FIELDS_TITLE, border_style(focused, t), r, buf);
+    let lang = state.options.lang;
+    let inner = boxed(
+        text::FIELDS_TITLE.tr(lang),
+        border_style(focused, t),
+        r,
+        buf,
+    );
     let game = state.game();
     let fen = state.fen();
     let values: Vec<&str> = fen.split(' ').collect();
-    let (names, value_x) = field_columns(inner);
+    let (names, value_x) = field_columns(inner, lang);
     let name_width = (value_x - inner.x - 5) as usize;
     for (field, name) in Field::ALL.into_iter().zip(names.iter()) {
         let i = field.index();
@@ -54,7 +63,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         }
         let selected = state.field == field;
         let value = match field {
-            Field::Side => text::side_value(state.shown_position().turn, game),
+            Field::Side => text::side_value(lang, state.shown_position().turn, game),
             _ => values.get(i).copied().unwrap_or("").to_owned(),
         };
         let row_style = if selected && focused {
@@ -68,7 +77,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         let line = Line::from(vec![
             Span::styled(marker, t.key),
             Span::styled(format!("{field} "), t.label),
-            Span::styled(format!("{name:<name_width$}  "), t.label),
+            Span::styled(wrap::pad(name, name_width + 2), t.label),
             Span::styled(value, t.value),
         ])
         .style(row_style);

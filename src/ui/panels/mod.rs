@@ -58,14 +58,40 @@ pub(crate) fn boxed(title: &str, style: Style, r: Rect, buf: &mut Buffer) -> Rec
     r.inner(Margin::new(1, 1))
 }
 
-/// `s` cut to `width` characters, the cut marked with an ellipsis.
+/// Clears `r` for an overlay. A wide character just left of it (a xiangqi piece under a
+/// dialog) would lose its second column to the overlay's border: it is blanked too.
+pub(crate) fn clear_for_overlay(r: Rect, buf: &mut Buffer) {
+    use ratatui::widgets::{Clear, Widget};
+    let r = r.intersection(buf.area);
+    Clear.render(r, buf);
+    if r.x > buf.area.x {
+        for y in r.top()..r.bottom() {
+            let cell = &mut buf[(r.x - 1, y)];
+            if unicode_width::UnicodeWidthStr::width(cell.symbol()) > 1 {
+                cell.set_symbol(" ");
+            }
+        }
+    }
+}
+
+/// `s` cut to `width` columns, the cut marked with an ellipsis.
 pub(crate) fn ellipsis(s: &str, width: usize) -> String {
-    if s.chars().count() <= width {
+    use unicode_width::UnicodeWidthChar;
+    if super::wrap::width(s) <= width {
         s.to_owned()
     } else if width == 0 {
         String::new()
     } else {
-        let mut out: String = s.chars().take(width - 1).collect();
+        let mut out = String::new();
+        let mut used = 0;
+        for c in s.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > width - 1 {
+                break;
+            }
+            out.push(c);
+            used += w;
+        }
         out.push('…');
         out
     }

@@ -15,6 +15,7 @@ use crate::editor::line::{Line, LineKind};
 /// The Moves panel, drawn while the board shows a line.
 pub struct MovesPanel<'a> {
     pub line: &'a Line,
+    pub lang: crate::i18n::Lang,
     pub theme: &'a Theme,
 }
 
@@ -24,9 +25,10 @@ impl Widget for MovesPanel<'_> {
             LineKind::Play => text::PLAY_TITLE,
             LineKind::Playback => text::PLAYBACK_TITLE,
         };
-        let title = format!("{title} · {}", text::MOVES_TITLE);
+        let lang = self.lang;
+        let title = format!("{} · {}", title.tr(lang), text::MOVES_TITLE.tr(lang));
         let inner = boxed(&title, self.theme.border_focused, area, buf);
-        render(self.line, self.theme, inner, buf);
+        render(self.line, lang, self.theme, inner, buf);
     }
 }
 
@@ -60,17 +62,23 @@ fn rows(line: &Line) -> Vec<Row<'_>> {
     rows
 }
 
-fn render(line: &Line, t: &Theme, inner: Rect, buf: &mut Buffer) {
+fn render(line: &Line, lang: crate::i18n::Lang, t: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.width == 0 || inner.height == 0 {
         return;
     }
     let width = usize::from(inner.width);
-    let header = text::line_position(line.at, line.plies.len());
+    let header = text::line_position(lang, line.at, line.plies.len());
     buf.set_stringn(inner.x, inner.y, ellipsis(&header, width), width, t.muted);
     let rows = rows(line);
     if rows.is_empty() {
         if inner.height > 1 {
-            buf.set_stringn(inner.x, inner.y + 1, text::NO_MOVES_YET, width, t.muted);
+            buf.set_stringn(
+                inner.x,
+                inner.y + 1,
+                text::NO_MOVES_YET.tr(lang),
+                width,
+                t.muted,
+            );
         }
         return;
     }
@@ -102,8 +110,9 @@ fn render(line: &Line, t: &Theme, inner: Rect, buf: &mut Buffer) {
             };
             spans.push(Span::styled(mark, t.key));
             let shown = ellipsis(text, cell.saturating_sub(1));
+            // Padded by columns: a Chinese move is twice as wide as its characters.
             spans.push(Span::styled(
-                format!("{shown:<w$}", w = cell.saturating_sub(1)),
+                super::super::wrap::pad(&shown, cell.saturating_sub(1)),
                 style,
             ));
         }
@@ -254,5 +263,58 @@ mod tests {
             "{screen}"
         );
         insta::assert_snapshot!(screen);
+    }
+
+    fn state_in(fen: &str, game: Game, options: Options) -> State {
+        State::from_fen(fen, Some(game), options)
+    }
+
+    #[test]
+    fn the_moves_are_written_as_the_language_reads_them() {
+        use crate::core::notation::Notation;
+        use crate::i18n::Lang;
+        let zh = Options {
+            lang: Lang::Zh,
+            ..Options::default()
+        };
+        // Xiangqi in Chinese: 炮二平五 马８进７, not C2.5 H8+7.
+        let mut s = state_in(Game::Xiangqi.start_fen(), Game::Xiangqi, zh);
+        typed(&mut s, "Mgh2>ge2>gh9>gg7>");
+        let screen = text(&s, 120, 40);
+        assert!(screen.contains("炮二平五"), "{screen}");
+        assert!(screen.contains("马８进７"), "{screen}");
+        assert!(!screen.contains("C2.5"), "{screen}");
+        // Black's move lines up in its column: the cell is measured in columns.
+        let row = screen.lines().find(|l| l.contains("炮二平五")).unwrap();
+        let at = |s: &str| crate::ui::wrap::width(&row[..row.find(s).unwrap()]);
+        assert_eq!(at("马８进７") - at("炮二平五"), 10, "{row}");
+        // Chess in Spanish: the knight is a caballo (C), not N.
+        let es = Options {
+            lang: Lang::Es,
+            ..Options::default()
+        };
+        let mut s = state_in(Game::Chess.start_fen(), Game::Chess, es);
+        typed(&mut s, "Mge2>ge4>ge7>ge5>gg1>gf3>");
+        let screen = text(&s, 120, 40);
+        assert!(screen.contains("▸Cf3"), "{screen}");
+        assert!(!screen.contains("Nf3"), "{screen}");
+        let pgn = s.line.as_ref().unwrap().pgn("x");
+        assert!(pgn.contains("2. Nf3"), "PGN stays in English SAN: {pgn}");
+        // --notation figurine overrides the language; in xiangqi it leaves the default.
+        let figurine = Options {
+            lang: Lang::Es,
+            notation: Some(Notation::Figurine),
+            ..Options::default()
+        };
+        let mut s = state_in(Game::Chess.start_fen(), Game::Chess, figurine);
+        typed(&mut s, "Mge2>ge4>ge7>ge5>gg1>gf3>");
+        let screen = text(&s, 120, 40);
+        assert!(screen.contains("▸♘f3"), "{screen}");
+        let mut s = state_in(Game::Xiangqi.start_fen(), Game::Xiangqi, figurine);
+        typed(&mut s, "Mgh2>ge2>");
+        assert!(text(&s, 120, 40).contains("C2.5"));
+        // The PGN stays SAN whatever the screen writes.
+        let pgn = s.line.as_ref().unwrap().pgn("x");
+        assert!(pgn.contains("C2.5"), "{pgn}");
     }
 }

@@ -20,14 +20,16 @@ use crate::solve::{Move, Outcome, Threat};
 pub struct SolutionPanel<'a> {
     pub solving: &'a Solving,
     pub focused: bool,
+    pub lang: crate::i18n::Lang,
     pub theme: &'a Theme,
 }
 
 impl Widget for SolutionPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
+        let lang = self.lang;
         let inner = boxed(
-            text::SOLUTION_TITLE,
+            text::SOLUTION_TITLE.tr(lang),
             border_style(self.focused, t),
             area,
             buf,
@@ -36,7 +38,7 @@ impl Widget for SolutionPanel<'_> {
             return;
         }
         let width = usize::from(inner.width);
-        let mut lines = header(self.solving, t, width);
+        let mut lines = header(self.solving, lang, t, width);
         lines.truncate(usize::from(inner.height));
         let head = lines.len();
         let rows = self.solving.rows();
@@ -47,7 +49,7 @@ impl Widget for SolutionPanel<'_> {
         };
         let first = first_shown(self.solving.selected, rows.len(), room);
         for row in rows.iter().skip(first).take(room) {
-            lines.push(fit(row_line(row, cooked, t), width));
+            lines.push(fit(row_line(row, cooked, lang, t), width));
         }
         for (i, line) in lines.into_iter().enumerate() {
             let r = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
@@ -76,20 +78,22 @@ pub fn first_shown(selected: usize, rows: usize, room: usize) -> usize {
 
 /// The first lines: progress while it runs, else the result's summary, marked stale when the
 /// board shows another position now; its parts wrap between them when the panel is narrow.
-fn header(s: &Solving, t: &Theme, width: usize) -> Vec<Line<'static>> {
+fn header(s: &Solving, lang: crate::i18n::Lang, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let stip = s.request.ask.to_string();
     let (parts, style) = match &s.phase {
-        Phase::Running { .. } if s.cancelled => (vec![text::SOLVING_STOPPING.to_owned()], t.muted),
+        Phase::Running { .. } if s.cancelled => {
+            (vec![text::SOLVING_STOPPING.tr(lang).to_owned()], t.muted)
+        }
         Phase::Running {
             nodes,
             millis,
             done,
             total,
         } => (
-            text::solving_progress(&stip, *nodes, *millis, *done, *total),
+            text::solving_progress(lang, &stip, *nodes, *millis, *done, *total),
             t.label,
         ),
-        Phase::Refused(why) => (vec![text::solve_refused(why)], t.error),
+        Phase::Refused(why) => (vec![text::solve_refused(lang, why)], t.error),
         Phase::Done(solved) => {
             let sol = &solved.solution;
             let help = sol.stipulation.is_help();
@@ -105,6 +109,7 @@ fn header(s: &Solving, t: &Theme, width: usize) -> Vec<Line<'static>> {
                 Outcome::Unfinished => t.warning,
             };
             let parts = text::solution_summary(
+                lang,
                 &stip,
                 sol.outcome,
                 help,
@@ -118,7 +123,7 @@ fn header(s: &Solving, t: &Theme, width: usize) -> Vec<Line<'static>> {
     };
     let mut parts: Vec<(String, Style)> = parts.into_iter().map(|p| (p, style)).collect();
     if s.stale {
-        parts.insert(0, (text::SOLUTION_STALE.to_owned(), t.warning));
+        parts.insert(0, (text::SOLUTION_STALE.tr(lang).to_owned(), t.warning));
     }
     pack(parts, width)
 }
@@ -150,7 +155,7 @@ fn pack(parts: Vec<(String, Style)>, width: usize) -> Vec<Line<'static>> {
 }
 
 /// One row of the tree.
-fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
+fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line<'static> {
     let indent = " ".repeat(usize::from(row.depth) * 2);
     let mut spans = vec![Span::raw(indent)];
     match &row.item {
@@ -171,7 +176,7 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
                 Threat::None => {}
                 Threat::Zugzwang => {
                     spans.push(Span::styled(
-                        format!(" {}", text::SOLUTION_ZUGZWANG),
+                        format!(" {}", text::SOLUTION_ZUGZWANG.tr(lang)),
                         t.muted,
                     ));
                 }
@@ -181,7 +186,7 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
                         .map(|m| format!("{}.{}", number + 1, m.san))
                         .collect();
                     spans.push(Span::styled(
-                        format!(" {} {}", text::SOLUTION_THREAT, ms.join(", ")),
+                        format!(" {} {}", text::SOLUTION_THREAT.tr(lang), ms.join(", ")),
                         t.muted,
                     ));
                 }
@@ -197,7 +202,7 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
             // Several ways to finish are duals: said before them, so a cut line still says it.
             if ends.len() > 1 {
                 spans.push(Span::styled(
-                    format!(" {}", text::SOLUTION_DUALS),
+                    format!(" {}", text::SOLUTION_DUALS.tr(lang)),
                     t.warning,
                 ));
             }
@@ -208,7 +213,10 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
                 ));
             }
             if *short {
-                spans.push(Span::styled(format!(" {}", text::SOLUTION_SHORT), t.muted));
+                spans.push(Span::styled(
+                    format!(" {}", text::SOLUTION_SHORT.tr(lang)),
+                    t.muted,
+                ));
             }
         }
         Item::Try { mv, refutations } => {
@@ -218,7 +226,7 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
                 .collect();
             spans.push(Span::styled(format!("1.{}?", mv.san), t.warning));
             spans.push(Span::styled(
-                format!(" {} {}", text::SOLUTION_BUT, refs.join(", ")),
+                format!(" {} {}", text::SOLUTION_BUT.tr(lang), refs.join(", ")),
                 t.muted,
             ));
         }
@@ -226,7 +234,10 @@ fn row_line(row: &Row, cooked: bool, t: &Theme) -> Line<'static> {
             let style = if cooked { t.error } else { t.ok };
             spans.push(Span::styled(help_text(moves, *half), style));
             if *short {
-                spans.push(Span::styled(format!(" {}", text::SOLUTION_SHORT), t.muted));
+                spans.push(Span::styled(
+                    format!(" {}", text::SOLUTION_SHORT.tr(lang)),
+                    t.muted,
+                ));
             }
         }
     }

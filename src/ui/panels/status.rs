@@ -7,6 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::super::text::{self, Tone};
 use super::super::theme::Theme;
+use super::super::wrap;
 use crate::editor::keys::{self, Mode};
 use crate::editor::{Pending, State};
 
@@ -36,10 +37,11 @@ impl Widget for HintBar<'_> {
 
 fn message(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let game = state.game();
+    let lang = state.options.lang;
     let (content, style) = if let Some(Pending::Goto(typed)) = &state.pending {
-        (text::goto_pending(typed), t.message)
+        (text::goto_pending(lang, typed), t.message)
     } else if let Some(n) = &state.notice {
-        let (words, tone) = text::notice(n, game);
+        let (words, tone) = text::notice(lang, n, game);
         let style = match tone {
             Tone::Info => t.message,
             Tone::Good => t.ok,
@@ -56,9 +58,10 @@ fn hints(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let mut spans = vec![Span::raw(" ")];
     let mut used = 1;
     // Whole hints only: one cut in half helps nobody.
+    let lang = state.options.lang;
     for (key, what) in keys::hints(Mode::of(state), state.game()) {
-        let what = format!(" {what}  ");
-        let w = key.chars().count() + what.chars().count();
+        let what = format!(" {}  ", text::hint_what(lang, what));
+        let w = wrap::width(&key) + wrap::width(&what);
         if used + w > r.width as usize + 2 {
             break;
         }

@@ -23,13 +23,17 @@ impl Widget for Title<'_> {
 }
 
 fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
+    let lang = state.options.lang;
     buf.set_style(r, t.title);
     let mut spans = vec![
         Span::styled(
             format!(" {} ", text::APP_NAME),
             t.title.add_modifier(Modifier::BOLD),
         ),
-        Span::styled(format!("· {} ", state.game()), t.title),
+        Span::styled(
+            format!("· {} ", text::game_name(lang, state.game())),
+            t.title,
+        ),
     ];
     // The composers' way: `#2 (3+4)`, the stipulation when the record has one.
     let (white, black) = state.piece_count();
@@ -48,7 +52,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(format!("· {name} "), t.title));
         if let Some((i, n)) = state.record_label() {
             spans.push(Span::styled(
-                format!("· record {} ", text::record(i, n)),
+                format!("· {} ", text::record(lang, i, n)),
                 t.title,
             ));
         }
@@ -59,7 +63,7 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     }
     if state.is_modified() {
         spans.push(Span::styled(
-            format!("· {} ", text::MODIFIED_MARK),
+            format!("· {} ", text::MODIFIED_MARK.tr(lang)),
             t.title_modified,
         ));
     }
@@ -76,8 +80,8 @@ fn title(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
     let line = Line::from(spans);
     let used = line.width() as u16;
     line.render(r, buf);
-    let help = text::TITLE_HELP;
-    let w = help.chars().count() as u16;
+    let help = text::TITLE_HELP.tr(lang);
+    let w = super::super::wrap::width(help) as u16;
     if r.width >= used + w {
         buf.set_stringn(r.right() - w, r.y, help, w as usize, t.title);
     }

@@ -12,7 +12,7 @@ pub(super) use xiangqi::diagnose as diagnose_xiangqi;
 
 use self::chess::{Failure, Kind, Men, Path, analyse, home_walls};
 use super::square_list;
-use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic};
 use crate::core::fen::Field;
 use crate::core::game::{Color, Game, Role};
 use crate::core::position::Position;
@@ -84,9 +84,12 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         match result {
             Err(f) => {
                 let (message, squares) = explain(&f, color, pos.game);
-                out.push(
-                    Diagnostic::error(code(&f), Field::Placement, message).with_squares(squares),
-                );
+                let (id, args) = failure_args(&f, color);
+                let mut d = Diagnostic::error(code(&f), Field::Placement, message)
+                    .with_id(id)
+                    .with_squares(squares);
+                d.args = args;
+                out.push(d);
                 found = true;
             }
             Ok(path) => full[color.index()] = path == Path::Full,
@@ -104,6 +107,7 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
                 Field::Side,
                 parity::message(expected, pos.game),
             )
+            .arg("who", DiagArg::Side(expected))
             .with_squares(squares),
         );
         return;
@@ -192,7 +196,57 @@ fn castling_error(pos: &Position, colors: &[Color], side: Color, f: &Failure) ->
     );
     men.append(&mut squares);
     men.dedup();
-    Diagnostic::error(Code::CastlingMoved, Field::Castling, message).with_squares(men)
+    let (_, mut args) = failure_args(f, side);
+    args.extend([
+        ("letters", DiagArg::text(letters)),
+        (
+            "both",
+            DiagArg::text(if colors.len() == 1 { "no" } else { "yes" }),
+        ),
+    ]);
+    let mut d = Diagnostic::error(Code::CastlingMoved, Field::Castling, message).with_squares(men);
+    // `who` is the side whose men cannot have come where they stand.
+    d.args = args;
+    d
+}
+
+/// The message id and arguments of a failure, for saying it in another language.
+fn failure_args(f: &Failure, color: Color) -> (&'static str, Vec<(&'static str, DiagArg)>) {
+    let who = ("who", DiagArg::Side(color));
+    match *f {
+        Failure::KingCaged { .. } => ("diag-king-caged", vec![who]),
+        Failure::NoOrigin { kind, .. } => (
+            "diag-no-origin",
+            vec![who, ("role", DiagArg::text(role(kind).name(Game::Chess)))],
+        ),
+        Failure::TooManyPromoted {
+            ref promoted,
+            pawns,
+            ..
+        } => (
+            "diag-too-many-promoted",
+            vec![
+                who,
+                ("n", DiagArg::num(promoted.len())),
+                ("pawns", DiagArg::num(pawns)),
+                ("max", DiagArg::num(8 - pawns.min(8))),
+            ],
+        ),
+        Failure::Captures {
+            need: Some(need),
+            missing,
+            ..
+        } => (
+            "diag-pawn-captures",
+            vec![
+                who,
+                ("other", DiagArg::Side(color.other())),
+                ("need", DiagArg::num(need)),
+                ("lost", DiagArg::num(missing)),
+            ],
+        ),
+        Failure::Captures { need: None, .. } => ("diag-pawn-files", vec![who]),
+    }
 }
 
 fn lower_first(text: &str) -> String {

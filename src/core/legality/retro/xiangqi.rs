@@ -3,7 +3,7 @@
 //! of the a, c, e, g and i files. So two soldiers of a side on one file on their own side of the
 //! river are impossible.
 
-use crate::core::diagnostic::{Code, Diagnostic};
+use crate::core::diagnostic::{Code, DiagArg, Diagnostic};
 use crate::core::fen::Field;
 use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::Position;
@@ -42,6 +42,8 @@ pub fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
                         square_list(&sqs, game)
                     ),
                 )
+                .with_id("diag-soldiers-one-file")
+                .arg("who", DiagArg::Side(color))
                 .with_squares(sqs),
             );
         }
