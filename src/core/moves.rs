@@ -5,6 +5,7 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide as SSide, Chess, EnPassantMode, Move as SMove, Position as _};
 
+use super::diagnostic::Diagnostic;
 use super::game::{Color, Game, Piece, Role};
 use super::legality::{self, chess::castling_mode, chess::to_chess};
 use super::position::{Castling, Position};
@@ -25,7 +26,10 @@ pub struct Move {
 /// Why a move is not played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    /// The position itself is illegal (the first error says why): nothing is played in it.
+    /// The position itself is illegal: nothing is played in it. Its first error, which the
+    /// screen words in the user's language.
+    Illegal(Box<Diagnostic>),
+    /// The position cannot be set up for play (the reason, from the rules' own reader).
     IllegalPosition(String),
     /// No piece stands on the square.
     NoPiece(Square),
@@ -183,7 +187,7 @@ enum Rules {
 
 fn rules(pos: &Position) -> Result<Rules, Refusal> {
     if let Some(error) = legality::diagnose(pos).into_iter().find(|d| d.is_error()) {
-        return Err(Refusal::IllegalPosition(error.message));
+        return Err(Refusal::Illegal(Box::new(error)));
     }
     if pos.game.is_xiangqi() {
         Mailbox::new(pos)
@@ -470,7 +474,7 @@ mod tests {
         let illegal = pos("4k3/8/8/8/8/8/8/8 w - - 0 1");
         assert!(matches!(
             play(&illegal, mv(&illegal, "e8", "e7")),
-            Err(Refusal::IllegalPosition(_))
+            Err(Refusal::Illegal(_))
         ));
     }
 

@@ -191,7 +191,7 @@ fn illegal_attempts_say_why() {
     // An illegal position: play mode is refused, with the reason.
     let mut bad = state("4k3/8/8/8/8/8/8/8 w - - 0 1");
     press(&mut bad, "M");
-    assert!(matches!(refused(&bad), Some(Refusal::IllegalPosition(_))));
+    assert!(matches!(refused(&bad), Some(Refusal::Illegal(_))));
     assert!(bad.line.is_none());
     let words = crate::ui::text::notice(
         crate::i18n::Lang::En,
@@ -200,6 +200,19 @@ fn illegal_attempts_say_why() {
     )
     .0;
     assert!(words.starts_with("the position is illegal"), "{words}");
+    // The reason is the position's first error, worded in the screen's language too.
+    let Some(Refusal::Illegal(error)) = refused(&bad) else {
+        unreachable!()
+    };
+    assert!(words.ends_with(&error.message), "{words}");
+    let chinese = crate::ui::text::notice(
+        crate::i18n::Lang::Zh,
+        bad.notice.as_ref().unwrap(),
+        Game::Chess,
+    )
+    .0;
+    assert!(chinese.starts_with("局面不合法"), "{chinese}");
+    assert!(!chinese.contains(&error.message), "{chinese}");
 }
 
 #[test]

@@ -250,6 +250,14 @@ pub fn refusal(lang: Lang, why: &crate::core::moves::Refusal, game: Game) -> Str
     use crate::core::moves::Refusal;
     let king = if game.is_xiangqi() { "general" } else { "king" };
     match why {
+        Refusal::Illegal(error) => fmt(
+            lang,
+            "refusal-illegal-position",
+            &[(
+                "reason",
+                diagnostic_message(lang, error, game).as_str().into(),
+            )],
+        ),
         Refusal::IllegalPosition(reason) => fmt(
             lang,
             "refusal-illegal-position",
