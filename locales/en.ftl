@@ -526,6 +526,13 @@ stipulation-prompt = Stipulation:
 stipulation-keys = Enter solve · Esc cancel · add tries or checks
 stipulation-empty = type a stipulation: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': only tries or checks may follow
+stipulation-no-goal = expected #n, =n, s#n, s=n, h#n, h=n, h#n.5 or h=n.5 (n a number of moves)
+stipulation-half-only-in-help = only helpmates take a half move (h#n.5)
+stipulation-only-half = the only fraction is .5 (h#2.5)
+stipulation-no-number = expected the number of moves after the goal sign (#2)
+stipulation-too-large = the number of moves is far too large
+stipulation-zero = the number of moves must be at least 1
+stipulation-too-many = at most { $max } moves can be searched exhaustively
 solution-title = Solution
 solution-stale = stale
 solution-threat = threat:

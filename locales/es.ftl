@@ -598,6 +598,13 @@ stipulation-prompt = Condición:
 stipulation-keys = Enter resuelve · Esc cancela · añade tries o checks
 stipulation-empty = escribe una condición: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': solo pueden seguir tries o checks
+stipulation-no-goal = se esperaba #n, =n, s#n, s=n, h#n, h=n, h#n.5 o h=n.5 (n, un número de jugadas)
+stipulation-half-only-in-help = solo los mates de ayuda admiten media jugada (h#n.5)
+stipulation-only-half = la única fracción posible es .5 (h#2.5)
+stipulation-no-number = falta el número de jugadas tras el signo del objetivo (#2)
+stipulation-too-large = el número de jugadas es demasiado grande
+stipulation-zero = el número de jugadas debe ser al menos 1
+stipulation-too-many = solo se pueden analizar exhaustivamente hasta { $max } jugadas
 solution-title = Solución
 solution-stale = desfasada
 solution-threat = amenaza:

@@ -536,6 +536,13 @@ stipulation-prompt = 要求：
 stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries 或 checks
 stipulation-empty = 请输入要求：#2、=3、s#2、h#2、h#2.5
 stipulation-word = “{ $word }”：后面只能跟 tries 或 checks
+stipulation-no-goal = 应为 #n、=n、s#n、s=n、h#n、h=n、h#n.5 或 h=n.5（n 为回合数）
+stipulation-half-only-in-help = 只有协助杀可以多半步（h#n.5）
+stipulation-only-half = 小数只能是 .5（h#2.5）
+stipulation-no-number = 目标符号后应为回合数（#2）
+stipulation-too-large = 回合数太大
+stipulation-zero = 回合数至少为 1
+stipulation-too-many = 最多只能穷尽搜索 { $max } 回合
 solution-title = 解
 solution-stale = 已过期
 solution-threat = 威胁

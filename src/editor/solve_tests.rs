@@ -100,7 +100,7 @@ fn garbage_in_the_prompt_keeps_it_open_with_the_reason_and_the_text() {
         let (text, error) = prompt_text(&s).expect("the prompt stays open");
         assert!(!text.is_empty(), "{typed}: the text is kept");
         match (what, error) {
-            ("stipulation", Some(AskError::Stipulation(why))) => {
+            ("stipulation", Some(AskError::Stipulation(why, _))) => {
                 assert!(why.contains("stipulation"), "{why}")
             }
             ("empty", Some(AskError::Empty)) => {}
@@ -111,6 +111,35 @@ fn garbage_in_the_prompt_keeps_it_open_with_the_reason_and_the_text() {
     }
     // Typing again forgets the refusal.
     press(&mut s, "1");
+    // Each reason is worded in the screen's language, not the parser's English.
+    use crate::i18n::Lang;
+    use crate::solve::Problem;
+    for (typed, problem) in [
+        ("x#2", Problem::NoGoal),
+        ("#2.5", Problem::HalfOnlyInHelp),
+        ("h#2.3", Problem::OnlyHalf),
+        ("#", Problem::NoNumber),
+        ("#99999999999", Problem::TooLarge),
+        ("#0", Problem::Zero),
+        ("#31", Problem::TooMany),
+    ] {
+        let Err(why) = Ask::parse(typed) else {
+            panic!("{typed} reads")
+        };
+        let AskError::Stipulation(english, p) = &why else {
+            panic!("{typed}: {why:?}")
+        };
+        assert_eq!(*p, problem, "{typed}");
+        let words = |lang| crate::ui::text::stipulation_refused(lang, &why);
+        assert!(english.ends_with(&words(Lang::En)), "{typed}: {english}");
+        for lang in [Lang::Es, Lang::Zh] {
+            assert!(
+                !english.ends_with(&words(lang)),
+                "{typed}: {lang:?} is English"
+            );
+        }
+        assert!(!words(Lang::Zh).contains("expected"), "{typed}");
+    }
     assert_eq!(prompt_text(&s).unwrap().1, None);
     // A flood of characters stops at the prompt's length.
     press(&mut s, &"#".repeat(500));

@@ -27,8 +27,8 @@ pub const CHECKS_WORD: &str = "checks";
 pub enum AskError {
     /// Nothing but spaces (or only `tries`/`checks`).
     Empty,
-    /// The stipulation does not read: the solver's reason.
-    Stipulation(String),
+    /// The stipulation does not read: the solver's reason (its English text and its kind).
+    Stipulation(String, crate::solve::Problem),
     /// A word after the stipulation that is neither `tries` nor `checks`.
     Word(String),
 }
@@ -46,7 +46,7 @@ impl Ask {
                 _ if stipulation.is_some() => return Err(AskError::Word(word.to_owned())),
                 _ => {
                     let s = word.parse::<Stipulation>();
-                    stipulation = Some(s.map_err(|e| AskError::Stipulation(e.0))?);
+                    stipulation = Some(s.map_err(|e| AskError::Stipulation(e.0, e.1))?);
                 }
             }
         }

@@ -13,7 +13,7 @@ pub mod text;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use stipulation::{Goal, Play, Stipulation, StipulationError};
+pub use stipulation::{Goal, Play, Problem, Stipulation, StipulationError};
 
 use crate::core::{Game, Position, Square};
 

@@ -63,9 +63,29 @@ impl Stipulation {
     }
 }
 
-/// Why a stipulation does not read.
+/// Why a stipulation does not read: the message, and what is wrong for a screen to word in
+/// its own language.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StipulationError(pub String);
+pub struct StipulationError(pub String, pub Problem);
+
+/// What is wrong with a stipulation's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// No goal sign (`#` or `=`) where one is expected.
+    NoGoal,
+    /// A half move on a stipulation that is not a helpmate.
+    HalfOnlyInHelp,
+    /// A fraction other than `.5`.
+    OnlyHalf,
+    /// No number of moves after the goal sign.
+    NoNumber,
+    /// More moves than a number can hold.
+    TooLarge,
+    /// Zero moves.
+    Zero,
+    /// More moves than `MAX_MOVES`.
+    TooMany,
+}
 
 impl fmt::Display for StipulationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -79,7 +99,8 @@ impl FromStr for Stipulation {
     type Err = StipulationError;
 
     fn from_str(text: &str) -> Result<Stipulation, StipulationError> {
-        let fail = |why: &str| StipulationError(format!("stipulation '{text}': {why}"));
+        let fail =
+            |why: &str, problem| StipulationError(format!("stipulation '{text}': {why}"), problem);
         let t = text.trim();
         let (play, rest) = if let Some(r) = t.strip_prefix(['s', 'S']) {
             (Play::SelfPlay, r)
@@ -95,29 +116,40 @@ impl FromStr for Stipulation {
         } else {
             return Err(fail(
                 "expected #n, =n, s#n, s=n, h#n, h=n, h#n.5 or h=n.5 (n a number of moves)",
+                Problem::NoGoal,
             ));
         };
         let (whole, half) = match number.split_once('.') {
             Some((w, "5")) if play == Play::Help => (w, true),
-            Some((_, "5")) => return Err(fail("only helpmates take a half move (h#n.5)")),
-            Some(_) => return Err(fail("the only fraction is .5 (h#2.5)")),
+            Some((_, "5")) => {
+                return Err(fail(
+                    "only helpmates take a half move (h#n.5)",
+                    Problem::HalfOnlyInHelp,
+                ));
+            }
+            Some(_) => return Err(fail("the only fraction is .5 (h#2.5)", Problem::OnlyHalf)),
             None => (number, false),
         };
         if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
             return Err(fail(
                 "expected the number of moves after the goal sign (#2)",
+                Problem::NoNumber,
             ));
         }
         let moves: u32 = whole
             .parse()
-            .map_err(|_| fail("the number of moves is far too large"))?;
+            .map_err(|_| fail("the number of moves is far too large", Problem::TooLarge))?;
         if moves == 0 && !half {
-            return Err(fail("the number of moves must be at least 1"));
+            return Err(fail(
+                "the number of moves must be at least 1",
+                Problem::Zero,
+            ));
         }
         if moves > MAX_MOVES {
-            return Err(fail(&format!(
-                "at most {MAX_MOVES} moves can be searched exhaustively"
-            )));
+            return Err(fail(
+                &format!("at most {MAX_MOVES} moves can be searched exhaustively"),
+                Problem::TooMany,
+            ));
         }
         Ok(Stipulation {
             play,

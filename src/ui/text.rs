@@ -497,7 +497,22 @@ pub fn stipulation_refused(lang: Lang, why: &crate::editor::solving::AskError) -
     use crate::editor::solving::AskError;
     match why {
         AskError::Empty => tr(lang, "stipulation-empty").to_owned(),
-        AskError::Stipulation(reason) => reason.clone(),
+        AskError::Stipulation(_, problem) => {
+            use crate::solve::Problem;
+            let id = match problem {
+                Problem::NoGoal => "stipulation-no-goal",
+                Problem::HalfOnlyInHelp => "stipulation-half-only-in-help",
+                Problem::OnlyHalf => "stipulation-only-half",
+                Problem::NoNumber => "stipulation-no-number",
+                Problem::TooLarge => "stipulation-too-large",
+                Problem::Zero => "stipulation-zero",
+                Problem::TooMany => {
+                    let max = crate::solve::stipulation::MAX_MOVES as usize;
+                    return fmt(lang, "stipulation-too-many", &[("max", max.into())]);
+                }
+            };
+            tr(lang, id).to_owned()
+        }
         AskError::Word(word) => fmt(lang, "stipulation-word", &[("word", word.as_str().into())]),
     }
 }
