@@ -111,8 +111,7 @@ fn garbage_in_the_prompt_keeps_it_open_with_the_reason_and_the_text() {
     }
     // Typing again forgets the refusal.
     press(&mut s, "1");
-    // Each reason is worded in the screen's language, not the parser's English.
-    use crate::i18n::Lang;
+    // The parser names what is wrong (the ui words it: `ui::text` tests the words).
     use crate::solve::Problem;
     for (typed, problem) in [
         ("x#2", Problem::NoGoal),
@@ -123,24 +122,11 @@ fn garbage_in_the_prompt_keeps_it_open_with_the_reason_and_the_text() {
         ("#0", Problem::Zero),
         ("#31", Problem::TooMany),
     ] {
-        let Err(why) = Ask::parse(typed) else {
-            panic!("{typed} reads")
-        };
-        let AskError::Stipulation(english, p) = &why else {
-            panic!("{typed}: {why:?}")
-        };
-        assert_eq!(*p, problem, "{typed}");
-        let words = |lang| crate::ui::text::stipulation_refused(lang, &why);
-        assert!(english.ends_with(&words(Lang::En)), "{typed}: {english}");
-        for lang in [Lang::Es, Lang::Zh] {
-            assert!(
-                !english.ends_with(&words(lang)),
-                "{typed}: {lang:?} is English"
-            );
+        match Ask::parse(typed) {
+            Err(AskError::Stipulation(_, p)) => assert_eq!(p, problem, "{typed}"),
+            other => panic!("{typed}: {other:?}"),
         }
-        assert!(!words(Lang::Zh).contains("expected"), "{typed}");
     }
-    assert_eq!(prompt_text(&s).unwrap().1, None);
     // A flood of characters stops at the prompt's length.
     press(&mut s, &"#".repeat(500));
     assert_eq!(prompt_text(&s).unwrap().0.chars().count(), 40);

@@ -890,6 +890,78 @@ mod tests {
     use super::*;
 
     #[test]
+    fn refusals_of_a_move_are_worded_in_each_language() {
+        use crate::core::moves::Refusal;
+        use crate::editor::{Action, Options, State, update};
+        let refusal = |fen: &str, keys: &[Action], lang| {
+            let mut s = State::from_fen(fen, None, Options::default());
+            update(&mut s, Action::PlayMode);
+            for a in keys {
+                update(&mut s, a.clone());
+            }
+            let Some(Notice::MoveRefused(why)) = s.notice.clone() else {
+                panic!("{:?}", s.notice)
+            };
+            (refusal(lang, &why, s.game()), why)
+        };
+        let at =
+            |name: &str, game| Action::SetCursor(crate::core::Square::parse(name, game).unwrap());
+        // The pinned knight.
+        let keys = [
+            at("e2", Game::Chess),
+            Action::PlaySelect,
+            at("c3", Game::Chess),
+            Action::PlaySelect,
+        ];
+        let (words, _) = refusal("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", &keys, Lang::En);
+        assert_eq!(words, "that move leaves your king in check");
+        // Xiangqi: the horse on b9 does not go to b6.
+        let keys = [
+            at("h2", Game::Xiangqi),
+            Action::PlaySelect,
+            at("e2", Game::Xiangqi),
+            Action::PlaySelect,
+            at("b9", Game::Xiangqi),
+            Action::PlaySelect,
+            at("b6", Game::Xiangqi),
+            Action::PlaySelect,
+        ];
+        let (words, _) = refusal(Game::Xiangqi.start_fen(), &keys, Lang::En);
+        assert_eq!(words, "the horse on b9 cannot go to b6");
+        // An illegal position: its first error, in the screen's language.
+        let illegal = "4k3/8/8/8/8/8/8/8 w - - 0 1";
+        let (english, why) = refusal(illegal, &[], Lang::En);
+        let Refusal::Illegal(error) = why else {
+            panic!("{why:?}")
+        };
+        assert!(english.starts_with("the position is illegal"), "{english}");
+        assert!(english.ends_with(&error.message), "{english}");
+        let (chinese, _) = refusal(illegal, &[], Lang::Zh);
+        assert!(chinese.starts_with("局面不合法"), "{chinese}");
+        assert!(!chinese.contains(&error.message), "{chinese}");
+        assert!(chinese.ends_with(&diagnostic_message(Lang::Zh, &error, Game::Chess)));
+    }
+
+    #[test]
+    fn stipulation_refusals_are_worded_in_each_language() {
+        use crate::editor::solving::{Ask, AskError};
+        for typed in ["x#2", "#2.5", "h#2.3", "#", "#99999999999", "#0", "#31"] {
+            let Err(why) = Ask::parse(typed) else {
+                panic!("{typed} reads")
+            };
+            let AskError::Stipulation(english, _) = &why else {
+                panic!("{typed}: {why:?}")
+            };
+            let words = |lang| stipulation_refused(lang, &why);
+            assert!(english.ends_with(&words(Lang::En)), "{typed}: {english}");
+            for lang in [Lang::Es, Lang::Zh] {
+                assert_ne!(words(lang), words(Lang::En), "{typed}: {lang:?} is English");
+            }
+            assert!(!words(Lang::Zh).contains("expected"), "{typed}");
+        }
+    }
+
+    #[test]
     fn every_newer_rescue_is_named() {
         use std::path::PathBuf;
         assert_eq!(newer_rescues(Lang::En, &[]), None);
