@@ -110,7 +110,8 @@ fn selfmate_in_one() {
 fn helpmate_in_two_with_every_solution() {
     // Black helps White mate: the rook walls g8 in and the knight mates on f7 (the king f6
     // holds g7), a pawn move spending a tempo where one is needed. Popeye 4.104 (`h#2`, pieces
-    // white kf6 sf3 black kh8 rg1 ph7 pa7) prints exactly these twelve solutions.
+    // white kf6 sf3 black kh8 rg1 ph7 pa7) prints exactly these twelve solutions
+    // (scripts/popeye-helpmate-example.sh reproduces them).
     let s = run(
         "7k/p6p/5K2/8/8/5N2/8/6r1 b - - 0 1",
         "h#2",

@@ -23,17 +23,19 @@ pub fn lichess_url(fen: &str, game: Game) -> String {
     format!("{LICHESS_ANALYSIS}{variant}{}", fen.replace(' ', "_"))
 }
 
-pub(super) fn move_cursor(state: &mut State, dir: Direction) {
-    let (mut df, mut dr) = match dir {
+/// The file and rank step of an arrow as it points on screen (a flipped board turns it round).
+fn screen_step(state: &State, dir: Direction) -> (i8, i8) {
+    let (df, dr) = match dir {
         Direction::Up => (0, 1),
         Direction::Down => (0, -1),
         Direction::Left => (-1, 0),
         Direction::Right => (1, 0),
     };
-    if state.flipped {
-        df = -df;
-        dr = -dr;
-    }
+    if state.flipped { (-df, -dr) } else { (df, dr) }
+}
+
+pub(super) fn move_cursor(state: &mut State, dir: Direction) {
+    let (df, dr) = screen_step(state, dir);
     if let Some(sq) = state.cursor.offset(df, dr, state.game()) {
         state.cursor = sq;
     }
@@ -138,16 +140,7 @@ pub(super) fn mirror_files(state: &mut State) {
 /// Shift+arrow: the whole position one file or rank, as the arrow points on screen; refused
 /// when a piece would fall off the board.
 pub(super) fn shift(state: &mut State, dir: Direction) {
-    let (mut df, mut dr) = match dir {
-        Direction::Up => (0, 1),
-        Direction::Down => (0, -1),
-        Direction::Left => (-1, 0),
-        Direction::Right => (1, 0),
-    };
-    if state.flipped {
-        df = -df;
-        dr = -dr;
-    }
+    let (df, dr) = screen_step(state, dir);
     match transform::shift(&state.position, df, dr) {
         Some(new) => {
             edit(state, |p| *p = new);
