@@ -1,24 +1,24 @@
 //! The editor: terminal lifecycle and event loop.
 //!
-//! Every wake-up (a terminal event, a signal, a clipboard result) arrives on one channel; the
+//! Every wake-up (a terminal event, a signal, a clipboard result) arrives in one inbox; the
 //! loop blocks on it, so an idle editor uses no CPU, and draws once per batch of events.
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
 use super::Failure;
 use super::cli::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::engine::Engines;
+use super::inbox::{Arrival, Inbox};
 use super::keymap;
 use super::signals::{self, Signal};
 use super::solver::Solver;
@@ -35,13 +35,9 @@ use crate::ui::screen::{ScreenHits, View};
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
-/// Everything that wakes the event loop.
+/// What the worker threads send the event loop (the terminal it reads itself).
 #[derive(Debug)]
-pub enum AppEvent {
-    /// A key, mouse, paste, focus or resize event from the terminal.
-    Terminal(Event),
-    /// Reading the terminal failed: the editor cannot go on.
-    InputFailed(String),
+pub enum Report {
     /// A signal that ends the editor (SIGHUP, SIGTERM, SIGINT, …; see `signals`).
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
@@ -154,24 +150,28 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
 fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Result<Exit> {
-    let (tx, rx) = mpsc::channel();
-    spawn_input_reader(tx.clone())?;
-    let signal_tx = tx.clone();
+    let mut inbox = Inbox::new().wrap_err(text::NO_INPUT)?;
+    let post = inbox.post();
+    let hangup = inbox.hangup();
     let _signals = signals::watch(move |s| {
-        let _ = signal_tx.send(AppEvent::Signal(s));
+        if s == Signal::HANGUP {
+            // The loop may be reading a terminal that is gone: let the read end.
+            hangup.defuse();
+        }
+        post.send(Report::Signal(s));
     })
     .wrap_err(text::NO_SIGNALS)?;
-    let engine_tx = tx.clone();
+    let post = inbox.post();
     let engines = Engines::new(engine, move |ev| {
-        let _ = engine_tx.send(AppEvent::Engine(ev));
+        post.send(Report::Engine(ev));
     });
-    let solver_tx = tx.clone();
+    let post = inbox.post();
     let solver = Solver::new(move |ev| {
-        let _ = solver_tx.send(AppEvent::Solver(ev));
+        post.send(Report::Solver(ev));
     });
-    let clip_tx = tx;
+    let post = inbox.post();
     let clipboard = Clipboard::system(move |reply| {
-        let _ = clip_tx.send(AppEvent::Clipboard(reply));
+        post.send(Report::Clipboard(reply));
     });
     let mouse = state.options.mouse;
     let tui = Tui::enter(mouse).wrap_err(text::NO_TERMINAL)?;
@@ -189,39 +189,16 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
         frames: Frames::new(),
         panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
-    let exit = app.run(&rx);
+    let exit = app.run(&mut inbox);
     app.clipboard.wait_idle(Duration::from_secs(2));
     // A copy finished after the last key still writes its OSC 52 bytes to the terminal.
-    for ev in rx.try_iter() {
-        if let AppEvent::Clipboard(reply) = ev {
+    for report in inbox.reports() {
+        if let Report::Clipboard(reply) = report {
             app.clipboard.finish(reply, app.tui.writer());
         }
     }
     drop(app);
     exit
-}
-
-/// Reads terminal events on a thread of its own and sends them into the loop's channel. It
-/// blocks in `event::read`: no polling, no timer.
-fn spawn_input_reader(tx: Sender<AppEvent>) -> Result<()> {
-    std::thread::Builder::new()
-        .name("input".into())
-        .spawn(move || {
-            loop {
-                let sent = match event::read() {
-                    Ok(ev) => tx.send(AppEvent::Terminal(ev)),
-                    Err(e) => {
-                        let _ = tx.send(AppEvent::InputFailed(e.to_string()));
-                        return;
-                    }
-                };
-                if sent.is_err() {
-                    return;
-                }
-            }
-        })
-        .wrap_err(text::NO_INPUT_THREAD)?;
-    Ok(())
 }
 
 /// Events handled at most between two frames.
@@ -249,15 +226,13 @@ struct App {
 const PANIC_AFTER_FIRST_FRAME: &str = "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME";
 
 impl App {
-    fn run(&mut self, rx: &Receiver<AppEvent>) -> Result<Exit> {
+    fn run(&mut self, inbox: &mut Inbox<Report>) -> Result<Exit> {
         loop {
             self.draw()?;
             if self.panic_after_first_frame {
                 panic!("{PANIC_AFTER_FIRST_FRAME} is set");
             }
-            let Ok(first) = rx.recv() else {
-                return Ok(Exit::Abort);
-            };
+            let first = inbox.wait();
             // Handle what is already waiting before drawing again: a burst of keys or resizes
             // costs one frame, not one per event (but an endless stream still gets frames).
             let mut next = Some(first);
@@ -268,7 +243,7 @@ impl App {
                 }
                 handled += 1;
                 next = if handled < MAX_EVENTS_PER_FRAME {
-                    rx.try_recv().ok()
+                    inbox.try_next()
                 } else {
                     None
                 };
@@ -293,19 +268,25 @@ impl App {
         Ok(())
     }
 
-    fn handle(&mut self, ev: AppEvent) -> Result<Option<Exit>> {
-        match ev {
-            AppEvent::Terminal(ev) => self.terminal_event(ev),
-            AppEvent::InputFailed(why) => Err(color_eyre::eyre::eyre!(text::input_failed(&why))),
-            AppEvent::Signal(signal) => Ok(Some(self.killed(signal))),
-            AppEvent::Engine(event) => {
+    fn handle(&mut self, arrival: Arrival<Report>) -> Result<Option<Exit>> {
+        let report = match arrival {
+            Arrival::Terminal(ev) => return self.terminal_event(ev),
+            Arrival::InputFailed(why) => {
+                return Err(color_eyre::eyre::eyre!(text::input_failed(&why)));
+            }
+            Arrival::Hangup => return Ok(Some(self.killed(Signal::HANGUP))),
+            Arrival::Report(report) => report,
+        };
+        match report {
+            Report::Signal(signal) => Ok(Some(self.killed(signal))),
+            Report::Engine(event) => {
                 if matches!(event, EngineEvent::Failed { .. }) {
                     self.engines.mark_failed();
                 }
                 self.apply(Action::Engine(event))
             }
-            AppEvent::Solver(event) => self.apply(Action::Solver(event)),
-            AppEvent::Clipboard(reply) => {
+            Report::Solver(event) => self.apply(Action::Solver(event)),
+            Report::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
                 self.outcome(outcome)
             }

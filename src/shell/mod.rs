@@ -14,6 +14,7 @@ pub mod completions;
 pub mod diagram;
 pub mod engine;
 pub mod export;
+pub mod inbox;
 pub mod keymap;
 pub mod man;
 pub mod output;

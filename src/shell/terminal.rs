@@ -125,7 +125,7 @@ impl Tui {
         ACTIVE.store(true, Ordering::SeqCst);
         let setup = (|| -> io::Result<TtyTerminal> {
             // Cleared here rather than by `Terminal::clear`, which asks the terminal for the
-            // cursor position on stdout and waits for an answer the input thread may take.
+            // cursor position on stdout and waits for an answer the event loop would read.
             execute!(
                 tty,
                 EnterAlternateScreen,

@@ -843,7 +843,7 @@ pub fn diagnostic_line(
 // The editor's own messages on stderr.
 pub const NO_SIGNALS: &str = "cannot watch the signals that end a process";
 pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
-pub const NO_INPUT_THREAD: &str = "cannot start the input thread";
+pub const NO_INPUT: &str = "cannot watch the terminal for input";
 pub const NO_COLLECTION: &str = "no collection is open";
 
 /// The final FEN could not go to stdout: it is given here instead.

@@ -242,6 +242,16 @@ impl Tmux {
         std::fs::read_to_string(self.dir.join("stderr")).unwrap_or_default()
     }
 
+    /// Closes the window as a terminal emulator does when it quits: the tmux server ends, and
+    /// the terminal of the binary hangs up.
+    pub fn close_window(&self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+
     /// The binary's process id.
     pub fn pid(&self) -> u32 {
         self.run(&["display-message", "-p", "-t", "t", "#{pane_pid}"])

@@ -116,6 +116,56 @@ fn sighup_without_changes_writes_nothing() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// Waits until process `pid` has ended (gone, or a zombie nobody reaped); false after the
+/// deadline.
+fn ended(pid: u32) -> bool {
+    let deadline = std::time::Instant::now() + common::DEADLINE;
+    while std::time::Instant::now() < deadline {
+        match fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat)
+                if stat
+                    .rsplit_once(')')
+                    .is_some_and(|(_, s)| s.trim_start().starts_with('Z')) =>
+            {
+                return true;
+            }
+            Ok(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    false
+}
+
+/// The window closes while keys are still arriving (a burst of 400 in flight): the terminal
+/// hangs up under the editor, maybe while it is reading. It must write the rescue and end,
+/// not read the dead terminal forever.
+#[needs(tmux)]
+#[test]
+fn closing_the_window_while_keys_arrive_writes_file_save_and_ends() {
+    let dir = scratch("close");
+    let file = dir.join("d.fen");
+    fs::write(&file, format!("{START}\n")).unwrap();
+    let tmux = common::Tmux::fenboard(&[&file.to_string_lossy()], 120, 40);
+    tmux.wait_for(&format!("FEN {START}"));
+    tmux.keys(&["t"]);
+    tmux.wait_for("RNBQKBNR b KQkq - 0 1");
+    let pid = tmux.pid();
+    let burst: Vec<&str> = ["Right", "Left"].into_iter().cycle().take(400).collect();
+    tmux.keys(&burst);
+    tmux.close_window();
+    assert!(
+        ended(pid),
+        "the editor still runs after its terminal hung up"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("d.fen.save")).unwrap(),
+        format!("{}\n", START.replace(" w ", " b ")),
+        "the unsaved change is rescued"
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), format!("{START}\n"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
 #[needs(tmux)]
 #[test]
 fn a_newer_rescue_file_is_announced_on_opening() {

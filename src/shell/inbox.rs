@@ -1,0 +1,288 @@
+//! The event loop's one inbox. The loop's own thread reads the terminal, and it waits on the
+//! terminal and on the worker threads' reports (signals, clipboard, engine, solver) at once: a
+//! keystroke wakes one thread, not an input thread that then wakes the loop. On this kind of
+//! machine a thread's wake-up costs more than drawing the key's frame.
+//!
+//! Waiting is one `epoll` (mio) over three things: the terminal, a waker the workers ring after
+//! each report, and a pipe that SIGWINCH writes to. crossterm still reads and parses the
+//! terminal (its own `epoll` sees the same input); this one only says when to ask it.
+//!
+//! Standard input becomes a description of the terminal of fenboard's own, opened non-blocking
+//! (the shell's stays as it was), so that reading never blocks the loop on half an escape
+//! sequence. A terminal that hangs up is the one thing crossterm cannot read past: it would read
+//! end-of-file forever. So a hang-up seen here is reported, never read, and one that happens
+//! while crossterm is reading is defused by [`Hangup::defuse`] from the signal that announces
+//! it: standard input is swapped for an empty socket, and the read gives up.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::net::UnixStream;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+use mio::unix::SourceFd;
+use mio::{Events, Interest, Poll, Token, Waker};
+use ratatui::crossterm::event::{self, Event};
+use signal_hook::SigId;
+
+const TERMINAL: Token = Token(0);
+const WAKER: Token = Token(1);
+const RESIZE: Token = Token(2);
+
+/// Where the event loop's wake-ups come from: the terminal read here, or `T`, a report a worker
+/// sent through a [`Post`].
+#[derive(Debug)]
+pub enum Arrival<T> {
+    Terminal(Event),
+    /// Reading the terminal failed (why): the editor cannot go on.
+    InputFailed(String),
+    /// The terminal is gone (its window closed): as SIGHUP, which usually comes with it.
+    Hangup,
+    Report(T),
+}
+
+/// The receiving end, owned by the event loop.
+pub struct Inbox<T> {
+    rx: Receiver<T>,
+    tx: Sender<T>,
+    poll: Poll,
+    events: Events,
+    waker: Arc<Waker>,
+    /// The read end of the pipe SIGWINCH writes a byte to.
+    resized: UnixStream,
+    resize_hook: SigId,
+    /// Standard input as it was, put back when the inbox ends.
+    stdin: Option<OwnedFd>,
+    hangup: Hangup,
+    /// The terminal may have input crossterm has not handed out: set when the terminal (or a
+    /// resize) wakes the poll, cleared when crossterm says it has nothing.
+    terminal_pending: bool,
+    /// The terminal hung up: never read again.
+    terminal_gone: bool,
+}
+
+/// Defuses a terminal's hang-up from another thread (see the module's notes). Cheap to clone.
+#[derive(Clone)]
+pub struct Hangup {
+    /// An empty non-blocking socket (and its other end, kept open so it never reads as closed).
+    empty: Arc<(UnixStream, UnixStream)>,
+}
+
+impl Hangup {
+    /// If the terminal on standard input has hung up, replaces standard input with an empty
+    /// socket, so that a read in progress ends with "would block" instead of reading
+    /// end-of-file forever. A live terminal is left alone (a `kill -HUP` with the window
+    /// still open).
+    pub fn defuse(&self) {
+        let mut fd = libc::pollfd {
+            fd: libc::STDIN_FILENO,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, no wait.
+        let polled = unsafe { libc::poll(&mut fd, 1, 0) };
+        if polled == 1 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            // SAFETY: both descriptors are open; dup2 swaps standard input atomically.
+            unsafe { libc::dup2(self.empty.0.as_raw_fd(), libc::STDIN_FILENO) };
+        }
+    }
+}
+
+/// A worker's sending end: sends a report and wakes the loop. Cheap to clone.
+pub struct Post<T> {
+    tx: Sender<T>,
+    waker: Arc<Waker>,
+}
+
+impl<T> Clone for Post<T> {
+    fn clone(&self) -> Self {
+        Post {
+            tx: self.tx.clone(),
+            waker: Arc::clone(&self.waker),
+        }
+    }
+}
+
+impl<T> Post<T> {
+    /// Sends `report` and wakes the loop; false once the loop has ended.
+    pub fn send(&self, report: T) -> bool {
+        if self.tx.send(report).is_err() {
+            return false;
+        }
+        // Waking fails only if the poll is gone, and then nobody is waiting.
+        let _ = self.waker.wake();
+        true
+    }
+}
+
+impl<T> Inbox<T> {
+    /// Makes standard input the terminal (see the module's notes) and watches it and SIGWINCH.
+    pub fn new() -> io::Result<Inbox<T>> {
+        let stdin = own_terminal_on_stdin()?;
+        let poll = Poll::new()?;
+        let waker = Arc::new(Waker::new(poll.registry(), WAKER)?);
+        poll.registry().register(
+            &mut SourceFd(&libc::STDIN_FILENO),
+            TERMINAL,
+            Interest::READABLE,
+        )?;
+        let (a, b) = UnixStream::pair()?;
+        a.set_nonblocking(true)?;
+        let hangup = Hangup {
+            empty: Arc::new((a, b)),
+        };
+        let (resized, on_resize) = UnixStream::pair()?;
+        resized.set_nonblocking(true)?;
+        on_resize.set_nonblocking(true)?;
+        poll.registry().register(
+            &mut SourceFd(&resized.as_raw_fd()),
+            RESIZE,
+            Interest::READABLE,
+        )?;
+        let resize_hook =
+            signal_hook::low_level::pipe::register(signal_hook::consts::SIGWINCH, on_resize)?;
+        let (tx, rx) = mpsc::channel();
+        Ok(Inbox {
+            rx,
+            tx,
+            poll,
+            events: Events::with_capacity(4),
+            waker,
+            resized,
+            resize_hook,
+            stdin,
+            hangup,
+            terminal_pending: true,
+            terminal_gone: false,
+        })
+    }
+
+    /// What the signal that announces a hang-up calls first.
+    pub fn hangup(&self) -> Hangup {
+        self.hangup.clone()
+    }
+
+    /// A sending end for a worker.
+    pub fn post(&self) -> Post<T> {
+        Post {
+            tx: self.tx.clone(),
+            waker: Arc::clone(&self.waker),
+        }
+    }
+
+    /// Blocks until something arrives.
+    pub fn wait(&mut self) -> Arrival<T> {
+        loop {
+            if let Some(arrival) = self.try_next() {
+                return arrival;
+            }
+            match self.block() {
+                Ok(false) => {}
+                Ok(true) => return Arrival::Hangup,
+                Err(e) => return Arrival::InputFailed(e.to_string()),
+            }
+        }
+    }
+
+    /// What has arrived already, without blocking. Reports come first: a signal or a finished
+    /// job is not kept waiting behind a long paste.
+    pub fn try_next(&mut self) -> Option<Arrival<T>> {
+        if let Ok(report) = self.rx.try_recv() {
+            return Some(Arrival::Report(report));
+        }
+        if !self.terminal_pending || self.terminal_gone {
+            return None;
+        }
+        match event::poll(Duration::ZERO) {
+            Ok(true) => Some(match event::read() {
+                Ok(ev) => Arrival::Terminal(ev),
+                Err(e) => Arrival::InputFailed(e.to_string()),
+            }),
+            Ok(false) => {
+                self.terminal_pending = false;
+                None
+            }
+            Err(e) => Some(Arrival::InputFailed(e.to_string())),
+        }
+    }
+
+    /// The reports sent so far, leaving the terminal alone (for the editor's last moments).
+    pub fn reports(&self) -> impl Iterator<Item = T> + '_ {
+        self.rx.try_iter()
+    }
+
+    /// Waits for the terminal, a report's wake-up or a resize; true when the terminal hung up
+    /// (said once).
+    fn block(&mut self) -> io::Result<bool> {
+        match self.poll.poll(&mut self.events, None) {
+            Ok(()) => {}
+            // A signal interrupted the wait: its report (if any) is in the channel.
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(false),
+            Err(e) => return Err(e),
+        }
+        let mut hung_up = false;
+        for ev in self.events.iter() {
+            match ev.token() {
+                TERMINAL if ev.is_read_closed() || ev.is_error() => {
+                    hung_up = !self.terminal_gone;
+                    self.terminal_gone = true;
+                }
+                TERMINAL => self.terminal_pending = true,
+                RESIZE => {
+                    // crossterm's own SIGWINCH pipe was written by the same signal: it turns
+                    // this into `Event::Resize`. Ours only needs emptying.
+                    let mut buf = [0u8; 64];
+                    while matches!(self.resized.read(&mut buf), Ok(n) if n > 0) {}
+                    self.terminal_pending = true;
+                }
+                _ => {}
+            }
+        }
+        Ok(hung_up)
+    }
+}
+
+/// Puts a non-blocking description of the terminal of fenboard's own on standard input and
+/// returns standard input as it was. Without a `/dev/tty` (no controlling terminal), a
+/// terminal on standard input is read as it is.
+fn own_terminal_on_stdin() -> io::Result<Option<OwnedFd>> {
+    let tty = match File::options()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open("/dev/tty")
+    {
+        Ok(tty) => tty,
+        // SAFETY: isatty only inspects the descriptor.
+        Err(_) if unsafe { libc::isatty(libc::STDIN_FILENO) } == 1 => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    // SAFETY: dup of an open descriptor (standard input may be closed: then -1, nothing kept).
+    let saved = unsafe { libc::dup(libc::STDIN_FILENO) };
+    // SAFETY: both descriptors are open.
+    if unsafe { libc::dup2(tty.as_raw_fd(), libc::STDIN_FILENO) } < 0 {
+        let e = io::Error::last_os_error();
+        if saved >= 0 {
+            // SAFETY: `saved` is ours and nothing else holds it.
+            drop(unsafe { OwnedFd::from_raw_fd(saved) });
+        }
+        return Err(e);
+    }
+    // Standard input holds the description now.
+    drop(tty);
+    // SAFETY: `saved` is a descriptor this function opened.
+    Ok((saved >= 0).then(|| unsafe { OwnedFd::from_raw_fd(saved) }))
+}
+
+impl<T> Drop for Inbox<T> {
+    fn drop(&mut self) {
+        signal_hook::low_level::unregister(self.resize_hook);
+        if let Some(stdin) = self.stdin.take() {
+            // SAFETY: both descriptors are open; standard input gets back what it was.
+            unsafe { libc::dup2(stdin.as_raw_fd(), libc::STDIN_FILENO) };
+        }
+    }
+}
