@@ -262,7 +262,10 @@ impl App {
             self.frames.invalidate();
         }
         let (layout, cells) = self.frames.draw(&self.state, &self.view, area);
-        backend.draw(cells)?;
+        if cells.len() > 0 {
+            backend.draw(cells)?;
+        }
+        // Also what was written between frames (OSC 52); nothing at all is no system call.
         Backend::flush(backend)?;
         self.layout = Some(layout);
         Ok(())

@@ -13,6 +13,7 @@ pub mod clipboard;
 pub mod completions;
 pub mod diagram;
 pub mod engine;
+pub mod escape;
 pub mod export;
 pub mod inbox;
 pub mod keymap;

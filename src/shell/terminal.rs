@@ -67,7 +67,8 @@ impl Backend for TtyBackend {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        self.inner.draw(content)
+        // The backend writes into its buffered writer.
+        super::escape::draw(&mut self.inner, content)
     }
 
     fn hide_cursor(&mut self) -> io::Result<()> {

@@ -556,11 +556,18 @@ impl BoardView<'_> {
             let mut s = [0u8; 4];
             c.put(x, bottom, letter.encode_utf8(&mut s), 1, style);
         }
+        if !c.contains(g.area.x, c.clip.y, 1) {
+            // A clip right of the numbers (a square being redrawn) holds none of them.
+            return;
+        }
         for rank in 0..g.ranks() {
             let sq = Square::new(0, rank as u8);
             let (_, y) = g.glyph_at(sq);
-            let number = sq.rank_number(g.game).to_string();
-            c.put(g.area.x, y, &number, 1, style);
+            // The numbers are 0–10: one or two digits, written without allocating.
+            let n = sq.rank_number(g.game);
+            let digits = [b'0' + n / 10, b'0' + n % 10];
+            let number = std::str::from_utf8(&digits[usize::from(n < 10)..]).unwrap_or("?");
+            c.put(g.area.x, y, number, 1, style);
         }
     }
 }
