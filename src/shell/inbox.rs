@@ -260,8 +260,9 @@ fn own_terminal_on_stdin() -> io::Result<Option<OwnedFd>> {
         Err(_) if unsafe { libc::isatty(libc::STDIN_FILENO) } == 1 => return Ok(None),
         Err(e) => return Err(e),
     };
-    // SAFETY: dup of an open descriptor (standard input may be closed: then -1, nothing kept).
-    let saved = unsafe { libc::dup(libc::STDIN_FILENO) };
+    // SAFETY: a copy of an open descriptor (standard input may be closed: then -1, nothing
+    // kept), closed on exec, so that no program fenboard starts holds the terminal.
+    let saved = unsafe { libc::fcntl(libc::STDIN_FILENO, libc::F_DUPFD_CLOEXEC, 3) };
     // SAFETY: both descriptors are open.
     if unsafe { libc::dup2(tty.as_raw_fd(), libc::STDIN_FILENO) } < 0 {
         let e = io::Error::last_os_error();
