@@ -31,6 +31,9 @@ cpu() { # total ns on CPU over all threads of $1
   for f in /proc/"$1"/task/*/schedstat; do read -r a b c < "$f" && total=$((total + a)); done
   echo "$total"
 }
+switches() { # voluntary context switches (a thread going to sleep) over all threads of $1
+  awk '/^voluntary_ctxt_switches/ {n += $2} END {print n}' /proc/"$1"/task/*/status
+}
 threads() { # per thread: name, ns on CPU, utime and stime in clock ticks
   local f
   for f in /proc/"$1"/task/*; do
@@ -61,6 +64,7 @@ echo "resident at start:                  $(awk '/VmRSS/ {print $2, $3}' /proc/"
 
 # 2,000 single arrow keys; the final `t` toggles the side so we know all keys were handled.
 threads "$PID" > "$DIR/t0"
+s0=$(switches "$PID")
 c0=$(cpu "$PID")
 for _ in $(seq 1 1000); do
   tmux -L "$S" send-keys -t t Right
@@ -69,8 +73,10 @@ done
 tmux -L "$S" send-keys -t t t
 waitfor " b KQkq"
 c1=$(cpu "$PID")
+s1=$(switches "$PID")
 threads "$PID" > "$DIR/t1"
 echo "2000 single arrow keys:             $(( (c1 - c0) / 2000 )) ns CPU per key"
+echo "  threads put to sleep per key:     $(awk -v a="$s0" -v b="$s1" 'BEGIN {printf "%.2f", (b - a) / 2000}')"
 # Per thread (a thread started or ended in between is left out).
 join <(sort "$DIR/t0") <(sort "$DIR/t1") | awk '{
   printf "  thread %-12s %7.1f µs per key (user %d, system %d ticks)\n",
