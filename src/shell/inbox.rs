@@ -16,7 +16,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::net::UnixStream;
 use std::sync::Arc;
@@ -67,6 +67,8 @@ pub struct Inbox<T> {
 /// Defuses a terminal's hang-up from another thread (see the module's notes). Cheap to clone.
 #[derive(Clone)]
 pub struct Hangup {
+    /// The terminal's descriptor: standard input.
+    fd: RawFd,
     /// An empty non-blocking socket (and its other end, kept open so it never reads as closed).
     empty: Arc<(UnixStream, UnixStream)>,
 }
@@ -78,15 +80,15 @@ impl Hangup {
     /// still open).
     pub fn defuse(&self) {
         let mut fd = libc::pollfd {
-            fd: libc::STDIN_FILENO,
+            fd: self.fd,
             events: libc::POLLIN,
             revents: 0,
         };
         // SAFETY: one valid pollfd, no wait.
         let polled = unsafe { libc::poll(&mut fd, 1, 0) };
         if polled == 1 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-            // SAFETY: both descriptors are open; dup2 swaps standard input atomically.
-            unsafe { libc::dup2(self.empty.0.as_raw_fd(), libc::STDIN_FILENO) };
+            // SAFETY: both descriptors are open; dup2 swaps the terminal's atomically.
+            unsafe { libc::dup2(self.empty.0.as_raw_fd(), self.fd) };
         }
     }
 }
@@ -122,16 +124,22 @@ impl<T> Inbox<T> {
     /// Makes standard input the terminal (see the module's notes) and watches it and SIGWINCH.
     pub fn new() -> io::Result<Inbox<T>> {
         let stdin = own_terminal_on_stdin()?;
+        let mut inbox = Inbox::watching(libc::STDIN_FILENO)?;
+        inbox.stdin = stdin;
+        inbox.terminal_pending = true;
+        Ok(inbox)
+    }
+
+    /// An inbox whose terminal is `terminal`, not asked for input until it wakes the poll.
+    fn watching(terminal: RawFd) -> io::Result<Inbox<T>> {
         let poll = Poll::new()?;
         let waker = Arc::new(Waker::new(poll.registry(), WAKER)?);
-        poll.registry().register(
-            &mut SourceFd(&libc::STDIN_FILENO),
-            TERMINAL,
-            Interest::READABLE,
-        )?;
+        poll.registry()
+            .register(&mut SourceFd(&terminal), TERMINAL, Interest::READABLE)?;
         let (a, b) = UnixStream::pair()?;
         a.set_nonblocking(true)?;
         let hangup = Hangup {
+            fd: terminal,
             empty: Arc::new((a, b)),
         };
         let (resized, on_resize) = UnixStream::pair()?;
@@ -153,9 +161,9 @@ impl<T> Inbox<T> {
             waker,
             resized,
             resize_hook,
-            stdin,
+            stdin: None,
             hangup,
-            terminal_pending: true,
+            terminal_pending: false,
             terminal_gone: false,
         })
     }
@@ -285,5 +293,125 @@ impl<T> Drop for Inbox<T> {
             // SAFETY: both descriptors are open; standard input gets back what it was.
             unsafe { libc::dup2(stdin.as_raw_fd(), libc::STDIN_FILENO) };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A pipe standing for the terminal: its write end closed is a terminal hanging up.
+    fn pipe() -> (UnixStream, UnixStream) {
+        UnixStream::pair().unwrap()
+    }
+
+    #[test]
+    fn a_report_from_another_thread_wakes_the_wait() {
+        let (terminal, _other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        let post = inbox.post();
+        let worker = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            post.send(7)
+        });
+        assert!(matches!(inbox.wait(), Arrival::Report(7)));
+        assert!(worker.join().unwrap(), "the loop was there to take it");
+        assert!(inbox.try_next().is_none(), "one report, handed out once");
+    }
+
+    #[test]
+    fn reports_come_in_the_order_they_were_sent() {
+        let (terminal, _other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        let post = inbox.post();
+        for n in 0..5 {
+            post.send(n);
+        }
+        let got: Vec<u32> = std::iter::from_fn(|| match inbox.try_next() {
+            Some(Arrival::Report(n)) => Some(n),
+            _ => None,
+        })
+        .collect();
+        assert_eq!(got, [0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_terminal_that_hangs_up_is_said_once_and_never_read() {
+        let (terminal, other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        drop(other_end);
+        assert!(matches!(inbox.wait(), Arrival::Hangup));
+        // Afterwards only reports arrive: the dead terminal neither wakes nor is read.
+        let post = inbox.post();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            post.send(1);
+        });
+        assert!(matches!(inbox.wait(), Arrival::Report(1)));
+    }
+
+    #[test]
+    fn a_report_is_not_kept_waiting_behind_terminal_input() {
+        let (terminal, mut other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        other_end.write_all(b"x").unwrap();
+        inbox.post().send(3);
+        assert!(matches!(inbox.try_next(), Some(Arrival::Report(3))));
+    }
+
+    /// Reads `fd` once, without blocking.
+    fn read_once(fd: RawFd) -> io::Result<usize> {
+        let mut buf = [0u8; 8];
+        // SAFETY: reads into a buffer of its length.
+        let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+        if n < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(n as usize)
+        }
+    }
+
+    #[test]
+    fn defusing_a_hung_up_terminal_makes_reading_it_give_up() {
+        let (terminal, other_end) = pipe();
+        let inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        drop(other_end);
+        assert_eq!(
+            read_once(terminal.as_raw_fd()).unwrap(),
+            0,
+            "end-of-file, forever"
+        );
+        inbox.hangup().defuse();
+        let e = read_once(terminal.as_raw_fd()).unwrap_err();
+        assert_eq!(
+            e.kind(),
+            io::ErrorKind::WouldBlock,
+            "the read gives up: {e}"
+        );
+    }
+
+    #[test]
+    fn defusing_leaves_a_live_terminal_alone() {
+        let (terminal, mut other_end) = pipe();
+        let inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        other_end.write_all(b"k").unwrap();
+        inbox.hangup().defuse();
+        assert_eq!(
+            read_once(terminal.as_raw_fd()).unwrap(),
+            1,
+            "still the terminal's key"
+        );
+    }
+
+    #[test]
+    fn sending_after_the_loop_ended_says_so() {
+        let (terminal, _other_end) = pipe();
+        let inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        let post = inbox.post();
+        drop(inbox);
+        assert!(!post.send(1));
     }
 }

@@ -62,7 +62,10 @@ impl Frames {
         state: &State,
         view: &View,
         area: Rect,
-    ) -> (ScreenLayout, impl ExactSizeIterator<Item = (u16, u16, &Cell)>) {
+    ) -> (
+        ScreenLayout,
+        impl ExactSizeIterator<Item = (u16, u16, &Cell)>,
+    ) {
         if self.shown.area != area {
             // A new size: the terminal is cleared by the caller, and so is what it shows.
             self.shown = Buffer::empty(area);
