@@ -98,7 +98,10 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     if found || !standard {
         return;
     }
-    if white.count() + black.count() == 32
+    // Every pawn at home first: two comparisons, where the counts are two popcounts.
+    if white.pawns == chess::RANK_2
+        && black.pawns == chess::RANK_2
+        && white.count() + black.count() == 32
         && let Some((expected, squares)) = parity::wrong_turn(&white, &black, pos.turn)
     {
         out.push(
