@@ -29,8 +29,15 @@ impl Castling {
 
     /// Rook files with a right for `color`, from the a-file up.
     pub fn files(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
-        let mask = self.files[color.index()];
-        (0..16u8).filter(move |f| mask & (1 << f) != 0)
+        // Set bits one by one: most sides have no right or one, and this runs per record read.
+        let mut mask = self.files[color.index()];
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let file = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                file
+            })
+        })
     }
 
     pub fn is_empty(&self) -> bool {

@@ -364,8 +364,8 @@ pub enum Path {
     Full,
 }
 
-/// Accounts for every man of `own` (own view; `opp` the other side, same view): where each came
-/// from, and the captures that took. `walls` are the squares occupied all game (both sides').
+/// Accounts for every man of `own` (own view; `opp` the other side, in either view: only its
+/// number of men is read): where each came from, and the captures that took. `walls` are the squares occupied all game (both sides').
 pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<Path, Failure> {
     let quick = quick(own, walls, standard);
     // Pawns on distinct files need no capture: the count of lost men does not matter.
@@ -529,42 +529,53 @@ pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
         }
     }
     // Then by region, for the sliders: men and starting squares outside every edge pocket are
-    // all in the main region (one per colour for bishops, counted above).
-    for (kind, origins) in KINDS.into_iter().zip(ORIGINS).take(3) {
-        let origins = origins & !walls;
-        let men = Kind::of(own, kind) & !walls;
-        let rest = men & !origins;
-        if rest == 0 {
-            continue;
-        }
-        let left = origins & !men;
-        // First-rank squares that step straight out are in no pocket, and neither is any
-        // square off the edge ranks.
-        let rank1 = (rest | left) & 0xff & !direct_exits(walls, kind);
-        let rank8 = rest & 0xff << 56;
-        if rank1 == 0 && rank8 == 0 {
-            continue;
-        }
-        let mut pocketed = (rest | left) & pocket_squares(walls, kind, false);
-        if rank8 != 0 {
-            pocketed |= rank8 & pocket_squares(walls, kind, true);
-        }
-        if pocketed == 0 {
-            continue;
-        }
-        // At most two starting squares are left: match region keys.
-        let mut p = Pockets::new(walls, kind);
-        let mut keys = [u16::MAX; 2];
-        let mut taken = [false; 2];
-        for (k, o) in keys.iter_mut().zip(squares(left)) {
-            *k = p.key(o);
-        }
-        for m in squares(rest) {
-            let key = p.key(m);
-            match (0..2).find(|&i| !taken[i] && keys[i] == key) {
-                Some(i) => taken[i] = true,
-                None => return false,
-            }
+    // all in the main region (one per colour for bishops, counted above). Written out kind by
+    // kind, so that each test compiles to a few instructions on constants.
+    let [queens, rooks, bishops, _] = ORIGINS;
+    regions_fit(Kind::Queen, own.queens, queens, walls)
+        && regions_fit(Kind::Rook, own.rooks, rooks, walls)
+        && regions_fit(Kind::Bishop, own.bishops, bishops, walls)
+}
+
+/// Whether each man of a slider `kind` (`men`, starting squares `origins`) off its starting
+/// squares shares a region with a distinct starting square left over, given that their
+/// numbers fit.
+#[inline(always)]
+fn regions_fit(kind: Kind, men: u64, origins: u64, walls: u64) -> bool {
+    const EDGES: u64 = 0xff | 0xff << 56;
+    let origins = origins & !walls;
+    let men = men & !walls;
+    let rest = men & !origins;
+    if rest == 0 {
+        return true;
+    }
+    let left = origins & !men;
+    // First-rank squares that step straight out are in no pocket, and neither is any square
+    // off the edge ranks.
+    let rank1 = (rest | left) & 0xff & !direct_exits(walls, kind);
+    let rank8 = rest & EDGES & !0xff;
+    if rank1 == 0 && rank8 == 0 {
+        return true;
+    }
+    let mut pocketed = (rest | left) & pocket_squares(walls, kind, false);
+    if rank8 != 0 {
+        pocketed |= rank8 & pocket_squares(walls, kind, true);
+    }
+    if pocketed == 0 {
+        return true;
+    }
+    // At most two starting squares are left: match region keys.
+    let mut p = Pockets::new(walls, kind);
+    let mut keys = [u16::MAX; 2];
+    let mut taken = [false; 2];
+    for (k, o) in keys.iter_mut().zip(squares(left)) {
+        *k = p.key(o);
+    }
+    for m in squares(rest) {
+        let key = p.key(m);
+        match (0..2).find(|&i| !taken[i] && keys[i] == key) {
+            Some(i) => taken[i] = true,
+            None => return false,
         }
     }
     true

@@ -63,7 +63,8 @@ fn account(
     let run = |known: Known, own: &Men, opp: &Men, walls: u64| match known {
         Known::Same => Ok(Path::Quick),
         Known::Quick if chess::quick(own, walls, standard) => Ok(Path::Quick),
-        _ => analyse(own, &opp.flip(), walls, standard),
+        // Only the other side's number of men is read: no need to turn its board round.
+        _ => analyse(own, opp, walls, standard),
     };
     [
         run(known[0], white, black, w | b.swap_bytes()),
