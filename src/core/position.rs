@@ -140,6 +140,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn castling_files_come_in_file_order_for_each_side() {
+        let mut castling = Castling::NONE;
+        for file in [7, 0, 12, 3] {
+            castling.set(Color::White, file, true);
+        }
+        castling.set(Color::Black, 15, true);
+        assert_eq!(
+            castling.files(Color::White).collect::<Vec<_>>(),
+            [0, 3, 7, 12]
+        );
+        assert_eq!(castling.files(Color::Black).collect::<Vec<_>>(), [15]);
+        castling.clear(Color::Black);
+        assert_eq!(castling.files(Color::Black).next(), None);
+    }
+
+    #[test]
     fn start_positions_have_the_right_material() {
         let chess = Position::start(Game::Chess);
         assert_eq!(chess.board.pieces().count(), 32);

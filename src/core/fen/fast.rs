@@ -379,5 +379,14 @@ mod tests {
         fn fast_path_agrees_on_field_variants(text in by_fields()) {
             check_agrees(&text);
         }
+
+        /// The fields are cut exactly as `split(' ')` cuts them: empty ones, a leading or
+        /// trailing space, other whitespace and non-ASCII text included.
+        #[test]
+        fn fields_are_cut_as_split_cuts_them(text in "[ a-h0-9\\-\t字]{0,24}") {
+            let ours: Vec<&str> = Fields(Some(&text)).collect();
+            let split: Vec<&str> = text.split(' ').collect();
+            prop_assert_eq!(ours, split);
+        }
     }
 }

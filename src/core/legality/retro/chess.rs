@@ -1058,6 +1058,62 @@ mod tests {
         assert!((50_000..350_000).contains(&yes), "{yes}");
     }
 
+    /// Whether two pawns share a file, rank by rank: what `doubled` answers with fills.
+    fn reference_doubled(pawns: u64) -> bool {
+        let (mut below, mut doubled) = (0u8, 0u8);
+        for rank in 0..8 {
+            let row = (pawns >> (8 * rank)) as u8;
+            doubled |= below & row;
+            below |= row;
+        }
+        doubled != 0
+    }
+
+    #[test]
+    fn doubled_pawns_are_found_and_undoubled_ones_need_no_capture() {
+        let mut seed = 0x1234_5678_9abc_def1;
+        let mut both = [0usize; 2];
+        for _ in 0..100_000 {
+            // Sparse sets, so that both answers come up.
+            let pawns = rng(&mut seed) & rng(&mut seed) & rng(&mut seed) & 0x00ff_ffff_ffff_ff00;
+            let got = doubled(pawns);
+            assert_eq!(got, reference_doubled(pawns), "{pawns:#x}");
+            both[usize::from(got)] += 1;
+            // The gate in `analyse`: pawns on distinct files fit with no capture at all.
+            if !got {
+                assert_eq!(
+                    pawn_plan(pawns, 0).map(|(cost, _)| cost),
+                    Ok(0),
+                    "{pawns:#x}"
+                );
+            }
+        }
+        assert!(both.iter().all(|&n| n > 10_000), "{both:?}");
+    }
+
+    /// The count `quick` starts with, asked without walls, answers as the count of the men and
+    /// starting squares off the walls does, for walls that `home_walls` makes.
+    #[test]
+    fn counts_fit_whatever_the_walls() {
+        let mut seed = 0x0bad_cafe_f00d_1234;
+        for _ in 0..100_000 {
+            let (men, own) = random_side(&mut seed);
+            let (other, theirs) = random_side(&mut seed);
+            let walls = own | (theirs & !other.king).swap_bytes() & !men.occupied();
+            let with_walls = KINDS.into_iter().zip(ORIGINS).all(|(kind, origins)| {
+                let rest = Kind::of(&men, kind) & !walls & !origins;
+                let left = origins & !walls & !Kind::of(&men, kind);
+                if kind == Kind::Bishop {
+                    (rest & DARK).count_ones() <= (left & DARK).count_ones()
+                        && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
+                } else {
+                    rest.count_ones() <= left.count_ones()
+                }
+            });
+            assert_eq!(counts_fit(&men), with_walls, "{men:?} {walls:#x}");
+        }
+    }
+
     #[test]
     fn the_pawn_plan_decides_as_the_exact_assignment_does() {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
