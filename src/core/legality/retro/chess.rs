@@ -322,22 +322,30 @@ fn pawn_costs(at: u8) -> [i32; 8] {
 fn promotion_costs(regions: &Regions, kind: Kind, at: u8) -> [i32; 8] {
     let walls = regions.walls();
     let target = regions.region(kind, at);
-    let mut out = [NO; 8];
+    // The fewest captures from entering the seventh rank on y7 to promoting where it counts:
+    // 0 straight ahead, 1 on a neighbouring file.
+    let mut entry = [NO; 8];
     for x in 0..8u8 {
         let x8 = sq(x, 7);
         if walls & bit(x8) != 0 || regions.region(kind, x8) != target {
             continue;
         }
         for y in x.saturating_sub(1)..=(x + 1).min(7) {
-            if walls & bit(sq(y, 6)) != 0 {
-                continue;
+            if walls & bit(sq(y, 6)) == 0 {
+                let e = &mut entry[usize::from(y)];
+                *e = (*e).min(i32::from(x != y));
             }
-            let extra = i32::from(x != y);
-            for (s, c) in out.iter_mut().enumerate() {
-                let d = (i32::from(y) - s as i32).abs();
-                if d <= 5 {
-                    *c = (*c).min(d + extra);
-                }
+        }
+    }
+    let mut out = [NO; 8];
+    for (y, &extra) in entry.iter().enumerate() {
+        if extra >= NO {
+            continue;
+        }
+        for (s, c) in out.iter_mut().enumerate() {
+            let d = (y as i32 - s as i32).abs();
+            if d <= 5 {
+                *c = (*c).min(d + extra);
             }
         }
     }
@@ -1056,6 +1064,56 @@ mod tests {
         }
         // Both answers come up often.
         assert!((50_000..350_000).contains(&yes), "{yes}");
+    }
+
+    /// The first version of [`promotion_costs`], every promotion square and entry file tried
+    /// for each starting file.
+    fn reference_promotion_costs(regions: &Regions, kind: Kind, at: u8) -> [i32; 8] {
+        let walls = regions.walls();
+        let target = regions.region(kind, at);
+        let mut out = [NO; 8];
+        for x in 0..8u8 {
+            let x8 = sq(x, 7);
+            if walls & bit(x8) != 0 || regions.region(kind, x8) != target {
+                continue;
+            }
+            for y in x.saturating_sub(1)..=(x + 1).min(7) {
+                if walls & bit(sq(y, 6)) != 0 {
+                    continue;
+                }
+                let extra = i32::from(x != y);
+                for (s, c) in out.iter_mut().enumerate() {
+                    let d = (i32::from(y) - s as i32).abs();
+                    if d <= 5 {
+                        *c = (*c).min(d + extra);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn promotion_costs_are_those_of_the_first_version() {
+        let mut seed = 0x5151_7272_9393_b4b4;
+        let mut reachable = 0;
+        for _ in 0..20_000 {
+            let (men, own) = random_side(&mut seed);
+            let (other, theirs) = random_side(&mut seed);
+            let walls = own | (theirs & !other.king).swap_bytes() & !men.occupied();
+            let regions = Regions::new(walls);
+            let at = (rng(&mut seed) % 64) as u8;
+            for kind in KINDS {
+                let got = promotion_costs(&regions, kind, at);
+                assert_eq!(
+                    got,
+                    reference_promotion_costs(&regions, kind, at),
+                    "{walls:#x} {kind:?} {at}"
+                );
+                reachable += usize::from(got.iter().any(|&c| c < NO));
+            }
+        }
+        assert!((10_000..80_000).contains(&reachable), "{reachable}");
     }
 
     /// Whether two pawns share a file, rank by rank: what `doubled` answers with fills.

@@ -123,11 +123,22 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     // rights change its own analysis; they change the other side's only where that one looked
     // at promotions (the full path), since they wall squares of the other side's last rank.
     let rights = [castles(pos, Color::White), castles(pos, Color::Black)];
+    let sides = [&white, &black];
+    let home = sides.map(|men| home_walls(men, 0, standard));
     let mut blamed = false;
     for color in Color::BOTH {
         let c = color.index();
         if rights[c] == 0 {
             continue;
+        }
+        // Most often both sides took the quick path: then only this side's quick test can
+        // change, under its new walls (the other side's answer stands, as `Known::Same` says).
+        // When it passes, so does the whole re-run below.
+        if !full[0] && !full[1] {
+            let walls = home_walls(sides[c], rights[c], standard) | home[1 - c].swap_bytes();
+            if chess::quick(sides[c], walls, standard) {
+                continue;
+            }
         }
         let mut only = [0, 0];
         only[c] = rights[c];
