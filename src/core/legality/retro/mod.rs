@@ -78,7 +78,13 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     let white = men(board, shakmaty::Color::White);
     // Black's men in Black's own view: its first rank at the bottom.
     let black = men(board, shakmaty::Color::Black).flip();
-    let base = account(&white, &black, [0, 0], standard, [Known::No; 2]);
+    let sides = [&white, &black];
+    let home = sides.map(|men| home_walls(men, 0, standard));
+    // The walls without castling rights, made once: the castling re-runs below reuse them.
+    let base = [0, 1].map(|c| {
+        let walls = home[c] | home[1 - c].swap_bytes();
+        analyse(sides[c], sides[1 - c], walls, standard)
+    });
     let mut found = false;
     let mut full = [false; 2];
     for (color, result) in Color::BOTH.into_iter().zip(base) {
@@ -123,8 +129,6 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     // rights change its own analysis; they change the other side's only where that one looked
     // at promotions (the full path), since they wall squares of the other side's last rank.
     let rights = [castles(pos, Color::White), castles(pos, Color::Black)];
-    let sides = [&white, &black];
-    let home = sides.map(|men| home_walls(men, 0, standard));
     let mut blamed = false;
     for color in Color::BOTH {
         let c = color.index();
