@@ -3,6 +3,12 @@
 //! Run with `cargo bench --bench check`. The FENs come from random games played with shakmaty
 //! from a fixed seed, so every run checks the same file. Both contenders run in the same
 //! process, alternately, and the medians are printed.
+//!
+//! `cargo bench --bench check -- --against OLD_BINARY` also times another `fenboard` binary
+//! (an older commit's build) in the same rounds. `cargo bench --bench check -- --write-fens N
+//! FILE` only writes the first N of those FENs to FILE (the first 20,000 of the 200,000 are the
+//! 20,000 file): `scripts/compare-check.sh` uses it to compare two commits by instruction
+//! counts (callgrind) and user CPU.
 
 mod common;
 
@@ -34,16 +40,16 @@ impl Rng {
     }
 }
 
-fn generate(path: &std::path::Path) -> usize {
+fn generate(path: &std::path::Path, count: usize) -> usize {
     let mut rng = Rng(0x5eed_f00d_cafe_1234);
     let mut out = BufWriter::new(File::create(path).expect("create the bench file"));
     let mut written = 0;
-    while written < FENS {
+    while written < count {
         let mut pos = Chess::default();
         let plies = 20 + rng.below(180);
         for _ in 0..plies {
             let moves = pos.legal_moves();
-            if moves.is_empty() || written >= FENS {
+            if moves.is_empty() || written >= count {
                 break;
             }
             let m = moves[rng.below(moves.len())];
@@ -126,19 +132,60 @@ fn report(name: &str, d: Duration, n: usize) {
     );
 }
 
+/// What the command line asks for (cargo passes `--bench` too; it is ignored).
+enum Mode {
+    Bench {
+        against: Option<String>,
+    },
+    WriteFens {
+        count: usize,
+        path: std::path::PathBuf,
+    },
+}
+
+fn mode() -> Mode {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] => Mode::Bench { against: None },
+        ["--against", bin] => Mode::Bench {
+            against: Some(bin.to_string()),
+        },
+        ["--write-fens", count, path] => Mode::WriteFens {
+            count: count.parse().expect("--write-fens N FILE: N is a count"),
+            path: path.into(),
+        },
+        _ => panic!("usage: check [--against OLD_BINARY | --write-fens N FILE]"),
+    }
+}
+
 fn main() {
+    let against = match mode() {
+        Mode::WriteFens { count, path } => {
+            let n = generate(&path, count);
+            println!("{n} FENs written to {}", path.display());
+            return;
+        }
+        Mode::Bench { against } => against,
+    };
     let path =
         std::env::temp_dir().join(format!("fenboard-bench-check-{}.fen", std::process::id()));
-    let n = generate(&path);
+    let n = generate(&path, FENS);
     let bin = env!("CARGO_BIN_EXE_fenboard");
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     println!("{n} FENs from random games, {cores} cores, {ROUNDS} rounds, medians:");
     let (mut a, mut b, mut c1, mut cn) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut old = Vec::new();
     for _ in 0..ROUNDS {
         let (d, valid) = shakmaty_loop(&path);
         assert_eq!(valid, n);
         a.push(d);
         b.push(fenboard_binary(bin, &path));
+        if let Some(other) = &against {
+            old.push(fenboard_binary(other, &path));
+        }
         let (d, summary) = fenboard_library(&path, 1);
         assert_eq!(summary.valid, n as u64);
         c1.push(d);
@@ -153,5 +200,13 @@ fn main() {
         "(b)/(a) wall clock: {:.2}",
         b.as_secs_f64() / a.as_secs_f64()
     );
+    if let Some(other) = &against {
+        let old = median(old);
+        report(&format!("    {other} check FILE"), old, n);
+        println!(
+            "(b)/that binary wall clock: {:.2}",
+            b.as_secs_f64() / old.as_secs_f64()
+        );
+    }
     let _ = std::fs::remove_file(&path);
 }

@@ -29,8 +29,15 @@ impl Castling {
 
     /// Rook files with a right for `color`, from the a-file up.
     pub fn files(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
-        let mask = self.files[color.index()];
-        (0..16u8).filter(move |f| mask & (1 << f) != 0)
+        // Set bits one by one: most sides have no right or one, and this runs per record read.
+        let mut mask = self.files[color.index()];
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let file = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                file
+            })
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -131,6 +138,22 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn castling_files_come_in_file_order_for_each_side() {
+        let mut castling = Castling::NONE;
+        for file in [7, 0, 12, 3] {
+            castling.set(Color::White, file, true);
+        }
+        castling.set(Color::Black, 15, true);
+        assert_eq!(
+            castling.files(Color::White).collect::<Vec<_>>(),
+            [0, 3, 7, 12]
+        );
+        assert_eq!(castling.files(Color::Black).collect::<Vec<_>>(), [15]);
+        castling.clear(Color::Black);
+        assert_eq!(castling.files(Color::Black).next(), None);
+    }
 
     #[test]
     fn start_positions_have_the_right_material() {

@@ -153,6 +153,8 @@ pub fn check_stream<R: Read + Send, W: Write>(
         n => n,
     }
     .clamp(1, 16);
+    // A file name reaches the terminal: its control characters are escaped, once per input.
+    let label = &*crate::core::escape::controls(label);
     std::thread::scope(|scope| {
         let mut to_workers: Vec<SyncSender<Batch>> = Vec::with_capacity(workers);
         let mut from_workers: Vec<Receiver<Output>> = Vec::with_capacity(workers);
@@ -266,6 +268,7 @@ fn read_line_capped<R: BufRead>(
     }
 }
 
+/// `label` is the input's name with its control characters escaped.
 fn check_batch(batch: &Batch, label: &str, options: &Options) -> Output {
     let mut output = Output {
         text: Vec::new(),

@@ -135,12 +135,12 @@ fn to_board(board: &crate::core::Board) -> (shakmaty::Board, bool) {
             let i = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
             if let Some(p) = cells[i] {
-                let slot = role_slot(p.role);
-                roles[slot] |= 1 << i;
-                // Pieces chess does not have (slot 0) get no colour either.
-                colors[p.color as usize] |= u64::from(slot != 0) << i;
+                roles[role_slot(p.role)] |= 1 << i;
+                colors[p.color as usize] |= 1 << i;
             }
         }
+        // Pieces chess does not have (slot 0) get no colour either.
+        colors = colors.map(|c| c & !roles[0]);
     }
     let by_role = ByRole {
         pawn: Bitboard(roles[1]),

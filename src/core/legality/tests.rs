@@ -180,6 +180,27 @@ fn chess_board_with_xiangqi_pieces_is_refused() {
     assert_eq!(d.squares, [Square::new(0, 0)]);
 }
 
+#[test]
+fn pieces_chess_does_not_have_are_left_out_of_the_setup_colours_too() {
+    use crate::core::{Color, Piece, Role};
+    let mut pos = read("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None)
+        .position
+        .unwrap();
+    pos.board.set(
+        Square::new(0, 0),
+        Some(Piece::new(Color::White, Role::Cannon)),
+    );
+    pos.board.set(
+        Square::new(7, 7),
+        Some(Piece::new(Color::Black, Role::Advisor)),
+    );
+    let board = super::chess::to_setup(&pos).board;
+    let (e1, e8) = (shakmaty::Square::E1, shakmaty::Square::E8);
+    assert_eq!(board.occupied(), shakmaty::Bitboard::from(e1) | e8);
+    assert_eq!(board.by_color(shakmaty::Color::White), e1.into());
+    assert_eq!(board.by_color(shakmaty::Color::Black), e8.into());
+}
+
 const XQ: Option<Game> = Some(Game::Xiangqi);
 
 fn xq_only(text: &str, code: Code) -> Diagnostic {

@@ -197,9 +197,11 @@ fn column(
         .map_or(1, |s| s.start + 1)
 }
 
+/// `label` is the input's name, its control characters already escaped.
 fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
-    // A file name reaches the terminal: its control characters are escaped.
-    let label = crate::core::escape::controls(label);
+    if verdict.diagnostics.is_empty() {
+        return;
+    }
     let mut spans = None;
     let lang = crate::shell::lang();
     let game = verdict.game.unwrap_or(Game::Chess);

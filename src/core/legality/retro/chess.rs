@@ -128,21 +128,27 @@ pub fn home_walls(men: &Men, castles: u8, standard: bool) -> u64 {
     // A man on its own starting square whose every way out is walled has never moved, and no
     // other man of its kind can have come in: it has stood there all game. In dependency order:
     // the bishops need only pawns, the queen needs c1 and e1, the king d1 and f1.
+    // Without branches: this runs for both sides of every position `fenboard check` reads.
     let walled = |walls: u64, men: u64, home: u8, exits: u64| {
-        if men & bit(home) != 0 && walls & exits == exits {
-            walls | bit(home)
-        } else {
-            walls
-        }
+        let closed = u64::from(walls & exits == exits).wrapping_neg();
+        walls | (men & bit(home) & closed)
     };
-    let row2 = |files: &[u8]| files.iter().fold(0u64, |acc, &f| acc | bit(sq(f, 1)));
+    const fn row2(files: &[u8]) -> u64 {
+        let mut out = 0;
+        let mut i = 0;
+        while i < files.len() {
+            out |= bit(sq(files[i], 1));
+            i += 1;
+        }
+        out
+    }
+    const QUEEN_EXITS: u64 = bit(C1) | bit(E1) | row2(&[2, 3, 4]);
+    const KING_EXITS: u64 = bit(D1) | bit(F1) | row2(&[3, 4, 5]);
     walls = walled(walls, men.bishops, C1, row2(&[1, 3]));
     walls = walled(walls, men.bishops, F1, row2(&[4, 6]));
-    let queen_exits = bit(C1) | bit(E1) | row2(&[2, 3, 4]);
-    let king_exits = bit(D1) | bit(F1) | row2(&[3, 4, 5]);
-    walls = walled(walls, men.queens, D1, queen_exits);
-    walls = walled(walls, men.king, E1, king_exits);
-    walled(walls, men.queens, D1, queen_exits)
+    walls = walled(walls, men.queens, D1, QUEEN_EXITS);
+    walls = walled(walls, men.king, E1, KING_EXITS);
+    walled(walls, men.queens, D1, QUEEN_EXITS)
 }
 
 /// Connectivity of the board for each kind of mover, given the walled squares. Ranks 3–6 are
@@ -316,22 +322,30 @@ fn pawn_costs(at: u8) -> [i32; 8] {
 fn promotion_costs(regions: &Regions, kind: Kind, at: u8) -> [i32; 8] {
     let walls = regions.walls();
     let target = regions.region(kind, at);
-    let mut out = [NO; 8];
+    // The fewest captures from entering the seventh rank on y7 to promoting where it counts:
+    // 0 straight ahead, 1 on a neighbouring file.
+    let mut entry = [NO; 8];
     for x in 0..8u8 {
         let x8 = sq(x, 7);
         if walls & bit(x8) != 0 || regions.region(kind, x8) != target {
             continue;
         }
         for y in x.saturating_sub(1)..=(x + 1).min(7) {
-            if walls & bit(sq(y, 6)) != 0 {
-                continue;
+            if walls & bit(sq(y, 6)) == 0 {
+                let e = &mut entry[usize::from(y)];
+                *e = (*e).min(i32::from(x != y));
             }
-            let extra = i32::from(x != y);
-            for (s, c) in out.iter_mut().enumerate() {
-                let d = (i32::from(y) - s as i32).abs();
-                if d <= 5 {
-                    *c = (*c).min(d + extra);
-                }
+        }
+    }
+    let mut out = [NO; 8];
+    for (y, &extra) in entry.iter().enumerate() {
+        if extra >= NO {
+            continue;
+        }
+        for (s, c) in out.iter_mut().enumerate() {
+            let d = (y as i32 - s as i32).abs();
+            if d <= 5 {
+                *c = (*c).min(d + extra);
             }
         }
     }
@@ -358,11 +372,16 @@ pub enum Path {
     Full,
 }
 
-/// Accounts for every man of `own` (own view; `opp` the other side, same view): where each came
-/// from, and the captures that took. `walls` are the squares occupied all game (both sides').
+/// Accounts for every man of `own` (own view; `opp` the other side, in either view: only its
+/// number of men is read): where each came from, and the captures that took. `walls` are the squares occupied all game (both sides').
 pub fn analyse(own: &Men, opp: &Men, walls: u64, standard: bool) -> Result<Path, Failure> {
+    let quick = quick(own, walls, standard);
+    // Pawns on distinct files need no capture: the count of lost men does not matter.
+    if quick && !doubled(own.pawns) {
+        return Ok(Path::Quick);
+    }
     let missing = 16u32.saturating_sub(opp.count());
-    if quick(own, walls, standard) {
+    if quick {
         return pawns_only(own.pawns, missing).map(|()| Path::Quick);
     }
     full(own, walls, standard, missing).map(|()| Path::Full)
@@ -441,13 +460,6 @@ impl Pockets {
 /// The starting squares of each kind, in the order of [`KINDS`].
 const ORIGINS: [u64; 4] = [1 << D1, 1 | 1 << 7, 1 << C1 | 1 << F1, 1 << 1 | 1 << 6];
 
-/// `bb`'s number of squares, counted up to 3: enough to compare with at most two starting
-/// squares, and cheaper than a full count (no `popcnt` in the baseline x86-64 target).
-const fn up_to_3(bb: u64) -> u32 {
-    let rest = bb & bb.wrapping_sub(1);
-    (bb != 0) as u32 + (rest != 0) as u32 + (rest & rest.wrapping_sub(1) != 0) as u32
-}
-
 /// The edge squares (ranks 1 and 8) in first-rank pockets of `kind` for `walls`, or in
 /// eighth-rank ones, as board squares.
 fn pocket_squares(walls: u64, kind: Kind, rank8: bool) -> u64 {
@@ -458,80 +470,120 @@ fn pocket_squares(walls: u64, kind: Kind, rank8: bool) -> u64 {
     }
 }
 
+/// Whether `bb` has at most one square.
+const fn at_most_1(bb: u64) -> bool {
+    bb & bb.wrapping_sub(1) == 0
+}
+
+/// Whether `bb` has at most two squares.
+const fn at_most_2(bb: u64) -> bool {
+    at_most_1(bb & bb.wrapping_sub(1))
+}
+
+/// Whether no kind has more men than starting squares (per square colour for bishops): the
+/// count that [`quick`] starts with. Walls leave it unchanged, so it is asked without them: a
+/// walled square of a kind's start holds a man of that kind, and a walled man of a kind stands
+/// on a start of its kind, so walls take as many men as starting squares out of the count.
+pub const fn counts_fit(own: &Men) -> bool {
+    at_most_1(own.queens)
+        && at_most_2(own.rooks)
+        && at_most_2(own.knights)
+        && at_most_1(own.bishops & DARK)
+        && at_most_1(own.bishops & !DARK)
+}
+
+/// Rank-1 squares from which a mover of `kind` steps straight out of the first rank (own
+/// view), so that they are in no pocket.
+fn direct_exits(walls: u64, kind: Kind) -> u64 {
+    let free = !walls as u8;
+    let above = !(walls >> 8) as u8;
+    u64::from(match kind {
+        Kind::Knight => free,
+        Kind::Bishop => free & ((above << 1) | (above >> 1)),
+        Kind::Rook => free & above,
+        Kind::Queen => free & (above | above << 1 | above >> 1),
+    })
+}
+
 /// Whether, without any promotion, each piece can be a distinct original man of its kind and
 /// the king can have walked from e1 — shown cheaply: men on their own starting squares are
 /// those men, and the others each share a region with a distinct starting square left over.
+/// `walls` are the squares occupied all game, as [`home_walls`] makes them for both sides: a
+/// man of `own` stands on one only at its own starting square.
 pub fn quick(own: &Men, walls: u64, standard: bool) -> bool {
     const EDGES: u64 = 0xff | 0xff << 56;
     // By count first: each kind's men off their starting squares, against the starting
     // squares left over (per square colour for bishops).
-    let mut off = [0u64; 4];
-    let mut free = [0u64; 4];
-    for (k, (kind, origins)) in KINDS.into_iter().zip(ORIGINS).enumerate() {
-        let origins = origins & !walls;
-        let men = Kind::of(own, kind) & !walls;
-        let rest = men & !origins;
-        if rest == 0 {
-            continue;
-        }
-        let left = origins & !men;
-        let fits = if kind == Kind::Bishop {
-            up_to_3(rest & DARK) <= up_to_3(left & DARK)
-                && up_to_3(rest & !DARK) <= up_to_3(left & !DARK)
-        } else {
-            up_to_3(rest) <= up_to_3(left)
-        };
-        if !fits {
-            return false;
-        }
-        (off[k], free[k]) = (rest, left);
+    if !counts_fit(own) {
+        return false;
     }
     if !standard {
         return true;
     }
-    let queen_pockets = pocket_squares(walls, Kind::Queen, false);
     if own.king != bit(E1) && own.king & walls == 0 {
-        // Both outside any pocket, or (rarely) look closer.
-        let clear = queen_pockets & bit(E1) == 0 && own.king & (queen_pockets | 0xff << 56) == 0;
+        // Both outside any pocket (most often: e1 steps out and the king stands off the edge
+        // ranks), or look closer.
+        let clear = own.king & EDGES == 0 && direct_exits(walls, Kind::Queen) & bit(E1) != 0;
         if !clear {
-            let mut p = Pockets::new(walls, Kind::Queen);
-            if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
-                return false;
+            let queen_pockets = pocket_squares(walls, Kind::Queen, false);
+            let clear =
+                queen_pockets & bit(E1) == 0 && own.king & (queen_pockets | 0xff << 56) == 0;
+            if !clear {
+                let mut p = Pockets::new(walls, Kind::Queen);
+                if p.key(own.king.trailing_zeros() as u8) != p.key(E1) {
+                    return false;
+                }
             }
         }
     }
     // Then by region, for the sliders: men and starting squares outside every edge pocket are
-    // all in the main region (one per colour for bishops, counted above).
-    for (k, kind) in KINDS.into_iter().enumerate().take(3) {
-        let (rest, left) = (off[k], free[k]);
-        if rest == 0 {
-            continue;
-        }
-        let rank1 = if kind == Kind::Queen {
-            queen_pockets
-        } else {
-            pocket_squares(walls, kind, false)
-        };
-        let mut pocketed = (rest | left) & rank1;
-        if rest & EDGES & !0xff != 0 {
-            pocketed |= rest & pocket_squares(walls, kind, true);
-        }
-        if pocketed == 0 {
-            continue;
-        }
-        // At most two starting squares are left: match region keys.
-        let mut p = Pockets::new(walls, kind);
-        let mut keys = [u16::MAX; 2];
-        let mut taken = [false; 2];
-        for (k, o) in keys.iter_mut().zip(squares(left)) {
-            *k = p.key(o);
-        }
-        for m in squares(rest) {
-            let key = p.key(m);
-            match (0..2).find(|&i| !taken[i] && keys[i] == key) {
-                Some(i) => taken[i] = true,
-                None => return false,
-            }
+    // all in the main region (one per colour for bishops, counted above). Written out kind by
+    // kind, so that each test compiles to a few instructions on constants.
+    let [queens, rooks, bishops, _] = ORIGINS;
+    regions_fit(Kind::Queen, own.queens, queens, walls)
+        && regions_fit(Kind::Rook, own.rooks, rooks, walls)
+        && regions_fit(Kind::Bishop, own.bishops, bishops, walls)
+}
+
+/// Whether each man of a slider `kind` (`men`, starting squares `origins`) off its starting
+/// squares shares a region with a distinct starting square left over, given that their
+/// numbers fit.
+#[inline(always)]
+fn regions_fit(kind: Kind, men: u64, origins: u64, walls: u64) -> bool {
+    const EDGES: u64 = 0xff | 0xff << 56;
+    let origins = origins & !walls;
+    let men = men & !walls;
+    let rest = men & !origins;
+    if rest == 0 {
+        return true;
+    }
+    let left = origins & !men;
+    // First-rank squares that step straight out are in no pocket, and neither is any square
+    // off the edge ranks.
+    let rank1 = (rest | left) & 0xff & !direct_exits(walls, kind);
+    let rank8 = rest & EDGES & !0xff;
+    if rank1 == 0 && rank8 == 0 {
+        return true;
+    }
+    let mut pocketed = (rest | left) & pocket_squares(walls, kind, false);
+    if rank8 != 0 {
+        pocketed |= rank8 & pocket_squares(walls, kind, true);
+    }
+    if pocketed == 0 {
+        return true;
+    }
+    // At most two starting squares are left: match region keys.
+    let mut p = Pockets::new(walls, kind);
+    let mut keys = [u16::MAX; 2];
+    let mut taken = [false; 2];
+    for (k, o) in keys.iter_mut().zip(squares(left)) {
+        *k = p.key(o);
+    }
+    for m in squares(rest) {
+        let key = p.key(m);
+        match (0..2).find(|&i| !taken[i] && keys[i] == key) {
+            Some(i) => taken[i] = true,
+            None => return false,
         }
     }
     true
@@ -758,6 +810,15 @@ fn pawns_only(pawns: u64, missing: u32) -> Result<(), Failure> {
     pawn_plan(pawns, missing).map(|_| ())
 }
 
+/// Whether two pawns share a file: some pawn has another somewhere above it.
+const fn doubled(pawns: u64) -> bool {
+    let mut above = pawns << 8;
+    above |= above << 8;
+    above |= above << 16;
+    above |= above << 32;
+    pawns & above != 0
+}
+
 /// A feasible assignment of the pawns to distinct starting files, cheaply, with its cost and
 /// the files it uses; `None` when the greedy choice finds no file for some pawn. On each file
 /// the lowest pawn (the one with least reach) stays; every other pawn, lowest first, takes the
@@ -792,15 +853,8 @@ fn pawn_plan(pawns: u64, missing: u32) -> Result<(u32, u8), Failure> {
     files |= files >> 16;
     files |= files >> 8;
     let files = files as u8;
-    // Pawns on distinct files can each have stayed on its own: no capture needed. (Pawns stand
-    // on ranks 2–7: a file is doubled when some rank repeats one below it.)
-    let (mut below, mut doubled) = (0u8, 0u8);
-    for rank in 1..7 {
-        let row = (pawns >> (8 * rank)) as u8;
-        doubled |= below & row;
-        below |= row;
-    }
-    if doubled == 0 {
+    // Pawns on distinct files can each have stayed on its own: no capture needed.
+    if !doubled(pawns) {
         return Ok((0, files));
     }
     // Most doubled pawns settle greedily: one pawn stays on each file, the others each take
@@ -1010,6 +1064,112 @@ mod tests {
         }
         // Both answers come up often.
         assert!((50_000..350_000).contains(&yes), "{yes}");
+    }
+
+    /// The first version of [`promotion_costs`], every promotion square and entry file tried
+    /// for each starting file.
+    fn reference_promotion_costs(regions: &Regions, kind: Kind, at: u8) -> [i32; 8] {
+        let walls = regions.walls();
+        let target = regions.region(kind, at);
+        let mut out = [NO; 8];
+        for x in 0..8u8 {
+            let x8 = sq(x, 7);
+            if walls & bit(x8) != 0 || regions.region(kind, x8) != target {
+                continue;
+            }
+            for y in x.saturating_sub(1)..=(x + 1).min(7) {
+                if walls & bit(sq(y, 6)) != 0 {
+                    continue;
+                }
+                let extra = i32::from(x != y);
+                for (s, c) in out.iter_mut().enumerate() {
+                    let d = (i32::from(y) - s as i32).abs();
+                    if d <= 5 {
+                        *c = (*c).min(d + extra);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn promotion_costs_are_those_of_the_first_version() {
+        let mut seed = 0x5151_7272_9393_b4b4;
+        let mut reachable = 0;
+        for _ in 0..20_000 {
+            let (men, own) = random_side(&mut seed);
+            let (other, theirs) = random_side(&mut seed);
+            let walls = own | (theirs & !other.king).swap_bytes() & !men.occupied();
+            let regions = Regions::new(walls);
+            let at = (rng(&mut seed) % 64) as u8;
+            for kind in KINDS {
+                let got = promotion_costs(&regions, kind, at);
+                assert_eq!(
+                    got,
+                    reference_promotion_costs(&regions, kind, at),
+                    "{walls:#x} {kind:?} {at}"
+                );
+                reachable += usize::from(got.iter().any(|&c| c < NO));
+            }
+        }
+        assert!((10_000..80_000).contains(&reachable), "{reachable}");
+    }
+
+    /// Whether two pawns share a file, rank by rank: what `doubled` answers with fills.
+    fn reference_doubled(pawns: u64) -> bool {
+        let (mut below, mut doubled) = (0u8, 0u8);
+        for rank in 0..8 {
+            let row = (pawns >> (8 * rank)) as u8;
+            doubled |= below & row;
+            below |= row;
+        }
+        doubled != 0
+    }
+
+    #[test]
+    fn doubled_pawns_are_found_and_undoubled_ones_need_no_capture() {
+        let mut seed = 0x1234_5678_9abc_def1;
+        let mut both = [0usize; 2];
+        for _ in 0..100_000 {
+            // Sparse sets, so that both answers come up.
+            let pawns = rng(&mut seed) & rng(&mut seed) & rng(&mut seed) & 0x00ff_ffff_ffff_ff00;
+            let got = doubled(pawns);
+            assert_eq!(got, reference_doubled(pawns), "{pawns:#x}");
+            both[usize::from(got)] += 1;
+            // The gate in `analyse`: pawns on distinct files fit with no capture at all.
+            if !got {
+                assert_eq!(
+                    pawn_plan(pawns, 0).map(|(cost, _)| cost),
+                    Ok(0),
+                    "{pawns:#x}"
+                );
+            }
+        }
+        assert!(both.iter().all(|&n| n > 10_000), "{both:?}");
+    }
+
+    /// The count `quick` starts with, asked without walls, answers as the count of the men and
+    /// starting squares off the walls does, for walls that `home_walls` makes.
+    #[test]
+    fn counts_fit_whatever_the_walls() {
+        let mut seed = 0x0bad_cafe_f00d_1234;
+        for _ in 0..100_000 {
+            let (men, own) = random_side(&mut seed);
+            let (other, theirs) = random_side(&mut seed);
+            let walls = own | (theirs & !other.king).swap_bytes() & !men.occupied();
+            let with_walls = KINDS.into_iter().zip(ORIGINS).all(|(kind, origins)| {
+                let rest = Kind::of(&men, kind) & !walls & !origins;
+                let left = origins & !walls & !Kind::of(&men, kind);
+                if kind == Kind::Bishop {
+                    (rest & DARK).count_ones() <= (left & DARK).count_ones()
+                        && (rest & !DARK).count_ones() <= (left & !DARK).count_ones()
+                } else {
+                    rest.count_ones() <= left.count_ones()
+                }
+            });
+            assert_eq!(counts_fit(&men), with_walls, "{men:?} {walls:#x}");
+        }
     }
 
     #[test]

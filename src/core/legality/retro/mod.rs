@@ -63,7 +63,8 @@ fn account(
     let run = |known: Known, own: &Men, opp: &Men, walls: u64| match known {
         Known::Same => Ok(Path::Quick),
         Known::Quick if chess::quick(own, walls, standard) => Ok(Path::Quick),
-        _ => analyse(own, &opp.flip(), walls, standard),
+        // Only the other side's number of men is read: no need to turn its board round.
+        _ => analyse(own, opp, walls, standard),
     };
     [
         run(known[0], white, black, w | b.swap_bytes()),
@@ -77,7 +78,13 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     let white = men(board, shakmaty::Color::White);
     // Black's men in Black's own view: its first rank at the bottom.
     let black = men(board, shakmaty::Color::Black).flip();
-    let base = account(&white, &black, [0, 0], standard, [Known::No; 2]);
+    let sides = [&white, &black];
+    let home = sides.map(|men| home_walls(men, 0, standard));
+    // The walls without castling rights, made once: the castling re-runs below reuse them.
+    let base = [0, 1].map(|c| {
+        let walls = home[c] | home[1 - c].swap_bytes();
+        analyse(sides[c], sides[1 - c], walls, standard)
+    });
     let mut found = false;
     let mut full = [false; 2];
     for (color, result) in Color::BOTH.into_iter().zip(base) {
@@ -98,7 +105,10 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
     if found || !standard {
         return;
     }
-    if white.count() + black.count() == 32
+    // Every pawn at home first: two comparisons, where the counts are two popcounts.
+    if white.pawns == chess::RANK_2
+        && black.pawns == chess::RANK_2
+        && white.count() + black.count() == 32
         && let Some((expected, squares)) = parity::wrong_turn(&white, &black, pos.turn)
     {
         out.push(
@@ -124,6 +134,15 @@ pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut 
         let c = color.index();
         if rights[c] == 0 {
             continue;
+        }
+        // Most often both sides took the quick path: then only this side's quick test can
+        // change, under its new walls (the other side's answer stands, as `Known::Same` says).
+        // When it passes, so does the whole re-run below.
+        if !full[0] && !full[1] {
+            let walls = home_walls(sides[c], rights[c], standard) | home[1 - c].swap_bytes();
+            if chess::quick(sides[c], walls, standard) {
+                continue;
+            }
         }
         let mut only = [0, 0];
         only[c] = rights[c];
