@@ -2,7 +2,8 @@
 # Per-key CPU of two binaries side by side: runs scripts/measure-app.sh on each in turn, ROUNDS
 # times (alternating, so both see the same machine), and prints every figure and the medians.
 # A lone key's CPU on a virtual machine varies with how idle its CPUs are; only figures from
-# the same run compare.
+# the same run compare. scripts/keystroke-floor.c is the floor to compare with: a program that
+# only waits for the key, reads it and writes a frame's worth of bytes.
 #
 # Usage: scripts/compare-app.sh BIN_A BIN_B [ROUNDS]   (default 5 rounds)
 set -u
