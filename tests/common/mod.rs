@@ -303,11 +303,7 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .arg("kill-server")
-            .output();
+        self.close_window();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

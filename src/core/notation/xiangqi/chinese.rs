@@ -27,6 +27,7 @@
 //! 前/二/三/四/后 for four or five, the computer standard's 一…五 across two doubled files), a
 //! final 一 left out of a one-step move, check marks and annotations.
 
+use super::wxf::role;
 use super::{Direction, Parts, Rank, Spec, Which};
 use crate::core::{Color, Piece, Role};
 
@@ -120,19 +121,6 @@ pub(super) fn normalize(text: &str) -> String {
                 .map_or(c, |i| char::from(b'1' + i as u8)),
         })
         .collect()
-}
-
-fn role(sign: char) -> Option<Role> {
-    Some(match sign {
-        'K' => Role::King,
-        'A' => Role::Advisor,
-        'E' => Role::Bishop,
-        'H' => Role::Knight,
-        'R' => Role::Rook,
-        'C' => Role::Cannon,
-        'P' => Role::Pawn,
-        _ => return None,
-    })
 }
 
 fn digit(sign: char) -> Option<u8> {

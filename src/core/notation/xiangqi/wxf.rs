@@ -22,7 +22,7 @@ fn letter(role: Role) -> char {
     }
 }
 
-fn role(letter: char) -> Option<Role> {
+pub(super) fn role(letter: char) -> Option<Role> {
     Some(match letter {
         'K' => Role::King,
         'A' => Role::Advisor,
