@@ -28,6 +28,8 @@ mod diagram_cli;
 mod examples;
 #[path = "suite/fen_props.rs"]
 mod fen_props;
+#[path = "suite/input_oracle.rs"]
+mod input_oracle;
 #[path = "suite/languages_cli.rs"]
 mod languages_cli;
 #[path = "suite/notation_oracle.rs"]

@@ -152,12 +152,7 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Result<Exit> {
     let mut inbox = Inbox::new().wrap_err(text::NO_INPUT)?;
     let post = inbox.post();
-    let hangup = inbox.hangup();
     let _signals = signals::watch(move |s| {
-        if s == Signal::HANGUP {
-            // The loop may be reading a terminal that is gone: let the read end.
-            hangup.defuse();
-        }
         post.send(Report::Signal(s));
     })
     .wrap_err(text::NO_SIGNALS)?;

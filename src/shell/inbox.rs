@@ -4,15 +4,13 @@
 //! machine a thread's wake-up costs more than drawing the key's frame.
 //!
 //! Waiting is one `epoll` (mio) over three things: the terminal, a waker the workers ring after
-//! each report, and a pipe that SIGWINCH writes to. crossterm still reads and parses the
-//! terminal (its own `epoll` sees the same input); this one only says when to ask it.
+//! each report, and a pipe that SIGWINCH writes to. The terminal's bytes are read here and
+//! decoded by [`input::Decoder`]: a key costs the wait, one `read` and the frame's `write`.
 //!
 //! Standard input becomes a description of the terminal of fenboard's own, opened non-blocking
-//! (the shell's stays as it was), so that reading never blocks the loop on half an escape
-//! sequence. A terminal that hangs up is the one thing crossterm cannot read past: it would read
-//! end-of-file forever. So a hang-up seen here is reported, never read, and one that happens
-//! while crossterm is reading is defused by [`Hangup::defuse`] from the signal that announces
-//! it: standard input is swapped for an empty socket, and the read gives up.
+//! (the shell's stays as it was), so that reading never blocks the loop. A terminal that hangs
+//! up (its window closed) reads as end-of-file or fails: that is said once as a hang-up, and the
+//! terminal is never read again.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -21,16 +19,20 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::Duration;
 
 use mio::unix::SourceFd;
 use mio::{Events, Interest, Poll, Token, Waker};
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::Event;
 use signal_hook::SigId;
+
+use super::input::Decoder;
 
 const TERMINAL: Token = Token(0);
 const WAKER: Token = Token(1);
 const RESIZE: Token = Token(2);
+
+/// Bytes read from the terminal at a time: a paste of more takes more reads.
+const READ_SIZE: usize = 4096;
 
 /// Where the event loop's wake-ups come from: the terminal read here, or `T`, a report a worker
 /// sent through a [`Post`].
@@ -56,41 +58,20 @@ pub struct Inbox<T> {
     resize_hook: SigId,
     /// Standard input as it was, put back when the inbox ends.
     stdin: Option<OwnedFd>,
-    hangup: Hangup,
-    /// The terminal may have input crossterm has not handed out: set when the terminal (or a
-    /// resize) wakes the poll, cleared when crossterm says it has nothing.
+    /// The terminal's descriptor (non-blocking).
+    terminal: RawFd,
+    decoder: Decoder,
+    /// The terminal may have bytes not read yet: set when it wakes the poll, cleared when a read
+    /// finds fewer bytes than it could take.
     terminal_pending: bool,
+    /// The waker rang since the channel was last found empty.
+    reports_pending: bool,
+    /// A resize to report.
+    resize_pending: bool,
+    /// The poll said the terminal hung up: read it until it says so too.
+    terminal_closing: bool,
     /// The terminal hung up: never read again.
     terminal_gone: bool,
-}
-
-/// Defuses a terminal's hang-up from another thread (see the module's notes). Cheap to clone.
-#[derive(Clone)]
-pub struct Hangup {
-    /// The terminal's descriptor: standard input.
-    fd: RawFd,
-    /// An empty non-blocking socket (and its other end, kept open so it never reads as closed).
-    empty: Arc<(UnixStream, UnixStream)>,
-}
-
-impl Hangup {
-    /// If the terminal on standard input has hung up, replaces standard input with an empty
-    /// socket, so that a read in progress ends with "would block" instead of reading
-    /// end-of-file forever. A live terminal is left alone (a `kill -HUP` with the window
-    /// still open).
-    pub fn defuse(&self) {
-        let mut fd = libc::pollfd {
-            fd: self.fd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd, no wait.
-        let polled = unsafe { libc::poll(&mut fd, 1, 0) };
-        if polled == 1 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-            // SAFETY: both descriptors are open; dup2 swaps the terminal's atomically.
-            unsafe { libc::dup2(self.empty.0.as_raw_fd(), self.fd) };
-        }
-    }
 }
 
 /// A worker's sending end: sends a report and wakes the loop. Cheap to clone.
@@ -114,7 +95,8 @@ impl<T> Post<T> {
         if self.tx.send(report).is_err() {
             return false;
         }
-        // Waking fails only if the poll is gone, and then nobody is waiting.
+        // Waking fails only if the poll is gone, and then nobody is waiting. The wake comes
+        // after the send, so a loop that finds the channel empty is woken again.
         let _ = self.waker.wake();
         true
     }
@@ -126,22 +108,16 @@ impl<T> Inbox<T> {
         let stdin = own_terminal_on_stdin()?;
         let mut inbox = Inbox::watching(libc::STDIN_FILENO)?;
         inbox.stdin = stdin;
-        inbox.terminal_pending = true;
         Ok(inbox)
     }
 
-    /// An inbox whose terminal is `terminal`, not asked for input until it wakes the poll.
+    /// An inbox whose terminal is `terminal` (non-blocking), read once it wakes the poll.
     fn watching(terminal: RawFd) -> io::Result<Inbox<T>> {
         let poll = Poll::new()?;
         let waker = Arc::new(Waker::new(poll.registry(), WAKER)?);
+        // Input already waiting wakes the first poll.
         poll.registry()
             .register(&mut SourceFd(&terminal), TERMINAL, Interest::READABLE)?;
-        let (a, b) = UnixStream::pair()?;
-        a.set_nonblocking(true)?;
-        let hangup = Hangup {
-            fd: terminal,
-            empty: Arc::new((a, b)),
-        };
         let (resized, on_resize) = UnixStream::pair()?;
         resized.set_nonblocking(true)?;
         on_resize.set_nonblocking(true)?;
@@ -162,15 +138,14 @@ impl<T> Inbox<T> {
             resized,
             resize_hook,
             stdin: None,
-            hangup,
+            terminal,
+            decoder: Decoder::default(),
             terminal_pending: false,
+            reports_pending: true,
+            resize_pending: false,
+            terminal_closing: false,
             terminal_gone: false,
         })
-    }
-
-    /// What the signal that announces a hang-up calls first.
-    pub fn hangup(&self) -> Hangup {
-        self.hangup.clone()
     }
 
     /// A sending end for a worker.
@@ -187,10 +162,8 @@ impl<T> Inbox<T> {
             if let Some(arrival) = self.try_next() {
                 return arrival;
             }
-            match self.block() {
-                Ok(false) => {}
-                Ok(true) => return Arrival::Hangup,
-                Err(e) => return Arrival::InputFailed(e.to_string()),
+            if let Err(e) = self.block() {
+                return Arrival::InputFailed(e.to_string());
             }
         }
     }
@@ -198,23 +171,62 @@ impl<T> Inbox<T> {
     /// What has arrived already, without blocking. Reports come first: a signal or a finished
     /// job is not kept waiting behind a long paste.
     pub fn try_next(&mut self) -> Option<Arrival<T>> {
-        if let Ok(report) = self.rx.try_recv() {
-            return Some(Arrival::Report(report));
+        if self.reports_pending {
+            match self.rx.try_recv() {
+                Ok(report) => return Some(Arrival::Report(report)),
+                Err(_) => self.reports_pending = false,
+            }
         }
-        if !self.terminal_pending || self.terminal_gone {
+        if std::mem::take(&mut self.resize_pending) {
+            return Some(match ratatui::crossterm::terminal::size() {
+                Ok((width, height)) => Arrival::Terminal(Event::Resize(width, height)),
+                Err(e) => Arrival::InputFailed(e.to_string()),
+            });
+        }
+        loop {
+            if let Some(ev) = self.decoder.next() {
+                return Some(Arrival::Terminal(ev));
+            }
+            if !self.terminal_pending || self.terminal_gone {
+                return None;
+            }
+            if let Some(arrival) = self.read_terminal() {
+                return Some(arrival);
+            }
+        }
+    }
+
+    /// Reads what the terminal has into the decoder, once; an arrival when that ends reading.
+    fn read_terminal(&mut self) -> Option<Arrival<T>> {
+        let mut buf = [0u8; READ_SIZE];
+        // SAFETY: reads into a buffer of its length.
+        let n = unsafe { libc::read(self.terminal, buf.as_mut_ptr().cast(), buf.len()) };
+        if n > 0 {
+            let n = n as usize;
+            // A full buffer may leave more behind, which the next read takes; after a hang-up
+            // the next read finds the end.
+            let full = n == buf.len();
+            self.terminal_pending = full || self.terminal_closing;
+            self.decoder.feed(&buf[..n], full);
             return None;
         }
-        match event::poll(Duration::ZERO) {
-            Ok(true) => Some(match event::read() {
-                Ok(ev) => Arrival::Terminal(ev),
-                Err(e) => Arrival::InputFailed(e.to_string()),
-            }),
-            Ok(false) => {
+        let e = io::Error::last_os_error();
+        match e.raw_os_error() {
+            _ if n == 0 => {}
+            Some(libc::EAGAIN) => {
                 self.terminal_pending = false;
-                None
+                return None;
             }
-            Err(e) => Some(Arrival::InputFailed(e.to_string())),
+            Some(libc::EINTR) => return None,
+            // A terminal whose other side is gone.
+            Some(libc::EIO) => {}
+            _ => {
+                self.terminal_gone = true;
+                return Some(Arrival::InputFailed(e.to_string()));
+            }
         }
+        self.terminal_gone = true;
+        Some(Arrival::Hangup)
     }
 
     /// The reports sent so far, leaving the terminal alone (for the editor's last moments).
@@ -222,34 +234,34 @@ impl<T> Inbox<T> {
         self.rx.try_iter()
     }
 
-    /// Waits for the terminal, a report's wake-up or a resize; true when the terminal hung up
-    /// (said once).
-    fn block(&mut self) -> io::Result<bool> {
+    /// Waits for the terminal, a report's wake-up or a resize.
+    fn block(&mut self) -> io::Result<()> {
         match self.poll.poll(&mut self.events, None) {
             Ok(()) => {}
             // A signal interrupted the wait: its report (if any) is in the channel.
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(false),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+                self.reports_pending = true;
+                return Ok(());
+            }
             Err(e) => return Err(e),
         }
-        let mut hung_up = false;
         for ev in self.events.iter() {
             match ev.token() {
-                TERMINAL if ev.is_read_closed() || ev.is_error() => {
-                    hung_up = !self.terminal_gone;
-                    self.terminal_gone = true;
+                // A hang-up is said when reading finds it: what was typed before it first.
+                TERMINAL => {
+                    self.terminal_pending = true;
+                    self.terminal_closing |= ev.is_read_closed() || ev.is_error();
                 }
-                TERMINAL => self.terminal_pending = true,
+                WAKER => self.reports_pending = true,
                 RESIZE => {
-                    // crossterm's own SIGWINCH pipe was written by the same signal: it turns
-                    // this into `Event::Resize`. Ours only needs emptying.
                     let mut buf = [0u8; 64];
                     while matches!(self.resized.read(&mut buf), Ok(n) if n > 0) {}
-                    self.terminal_pending = true;
+                    self.resize_pending = true;
                 }
                 _ => {}
             }
         }
-        Ok(hung_up)
+        Ok(())
     }
 }
 
@@ -301,11 +313,16 @@ mod tests {
     use std::io::Write;
     use std::time::Duration;
 
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
     use super::*;
 
-    /// A pipe standing for the terminal: its write end closed is a terminal hanging up.
+    /// A pipe standing for the terminal, non-blocking as the terminal is: its write end closed
+    /// is a terminal hanging up.
     fn pipe() -> (UnixStream, UnixStream) {
-        UnixStream::pair().unwrap()
+        let (terminal, other_end) = UnixStream::pair().unwrap();
+        terminal.set_nonblocking(true).unwrap();
+        (terminal, other_end)
     }
 
     #[test]
@@ -362,48 +379,79 @@ mod tests {
         assert!(matches!(inbox.try_next(), Some(Arrival::Report(3))));
     }
 
-    /// Reads `fd` once, without blocking.
-    fn read_once(fd: RawFd) -> io::Result<usize> {
-        let mut buf = [0u8; 8];
-        // SAFETY: reads into a buffer of its length.
-        let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
-        if n < 0 {
-            Err(io::Error::last_os_error())
-        } else {
-            Ok(n as usize)
-        }
+    /// The events that arrive without waiting.
+    fn arrived(inbox: &mut Inbox<u32>) -> Vec<Event> {
+        std::iter::from_fn(|| match inbox.try_next() {
+            Some(Arrival::Terminal(ev)) => Some(ev),
+            _ => None,
+        })
+        .collect()
     }
 
     #[test]
-    fn defusing_a_hung_up_terminal_makes_reading_it_give_up() {
-        let (terminal, other_end) = pipe();
-        let inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
-        drop(other_end);
-        assert_eq!(
-            read_once(terminal.as_raw_fd()).unwrap(),
-            0,
-            "end-of-file, forever"
-        );
-        inbox.hangup().defuse();
-        let e = read_once(terminal.as_raw_fd()).unwrap_err();
-        assert_eq!(
-            e.kind(),
-            io::ErrorKind::WouldBlock,
-            "the read gives up: {e}"
-        );
-    }
-
-    #[test]
-    fn defusing_leaves_a_live_terminal_alone() {
+    fn keys_typed_are_decoded_in_order() {
         let (terminal, mut other_end) = pipe();
-        let inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
-        other_end.write_all(b"k").unwrap();
-        inbox.hangup().defuse();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        other_end.write_all(b"K\x1b[Cq").unwrap();
+        let Arrival::Terminal(first) = inbox.wait() else {
+            panic!("a key arrives");
+        };
+        let mut got = vec![first];
+        got.extend(arrived(&mut inbox));
+        let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
         assert_eq!(
-            read_once(terminal.as_raw_fd()).unwrap(),
-            1,
-            "still the terminal's key"
+            got,
+            [
+                Event::Key(KeyEvent::new(KeyCode::Char('K'), KeyModifiers::SHIFT)),
+                key(KeyCode::Right),
+                key(KeyCode::Char('q')),
+            ]
         );
+    }
+
+    #[test]
+    fn a_sequence_split_across_reads_is_one_key() {
+        let (terminal, mut other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        other_end.write_all(b"\x1b[").unwrap();
+        inbox.block().unwrap();
+        assert!(arrived(&mut inbox).is_empty(), "half a sequence waits");
+        other_end.write_all(b"D").unwrap();
+        assert!(matches!(
+            inbox.wait(),
+            Arrival::Terminal(Event::Key(KeyEvent {
+                code: KeyCode::Left,
+                ..
+            }))
+        ));
+    }
+
+    #[test]
+    fn a_paste_longer_than_one_read_arrives_whole() {
+        let (terminal, mut other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        let text = "8/8/8/8/8/8/8/8 w - - 0 1\n".repeat(READ_SIZE / 10);
+        let writer = std::thread::spawn(move || {
+            other_end.set_nonblocking(false).unwrap();
+            other_end
+                .write_all(format!("\x1b[200~{text}\x1b[201~").as_bytes())
+                .unwrap();
+            text
+        });
+        let got = inbox.wait();
+        let text = writer.join().unwrap();
+        assert!(matches!(got, Arrival::Terminal(Event::Paste(p)) if p == text));
+    }
+
+    #[test]
+    fn keys_typed_before_a_hang_up_come_first() {
+        let (terminal, mut other_end) = pipe();
+        let mut inbox: Inbox<u32> = Inbox::watching(terminal.as_raw_fd()).unwrap();
+        other_end.write_all(b"ab").unwrap();
+        drop(other_end);
+        assert!(matches!(inbox.wait(), Arrival::Terminal(_)));
+        assert!(matches!(inbox.wait(), Arrival::Terminal(_)));
+        assert!(matches!(inbox.wait(), Arrival::Hangup));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod engine;
 pub mod escape;
 pub mod export;
 pub mod inbox;
+pub mod input;
 pub mod keymap;
 pub mod man;
 pub mod output;
