@@ -21,7 +21,8 @@ pub struct Frames {
     next: Buffer,
     /// The last frame's layout and help scroll, when it was drawn without an overlay.
     last: Option<(ScreenLayout, u16)>,
-    inputs: [Option<Inputs>; Panel::ALL.len()],
+    /// What each panel was last drawn from (owned copies: the state changes in between).
+    inputs: [Option<Inputs<'static>>; Panel::ALL.len()],
     /// The cells that differ from `shown` this frame.
     changed: Vec<(u16, u16)>,
 }
@@ -81,15 +82,17 @@ impl Frames {
             self.next.reset();
             screen::render(state, view, area, &mut self.next);
             self.compare(area);
-            self.inputs = Panel::ALL.map(|p| screen::panel_inputs(p, state));
+            self.inputs =
+                Panel::ALL.map(|p| screen::panel_inputs(p, state).map(Inputs::into_owned));
         } else {
             for (i, panel) in Panel::ALL.into_iter().enumerate() {
+                // Borrowed from the state: compared with the last frame's without copying it.
                 let inputs = screen::panel_inputs(panel, state);
-                if inputs.is_some() && inputs == self.inputs[i] {
+                if inputs.is_some() && inputs.as_ref() == self.inputs[i].as_ref() {
                     continue;
                 }
                 let r = panel.area(&l).intersection(area);
-                match cursor_squares(&self.inputs[i], &inputs, &l) {
+                match cursor_squares(self.inputs[i].as_ref(), inputs.as_ref(), &l) {
                     // Only the cursor moved: only its two squares can differ, so only they
                     // are drawn again and compared.
                     Some(squares) => {
@@ -105,7 +108,7 @@ impl Frames {
                         self.compare(r);
                     }
                 }
-                self.inputs[i] = inputs;
+                self.inputs[i] = inputs.map(Inputs::into_owned);
             }
         }
         self.last = (l.arrangement != Arrangement::TooSmall && state.overlay.is_none())
@@ -160,8 +163,8 @@ impl Frames {
 /// the cursor alone: the cursor is drawn inside its square (the glyph slot in xiangqi), so no
 /// other cell of the board can have changed.
 fn cursor_squares(
-    old: &Option<Inputs>,
-    new: &Option<Inputs>,
+    old: Option<&Inputs>,
+    new: Option<&Inputs>,
     l: &ScreenLayout,
 ) -> Option<[Rect; 2]> {
     let (Some(Inputs::Board(p0, m0)), Some(Inputs::Board(p1, m1))) = (old, new) else {
@@ -386,6 +389,34 @@ mod tests {
                 update(&mut state, key.clone());
                 apply(&mut screen, &mut frames, &state, &view);
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// The borrowed inputs a frame takes compare with the last frame's owned copy as two
+        /// owned copies would, and `into_owned` keeps them equal to what they borrowed.
+        #[test]
+        fn borrowed_inputs_compare_as_owned_ones(
+            xiangqi in any::<bool>(),
+            keys in prop::collection::vec(actions(), 1..20),
+        ) {
+            let game = if xiangqi { Game::Xiangqi } else { Game::Chess };
+            let mut state = State::from_fen(game.start_fen(), Some(game), Options::default());
+            let mut last: Vec<_> = Panel::ALL
+                .map(|p| screen::panel_inputs(p, &state).map(Inputs::into_owned))
+                .into();
+            for key in keys {
+                update(&mut state, key);
+                for (i, panel) in Panel::ALL.into_iter().enumerate() {
+                    let borrowed = screen::panel_inputs(panel, &state);
+                    let owned = borrowed.clone().map(Inputs::into_owned);
+                    prop_assert_eq!(&borrowed, &owned);
+                    prop_assert_eq!(borrowed == last[i], owned == last[i], "{:?}", panel);
+                    last[i] = owned;
+                }
             }
         }
     }
