@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 
 use super::board::Marks;
 use super::layout::{Arrangement, ScreenLayout};
-use super::screen::{self, Inputs, Panel, View};
+use super::screen::{self, Inputs, LayoutCache, Panel, View};
 use crate::editor::State;
 
 /// What the terminal shows, and what each panel on it was drawn from.
@@ -21,6 +21,7 @@ pub struct Frames {
     next: Buffer,
     /// The last frame's layout and help scroll, when it was drawn without an overlay.
     last: Option<(ScreenLayout, u16)>,
+    layout: LayoutCache,
     /// What each panel was last drawn from (owned copies: the state changes in between).
     inputs: [Option<Inputs<'static>>; Panel::ALL.len()],
     /// The cells that differ from `shown` this frame.
@@ -39,6 +40,7 @@ impl Frames {
             shown: Buffer::empty(Rect::default()),
             next: Buffer::empty(Rect::default()),
             last: None,
+            layout: LayoutCache::default(),
             inputs: Default::default(),
             changed: Vec::new(),
         }
@@ -73,7 +75,7 @@ impl Frames {
             self.next = Buffer::empty(area);
             self.last = None;
         }
-        let l = screen::screen_layout(state, area);
+        let l = self.layout.layout(state, area);
         self.changed.clear();
         let whole = l.arrangement == Arrangement::TooSmall
             || state.overlay.is_some()
@@ -229,7 +231,12 @@ mod tests {
     /// Applies the changes a frame reports onto a copy of the terminal.
     fn apply(screen: &mut Buffer, frames: &mut Frames, state: &State, view: &View) {
         let area = screen.area;
-        let (_, cells) = frames.draw(state, view, area);
+        let (l, cells) = frames.draw(state, view, area);
+        assert_eq!(
+            l,
+            screen::screen_layout(state, area),
+            "the layout kept is the one computed"
+        );
         for (x, y, cell) in cells {
             screen[(x, y)] = cell.clone();
         }

@@ -60,7 +60,43 @@ pub fn glyphs(state: &State) -> GlyphSet {
 
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
-    let mut l = layout(area, state.game(), glyphs(state), state.flipped);
+    let (area, game, glyphs, flipped) = base_key(state, area);
+    with_panels(layout(area, game, glyphs, flipped), state)
+}
+
+/// What `layout` decides from: the area, the game, the glyphs and the flip.
+type BaseKey = (Rect, Game, GlyphSet, bool);
+
+fn base_key(state: &State, area: Rect) -> BaseKey {
+    (area, state.game(), glyphs(state), state.flipped)
+}
+
+/// `screen_layout` keeping the last `layout` it computed, which changes only with its
+/// `BaseKey`: a keystroke's frame then only adds the panels the state opens to it.
+#[derive(Clone, Debug, Default)]
+pub struct LayoutCache {
+    base: Option<(BaseKey, ScreenLayout)>,
+}
+
+impl LayoutCache {
+    /// `screen_layout(state, area)`.
+    pub fn layout(&mut self, state: &State, area: Rect) -> ScreenLayout {
+        let key = base_key(state, area);
+        let base = match self.base {
+            Some((k, base)) if k == key => base,
+            _ => {
+                let (area, game, glyphs, flipped) = key;
+                let base = layout(area, game, glyphs, flipped);
+                self.base = Some((key, base));
+                base
+            }
+        };
+        with_panels(base, state)
+    }
+}
+
+/// `base` with the language and the panels the state opens (moves, analysis, solution).
+fn with_panels(mut l: ScreenLayout, state: &State) -> ScreenLayout {
     l.lang = state.options.lang;
     if state.line.is_some() {
         l = l.with_moves();
