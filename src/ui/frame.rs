@@ -98,11 +98,24 @@ impl Frames {
                     // Only the cursor moved: only its two squares can differ, so only they
                     // are drawn again and compared.
                     Some(squares) => {
-                        for s in squares.map(|s| s.intersection(r)) {
-                            blank(&mut self.next, s);
-                            screen::render_board(state, view, &l, s, &mut self.next);
-                            self.compare(s);
+                        let [a, b] = squares.map(|s| s.intersection(r));
+                        blank(&mut self.next, a);
+                        blank(&mut self.next, b);
+                        // Side by side (an arrow key's two squares): one board pass draws both.
+                        match joined(a, b) {
+                            Some(both) => {
+                                screen::render_board(state, view, &l, both, &mut self.next)
+                            }
+                            None => {
+                                for s in [a, b].into_iter().filter(|s| !s.is_empty()) {
+                                    screen::render_board(state, view, &l, s, &mut self.next);
+                                }
+                            }
                         }
+                        // One square after the other: the cells of each, of one background,
+                        // are written together, with fewer colour changes than row by row.
+                        self.compare(a);
+                        self.compare(b);
                     }
                     None => {
                         blank(&mut self.next, r);
@@ -193,6 +206,13 @@ fn cursor_squares(
         Some(to) if same => Some([board.square_rect(*from), board.square_rect(to)]),
         _ => None,
     }
+}
+
+/// The rectangle made of `a` and `b` when it is exactly their cells (they touch along a whole
+/// side and do not overlap).
+fn joined(a: Rect, b: Rect) -> Option<Rect> {
+    let both = a.union(b);
+    (!a.intersects(b) && both.area() == a.area() + b.area()).then_some(both)
 }
 
 /// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
@@ -426,6 +446,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn squares_side_by_side_are_joined_and_others_not() {
+        let a = Rect::new(10, 5, 9, 4);
+        let right = Rect::new(19, 5, 9, 4);
+        let below = Rect::new(10, 9, 9, 4);
+        assert_eq!(joined(a, right), Some(Rect::new(10, 5, 18, 4)));
+        assert_eq!(joined(right, a), Some(Rect::new(10, 5, 18, 4)));
+        assert_eq!(joined(a, below), Some(Rect::new(10, 5, 9, 8)));
+        // Apart, diagonal, overlapping or the same: two passes.
+        assert_eq!(joined(a, Rect::new(28, 5, 9, 4)), None);
+        assert_eq!(joined(a, Rect::new(19, 9, 9, 4)), None);
+        assert_eq!(joined(a, Rect::new(15, 5, 9, 4)), None);
+        assert_eq!(joined(a, a), None);
+        // A clipped-away square leaves the other whole, or is not joined.
+        assert_eq!(joined(a, Rect::new(10, 5, 0, 0)), Some(a));
+        assert_eq!(joined(a, Rect::new(0, 0, 0, 0)), None);
     }
 
     #[test]
