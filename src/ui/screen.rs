@@ -204,8 +204,9 @@ pub enum Inputs<'a> {
     },
     Analysis {
         analysis: Option<Cow<'a, Analysis>>,
-        /// The PVs are named from the position shown.
-        position: Cow<'a, Position>,
+        /// The PVs are named from the position shown (`None` while the panel is closed: it
+        /// draws nothing then, and this need not be compared every key).
+        position: Option<Cow<'a, Position>>,
         /// Why the position is not sent, when it is illegal.
         error: Option<Cow<'a, str>>,
     },
@@ -282,7 +283,7 @@ impl Inputs<'_> {
                 error,
             } => Inputs::Analysis {
                 analysis: analysis.map(own),
-                position: own(position),
+                position: position.map(own),
                 error: error.map(own),
             },
             Inputs::Moves(line) => Inputs::Moves(line.map(own)),
@@ -359,14 +360,21 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs<'_>> {
             operations: state.record_operations().map(Cow::Borrowed),
         }),
         // What the engine reports changes only this panel.
-        Panel::Analysis => Some(Inputs::Analysis {
-            analysis: state.analysis.as_ref().map(Cow::Borrowed),
-            position: Cow::Borrowed(shown),
-            error: state
-                .diagnostics
-                .iter()
-                .find(|d| d.is_error())
-                .map(|d| Cow::Borrowed(d.message.as_str())),
+        Panel::Analysis => Some(match &state.analysis {
+            None => Inputs::Analysis {
+                analysis: None,
+                position: None,
+                error: None,
+            },
+            Some(analysis) => Inputs::Analysis {
+                analysis: Some(Cow::Borrowed(analysis)),
+                position: Some(Cow::Borrowed(shown)),
+                error: state
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.is_error())
+                    .map(|d| Cow::Borrowed(d.message.as_str())),
+            },
         }),
         Panel::Moves => Some(Inputs::Moves(state.line.as_ref().map(Cow::Borrowed))),
         // Progress reports change only this panel.
