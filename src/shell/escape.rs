@@ -191,6 +191,7 @@ impl Seq {
         self.len = 0;
     }
 
+    #[inline]
     fn push(&mut self, bytes: &[u8]) {
         self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
         self.len += bytes.len();
@@ -206,18 +207,27 @@ impl Seq {
         self.push(b"m");
     }
 
-    fn num(&mut self, mut n: u32) {
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
+    /// `n` in decimal. Nearly all are below 1000 (colour components, rows, columns): those are
+    /// written without a loop.
+    #[inline]
+    fn num(&mut self, n: u32) {
+        let digit = |d: u32| b'0' + (d % 10) as u8;
+        match n {
+            0..10 => self.push(&[digit(n)]),
+            10..100 => self.push(&[digit(n / 10), digit(n)]),
+            100..1000 => self.push(&[digit(n / 100), digit(n / 10), digit(n)]),
+            _ => {
+                let mut digits = [0u8; 10];
+                let mut i = digits.len();
+                let mut n = n;
+                while n > 0 {
+                    i -= 1;
+                    digits[i] = digit(n);
+                    n /= 10;
+                }
+                self.push(&digits[i..]);
             }
         }
-        self.push(&digits[i..]);
     }
 
     fn bytes(&self) -> &[u8] {
