@@ -331,25 +331,28 @@ impl State {
 
     /// The composers' piece count of what the board shows: White's (Red's) pieces and Black's.
     pub fn piece_count(&self) -> (usize, usize) {
-        let white = self
-            .shown_position()
+        // One pass: the title's inputs count them every frame.
+        self.shown_position()
             .board
             .pieces()
-            .filter(|(_, p)| p.color == crate::core::Color::White)
-            .count();
-        let all = self.shown_position().board.pieces().count();
-        (white, all - white)
+            .fold((0, 0), |(white, black), (_, p)| match p.color {
+                crate::core::Color::White => (white + 1, black),
+                crate::core::Color::Black => (white, black + 1),
+            })
     }
 
     /// The stipulation of the current record: its EPD `stip` operation as written, else its
-    /// `dm N` (direct mate in N) as `#N`.
-    pub fn stipulation(&self) -> Option<String> {
+    /// `dm N` (direct mate in N) as `#N`. Borrowed where it can be: the title's inputs ask
+    /// for it every frame.
+    pub fn stipulation(&self) -> Option<std::borrow::Cow<'_, str>> {
         use crate::collection::epd::operand;
         let ops = self.record_operations()?;
         let stip = operand(ops, "stip").filter(|s| !s.is_empty());
-        stip.map(str::to_owned).or_else(|| {
+        stip.map(std::borrow::Cow::Borrowed).or_else(|| {
             let n = operand(ops, "dm")?;
-            n.parse::<u32>().is_ok().then(|| format!("#{n}"))
+            n.parse::<u32>()
+                .is_ok()
+                .then(|| std::borrow::Cow::Owned(format!("#{n}")))
         })
     }
 

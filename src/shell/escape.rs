@@ -10,7 +10,8 @@ use ratatui::buffer::Cell;
 use ratatui::style::{Color, Modifier};
 
 /// Writes `content` (column, row, cell, in the order of a frame's diff) and resets colours and
-/// attributes at the end, as ratatui's `Backend::draw` does.
+/// attributes at the end, as ratatui's `Backend::draw` does. The bytes are gathered in a buffer
+/// on the stack and written a few kilobytes at a time, rather than twice per cell.
 pub fn draw<'a, W: Write>(
     w: &mut W,
     content: impl Iterator<Item = (u16, u16, &'a Cell)>,
@@ -20,8 +21,13 @@ pub fn draw<'a, W: Write>(
     let mut underline = Color::Reset;
     let mut modifier = Modifier::empty();
     let mut last: Option<(u16, u16)> = None;
+    let mut seq = Seq::new();
     for (x, y, cell) in content {
-        let mut seq = Seq::new();
+        let symbol = cell.symbol().as_bytes();
+        if seq.room() < CELL_ESCAPES + symbol.len() {
+            w.write_all(seq.bytes())?;
+            seq.clear();
+        }
         // The cursor moves on by itself to the next column of the same row.
         if !matches!(last, Some((px, py)) if x == px.wrapping_add(1) && y == py) {
             seq.csi();
@@ -50,11 +56,27 @@ pub fn draw<'a, W: Write>(
             seq.push(b"m");
             underline = cell.underline_color;
         }
-        w.write_all(seq.bytes())?;
-        w.write_all(cell.symbol().as_bytes())?;
+        if symbol.len() <= seq.room() {
+            seq.push(symbol);
+        } else {
+            // A symbol too long for the buffer (a long grapheme cluster) goes on its own.
+            w.write_all(seq.bytes())?;
+            seq.clear();
+            w.write_all(symbol)?;
+        }
     }
-    w.write_all(b"\x1b[39m\x1b[49m\x1b[59m\x1b[0m")
+    const RESET: &[u8] = b"\x1b[39m\x1b[49m\x1b[59m\x1b[0m";
+    if seq.room() < RESET.len() {
+        w.write_all(seq.bytes())?;
+        seq.clear();
+    }
+    seq.push(RESET);
+    w.write_all(seq.bytes())
 }
+
+/// The most bytes of escape sequences before one cell's symbol: a move, every attribute change,
+/// two RGB colours and an underline colour take well under this.
+const CELL_ESCAPES: usize = 192;
 
 /// The SGR sequences that take the attributes from `from` to `to`, in crossterm's order.
 fn modifier_diff(seq: &mut Seq, from: Modifier, to: Modifier) {
@@ -146,21 +168,30 @@ fn color(seq: &mut Seq, base: u32, c: Color) {
     seq.num(u32::from(indexed));
 }
 
-/// The escape sequences before one cell's symbol, on the stack. The longest is a move, every
-/// attribute change and two RGB colours and an underline colour: well under its size.
+/// Escape sequences and symbols gathered on the stack before they are written: room for the
+/// cells of a keystroke's frame.
 struct Seq {
-    buf: [u8; 192],
+    buf: [u8; 2048],
     len: usize,
 }
 
 impl Seq {
     fn new() -> Seq {
         Seq {
-            buf: [0; 192],
+            buf: [0; 2048],
             len: 0,
         }
     }
 
+    fn room(&self) -> usize {
+        self.buf.len() - self.len
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
     fn push(&mut self, bytes: &[u8]) {
         self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
         self.len += bytes.len();
@@ -176,18 +207,27 @@ impl Seq {
         self.push(b"m");
     }
 
-    fn num(&mut self, mut n: u32) {
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
+    /// `n` in decimal. Nearly all are below 1000 (colour components, rows, columns): those are
+    /// written without a loop.
+    #[inline]
+    fn num(&mut self, n: u32) {
+        let digit = |d: u32| b'0' + (d % 10) as u8;
+        match n {
+            0..10 => self.push(&[digit(n)]),
+            10..100 => self.push(&[digit(n / 10), digit(n)]),
+            100..1000 => self.push(&[digit(n / 100), digit(n / 10), digit(n)]),
+            _ => {
+                let mut digits = [0u8; 10];
+                let mut i = digits.len();
+                let mut n = n;
+                while n > 0 {
+                    i -= 1;
+                    digits[i] = digit(n);
+                    n /= 10;
+                }
+                self.push(&digits[i..]);
             }
         }
-        self.push(&digits[i..]);
     }
 
     fn bytes(&self) -> &[u8] {
@@ -297,6 +337,28 @@ mod tests {
         fn writes_the_bytes_ratatuis_crossterm_backend_writes(frame in any_frame()) {
             let (ours, theirs) = (ours(&frame), crossterm(&frame));
             prop_assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs));
+        }
+    }
+
+    #[test]
+    fn frames_longer_than_the_buffer_are_written_whole() {
+        // Many cells of changing colours, and symbols longer than the buffer and nearly as long.
+        let mut frame = Vec::new();
+        for i in 0..400u16 {
+            let symbol = match i {
+                100 => "x".repeat(5000),
+                200 => "y".repeat(2040),
+                _ => "z".into(),
+            };
+            let mut cell = Cell::default();
+            cell.set_symbol(&symbol);
+            cell.fg = Color::Rgb(i as u8, 1, 2);
+            cell.bg = Color::Rgb(3, i as u8, 4);
+            frame.push((i % 120, i / 120 * 2, cell));
+        }
+        for n in [0, 1, 50, 99, 100, 101, 199, 200, 201, 400] {
+            let part = &frame[..n];
+            assert_eq!(ours(part), crossterm(part), "{n} cells");
         }
     }
 

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 
 use super::board::Marks;
 use super::layout::{Arrangement, ScreenLayout};
-use super::screen::{self, Inputs, Panel, View};
+use super::screen::{self, Inputs, LayoutCache, Panel, View};
 use crate::editor::State;
 
 /// What the terminal shows, and what each panel on it was drawn from.
@@ -21,7 +21,9 @@ pub struct Frames {
     next: Buffer,
     /// The last frame's layout and help scroll, when it was drawn without an overlay.
     last: Option<(ScreenLayout, u16)>,
-    inputs: [Option<Inputs>; Panel::ALL.len()],
+    layout: LayoutCache,
+    /// What each panel was last drawn from (owned copies: the state changes in between).
+    inputs: [Option<Inputs<'static>>; Panel::ALL.len()],
     /// The cells that differ from `shown` this frame.
     changed: Vec<(u16, u16)>,
 }
@@ -38,6 +40,7 @@ impl Frames {
             shown: Buffer::empty(Rect::default()),
             next: Buffer::empty(Rect::default()),
             last: None,
+            layout: LayoutCache::default(),
             inputs: Default::default(),
             changed: Vec::new(),
         }
@@ -72,7 +75,7 @@ impl Frames {
             self.next = Buffer::empty(area);
             self.last = None;
         }
-        let l = screen::screen_layout(state, area);
+        let l = self.layout.layout(state, area);
         self.changed.clear();
         let whole = l.arrangement == Arrangement::TooSmall
             || state.overlay.is_some()
@@ -81,23 +84,38 @@ impl Frames {
             self.next.reset();
             screen::render(state, view, area, &mut self.next);
             self.compare(area);
-            self.inputs = Panel::ALL.map(|p| screen::panel_inputs(p, state));
+            self.inputs =
+                Panel::ALL.map(|p| screen::panel_inputs(p, state).map(Inputs::into_owned));
         } else {
             for (i, panel) in Panel::ALL.into_iter().enumerate() {
+                // Borrowed from the state: compared with the last frame's without copying it.
                 let inputs = screen::panel_inputs(panel, state);
-                if inputs.is_some() && inputs == self.inputs[i] {
+                if inputs.is_some() && inputs.as_ref() == self.inputs[i].as_ref() {
                     continue;
                 }
                 let r = panel.area(&l).intersection(area);
-                match cursor_squares(&self.inputs[i], &inputs, &l) {
+                match cursor_squares(self.inputs[i].as_ref(), inputs.as_ref(), &l) {
                     // Only the cursor moved: only its two squares can differ, so only they
                     // are drawn again and compared.
                     Some(squares) => {
-                        for s in squares.map(|s| s.intersection(r)) {
-                            blank(&mut self.next, s);
-                            screen::render_board(state, view, &l, s, &mut self.next);
-                            self.compare(s);
+                        let [a, b] = squares.map(|s| s.intersection(r));
+                        blank(&mut self.next, a);
+                        blank(&mut self.next, b);
+                        // Side by side (an arrow key's two squares): one board pass draws both.
+                        match joined(a, b) {
+                            Some(both) => {
+                                screen::render_board(state, view, &l, both, &mut self.next)
+                            }
+                            None => {
+                                for s in [a, b].into_iter().filter(|s| !s.is_empty()) {
+                                    screen::render_board(state, view, &l, s, &mut self.next);
+                                }
+                            }
                         }
+                        // One square after the other: the cells of each, of one background,
+                        // are written together, with fewer colour changes than row by row.
+                        self.compare(a);
+                        self.compare(b);
                     }
                     None => {
                         blank(&mut self.next, r);
@@ -105,7 +123,7 @@ impl Frames {
                         self.compare(r);
                     }
                 }
-                self.inputs[i] = inputs;
+                self.inputs[i] = inputs.map(Inputs::into_owned);
             }
         }
         self.last = (l.arrangement != Arrangement::TooSmall && state.overlay.is_none())
@@ -160,8 +178,8 @@ impl Frames {
 /// the cursor alone: the cursor is drawn inside its square (the glyph slot in xiangqi), so no
 /// other cell of the board can have changed.
 fn cursor_squares(
-    old: &Option<Inputs>,
-    new: &Option<Inputs>,
+    old: Option<&Inputs>,
+    new: Option<&Inputs>,
     l: &ScreenLayout,
 ) -> Option<[Rect; 2]> {
     let (Some(Inputs::Board(p0, m0)), Some(Inputs::Board(p1, m1))) = (old, new) else {
@@ -188,6 +206,13 @@ fn cursor_squares(
         Some(to) if same => Some([board.square_rect(*from), board.square_rect(to)]),
         _ => None,
     }
+}
+
+/// The rectangle made of `a` and `b` when it is exactly their cells (they touch along a whole
+/// side and do not overlap).
+fn joined(a: Rect, b: Rect) -> Option<Rect> {
+    let both = a.union(b);
+    (!a.intersects(b) && both.area() == a.area() + b.area()).then_some(both)
 }
 
 /// Columns a cell's symbol takes on screen. One character below U+1100 (where the wide ones
@@ -226,7 +251,12 @@ mod tests {
     /// Applies the changes a frame reports onto a copy of the terminal.
     fn apply(screen: &mut Buffer, frames: &mut Frames, state: &State, view: &View) {
         let area = screen.area;
-        let (_, cells) = frames.draw(state, view, area);
+        let (l, cells) = frames.draw(state, view, area);
+        assert_eq!(
+            l,
+            screen::screen_layout(state, area),
+            "the layout kept is the one computed"
+        );
         for (x, y, cell) in cells {
             screen[(x, y)] = cell.clone();
         }
@@ -388,6 +418,52 @@ mod tests {
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// The borrowed inputs a frame takes compare with the last frame's owned copy as two
+        /// owned copies would, and `into_owned` keeps them equal to what they borrowed.
+        #[test]
+        fn borrowed_inputs_compare_as_owned_ones(
+            xiangqi in any::<bool>(),
+            keys in prop::collection::vec(actions(), 1..20),
+        ) {
+            let game = if xiangqi { Game::Xiangqi } else { Game::Chess };
+            let mut state = State::from_fen(game.start_fen(), Some(game), Options::default());
+            let mut last: Vec<_> = Panel::ALL
+                .map(|p| screen::panel_inputs(p, &state).map(Inputs::into_owned))
+                .into();
+            for key in keys {
+                update(&mut state, key);
+                for (i, panel) in Panel::ALL.into_iter().enumerate() {
+                    let borrowed = screen::panel_inputs(panel, &state);
+                    let owned = borrowed.clone().map(Inputs::into_owned);
+                    prop_assert_eq!(&borrowed, &owned);
+                    prop_assert_eq!(borrowed == last[i], owned == last[i], "{:?}", panel);
+                    last[i] = owned;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn squares_side_by_side_are_joined_and_others_not() {
+        let a = Rect::new(10, 5, 9, 4);
+        let right = Rect::new(19, 5, 9, 4);
+        let below = Rect::new(10, 9, 9, 4);
+        assert_eq!(joined(a, right), Some(Rect::new(10, 5, 18, 4)));
+        assert_eq!(joined(right, a), Some(Rect::new(10, 5, 18, 4)));
+        assert_eq!(joined(a, below), Some(Rect::new(10, 5, 9, 8)));
+        // Apart, diagonal, overlapping or the same: two passes.
+        assert_eq!(joined(a, Rect::new(28, 5, 9, 4)), None);
+        assert_eq!(joined(a, Rect::new(19, 9, 9, 4)), None);
+        assert_eq!(joined(a, Rect::new(15, 5, 9, 4)), None);
+        assert_eq!(joined(a, a), None);
+        // A clipped-away square leaves the other whole, or is not joined.
+        assert_eq!(joined(a, Rect::new(10, 5, 0, 0)), Some(a));
+        assert_eq!(joined(a, Rect::new(0, 0, 0, 0)), None);
     }
 
     #[test]

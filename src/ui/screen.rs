@@ -2,6 +2,8 @@
 //! `ui::panels` in the regions `ui::layout` computes, and the overlays on top. Each panel is
 //! drawn inside its own region only, so that `ui::frame` can redraw one without the others.
 
+use std::borrow::Cow;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -58,7 +60,43 @@ pub fn glyphs(state: &State) -> GlyphSet {
 
 /// The layout of `area` for `state`: the same one drawing uses, for mouse hits.
 pub fn screen_layout(state: &State, area: Rect) -> ScreenLayout {
-    let mut l = layout(area, state.game(), glyphs(state), state.flipped);
+    let (area, game, glyphs, flipped) = base_key(state, area);
+    with_panels(layout(area, game, glyphs, flipped), state)
+}
+
+/// What `layout` decides from: the area, the game, the glyphs and the flip.
+type BaseKey = (Rect, Game, GlyphSet, bool);
+
+fn base_key(state: &State, area: Rect) -> BaseKey {
+    (area, state.game(), glyphs(state), state.flipped)
+}
+
+/// `screen_layout` keeping the last `layout` it computed, which changes only with its
+/// `BaseKey`: a keystroke's frame then only adds the panels the state opens to it.
+#[derive(Clone, Debug, Default)]
+pub struct LayoutCache {
+    base: Option<(BaseKey, ScreenLayout)>,
+}
+
+impl LayoutCache {
+    /// `screen_layout(state, area)`.
+    pub fn layout(&mut self, state: &State, area: Rect) -> ScreenLayout {
+        let key = base_key(state, area);
+        let base = match self.base {
+            Some((k, base)) if k == key => base,
+            _ => {
+                let (area, game, glyphs, flipped) = key;
+                let base = layout(area, game, glyphs, flipped);
+                self.base = Some((key, base));
+                base
+            }
+        };
+        with_panels(base, state)
+    }
+}
+
+/// `base` with the language and the panels the state opens (moves, analysis, solution).
+fn with_panels(mut l: ScreenLayout, state: &State) -> ScreenLayout {
     l.lang = state.options.lang;
     if state.line.is_some() {
         l = l.with_moves();
@@ -142,13 +180,17 @@ impl Panel {
 /// not redrawing when none of it changed. Each panel's widget in `ui::panels` reads the state
 /// only through what its `Inputs` holds, and `frame`'s tests compare redrawn screens with
 /// fresh ones.
+///
+/// Taken each frame for every panel, only to be compared with the last frame's: so the state's
+/// parts are borrowed (`Cow::Borrowed`), and `into_owned` copies them only for a panel whose
+/// inputs changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Inputs {
-    Board(Position, Marks),
+pub enum Inputs<'a> {
+    Board(Cow<'a, Position>, Marks),
     Fields {
         game: Game,
         focused: bool,
-        fen: String,
+        fen: Cow<'a, str>,
         field: Field,
         turn: Color,
     },
@@ -156,58 +198,156 @@ pub enum Inputs {
         game: Game,
         not_parsed: bool,
         status: Option<Status>,
-        diagnostics: Vec<Diagnostic>,
+        diagnostics: Cow<'a, [Diagnostic]>,
         turn: Color,
-        operations: Option<String>,
+        operations: Option<Cow<'a, str>>,
     },
     Analysis {
-        analysis: Option<Analysis>,
-        /// The PVs are named from the position shown.
-        position: Position,
+        analysis: Option<Cow<'a, Analysis>>,
+        /// The PVs are named from the position shown (`None` while the panel is closed: it
+        /// draws nothing then, and this need not be compared every key).
+        position: Option<Cow<'a, Position>>,
         /// Why the position is not sent, when it is illegal.
-        error: Option<String>,
+        error: Option<Cow<'a, str>>,
     },
-    Moves(Option<crate::editor::line::Line>),
+    Moves(Option<Cow<'a, crate::editor::line::Line>>),
     Solution {
-        solving: Option<Solving>,
+        solving: Option<Cow<'a, Solving>>,
         focused: bool,
     },
     FenLine {
         focused: bool,
         /// The board shows a line: the FEN line is labelled as the setup's.
         setup: bool,
-        text: String,
+        text: Cow<'a, str>,
         highlight: Option<std::ops::Range<usize>>,
         error: Option<std::ops::Range<usize>>,
         cursor: usize,
     },
     Title {
         game: Game,
-        file: Option<std::path::PathBuf>,
+        file: Option<Cow<'a, std::path::Path>>,
         record: Option<(usize, usize)>,
-        id: Option<String>,
+        id: Option<Cow<'a, str>>,
         modified: bool,
-        stipulation: Option<String>,
+        stipulation: Option<Cow<'a, str>>,
         pieces: (usize, usize),
     },
     Message {
         game: Game,
-        pending: Option<Pending>,
-        notice: Option<Notice>,
+        pending: Option<Cow<'a, Pending>>,
+        notice: Option<Cow<'a, Notice>>,
     },
     Hints(Mode, Game),
 }
 
-/// The inputs of `panel` now (`None`: drawn every frame).
-pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
-    let turn = state.shown_position().turn;
-    let game = state.game();
+impl Inputs<'_> {
+    /// The same inputs holding copies of what they borrow, to keep until the next frame.
+    pub fn into_owned(self) -> Inputs<'static> {
+        fn own<B: ToOwned + ?Sized>(c: Cow<'_, B>) -> Cow<'static, B> {
+            Cow::Owned(c.into_owned())
+        }
+        match self {
+            Inputs::Board(position, marks) => Inputs::Board(own(position), marks),
+            Inputs::Fields {
+                game,
+                focused,
+                fen,
+                field,
+                turn,
+            } => Inputs::Fields {
+                game,
+                focused,
+                fen: own(fen),
+                field,
+                turn,
+            },
+            Inputs::Diagnostics {
+                game,
+                not_parsed,
+                status,
+                diagnostics,
+                turn,
+                operations,
+            } => Inputs::Diagnostics {
+                game,
+                not_parsed,
+                status,
+                diagnostics: own(diagnostics),
+                turn,
+                operations: operations.map(own),
+            },
+            Inputs::Analysis {
+                analysis,
+                position,
+                error,
+            } => Inputs::Analysis {
+                analysis: analysis.map(own),
+                position: position.map(own),
+                error: error.map(own),
+            },
+            Inputs::Moves(line) => Inputs::Moves(line.map(own)),
+            Inputs::Solution { solving, focused } => Inputs::Solution {
+                solving: solving.map(own),
+                focused,
+            },
+            Inputs::FenLine {
+                focused,
+                setup,
+                text,
+                highlight,
+                error,
+                cursor,
+            } => Inputs::FenLine {
+                focused,
+                setup,
+                text: own(text),
+                highlight,
+                error,
+                cursor,
+            },
+            Inputs::Title {
+                game,
+                file,
+                record,
+                id,
+                modified,
+                stipulation,
+                pieces,
+            } => Inputs::Title {
+                game,
+                file: file.map(own),
+                record,
+                id: id.map(own),
+                modified,
+                stipulation: stipulation.map(own),
+                pieces,
+            },
+            Inputs::Message {
+                game,
+                pending,
+                notice,
+            } => Inputs::Message {
+                game,
+                pending: pending.map(own),
+                notice: notice.map(own),
+            },
+            Inputs::Hints(mode, game) => Inputs::Hints(mode, game),
+        }
+    }
+}
+
+/// The inputs of `panel` now (`None`: drawn every frame), borrowing from `state`.
+pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs<'_>> {
+    let shown = state.shown_position();
+    let turn = shown.turn;
+    let game = shown.game;
     match panel {
-        Panel::Board => Some(Inputs::Board(*state.shown_position(), board_marks(state))),
+        Panel::Board => Some(Inputs::Board(Cow::Borrowed(shown), board_marks(state))),
         Panel::Fields => Some(Inputs::Fields {
             game,
             focused: state.focus == Focus::Fields,
-            fen: state.fen().to_owned(),
+            fen: Cow::Borrowed(state.fen()),
             field: state.field,
             turn,
         }),
@@ -215,30 +355,37 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
             game,
             not_parsed: state.fen_line.editing && state.fen_line.preview.is_none(),
             status: state.status,
-            diagnostics: state.diagnostics.clone(),
+            diagnostics: Cow::Borrowed(&state.diagnostics),
             turn,
-            operations: state.record_operations().map(str::to_owned),
+            operations: state.record_operations().map(Cow::Borrowed),
         }),
         // What the engine reports changes only this panel.
-        Panel::Analysis => Some(Inputs::Analysis {
-            analysis: state.analysis.clone(),
-            position: *state.shown_position(),
-            error: state
-                .diagnostics
-                .iter()
-                .find(|d| d.is_error())
-                .map(|d| d.message.clone()),
+        Panel::Analysis => Some(match &state.analysis {
+            None => Inputs::Analysis {
+                analysis: None,
+                position: None,
+                error: None,
+            },
+            Some(analysis) => Inputs::Analysis {
+                analysis: Some(Cow::Borrowed(analysis)),
+                position: Some(Cow::Borrowed(shown)),
+                error: state
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.is_error())
+                    .map(|d| Cow::Borrowed(d.message.as_str())),
+            },
         }),
-        Panel::Moves => Some(Inputs::Moves(state.line.clone())),
+        Panel::Moves => Some(Inputs::Moves(state.line.as_ref().map(Cow::Borrowed))),
         // Progress reports change only this panel.
         Panel::Solution => Some(Inputs::Solution {
-            solving: state.solving.clone(),
+            solving: state.solving.as_ref().map(Cow::Borrowed),
             focused: state.focus == Focus::Solution,
         }),
         Panel::FenLine => Some(Inputs::FenLine {
             focused: state.focus == Focus::FenLine,
             setup: state.line.is_some(),
-            text: state.fen_line_text().to_owned(),
+            text: Cow::Borrowed(state.fen_line_text()),
             highlight: state.focused_field_span(),
             error: state.fen_line_error_span(),
             cursor: state.fen_line.cursor,
@@ -248,17 +395,18 @@ pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs> {
             file: state
                 .collection
                 .as_ref()
-                .and_then(|c| c.path().map(std::path::Path::to_path_buf)),
+                .and_then(|c| c.path())
+                .map(Cow::Borrowed),
             record: state.record_label(),
-            id: state.record_id().map(str::to_owned),
+            id: state.record_id().map(Cow::Borrowed),
             modified: state.is_modified(),
             stipulation: state.stipulation(),
             pieces: state.piece_count(),
         }),
         Panel::Message => Some(Inputs::Message {
             game,
-            pending: state.pending.clone(),
-            notice: state.notice.clone(),
+            pending: state.pending.as_ref().map(Cow::Borrowed),
+            notice: state.notice.as_ref().map(Cow::Borrowed),
         }),
         Panel::Hints => Some(Inputs::Hints(Mode::of(state), game)),
     }

@@ -24,6 +24,7 @@ pub(super) fn open_prompt(state: &mut State) {
     }
     let text = state
         .stipulation()
+        .map(std::borrow::Cow::into_owned)
         .or_else(|| state.last_stipulation.clone())
         .unwrap_or_default();
     state.overlay = Some(Overlay::StipulationPrompt { text, error: None });
