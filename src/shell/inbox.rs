@@ -61,6 +61,9 @@ pub struct Inbox<T> {
     /// The terminal's descriptor (non-blocking).
     terminal: RawFd,
     decoder: Decoder,
+    /// What a read takes the terminal's bytes into: kept, as zeroing one per read would cost
+    /// more than the read.
+    read_buf: Box<[u8; READ_SIZE]>,
     /// The terminal may have bytes not read yet: set when it wakes the poll, cleared when a read
     /// finds fewer bytes than it could take.
     terminal_pending: bool,
@@ -140,6 +143,7 @@ impl<T> Inbox<T> {
             stdin: None,
             terminal,
             decoder: Decoder::default(),
+            read_buf: Box::new([0; READ_SIZE]),
             terminal_pending: false,
             reports_pending: true,
             resize_pending: false,
@@ -198,7 +202,7 @@ impl<T> Inbox<T> {
 
     /// Reads what the terminal has into the decoder, once; an arrival when that ends reading.
     fn read_terminal(&mut self) -> Option<Arrival<T>> {
-        let mut buf = [0u8; READ_SIZE];
+        let buf = &mut self.read_buf[..];
         // SAFETY: reads into a buffer of its length.
         let n = unsafe { libc::read(self.terminal, buf.as_mut_ptr().cast(), buf.len()) };
         if n > 0 {

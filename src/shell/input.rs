@@ -51,7 +51,6 @@ impl Decoder {
             }
         }
     }
-
 }
 
 /// The decoded events, oldest first.

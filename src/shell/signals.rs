@@ -113,8 +113,16 @@ pub struct SignalWatcher {
 /// Starts watching: `on_signal` runs on the watcher's thread for every signal in
 /// [`Signal::all`]. SIGXFSZ is ignored meanwhile.
 pub fn watch(on_signal: impl Fn(Signal) + Send + 'static) -> io::Result<SignalWatcher> {
-    let numbers: Vec<i32> = Signal::all().iter().map(|s| s.number()).collect();
-    let mut signals = Signals::new(&numbers)?;
+    let mut signals = Signals::new(std::iter::empty::<i32>())?;
+    for s in Signal::all() {
+        match signals.add_signal(s.number()) {
+            Ok(()) => {}
+            // A signal the system keeps for itself (valgrind takes real-time ones): it cannot be
+            // watched, and keeps its default.
+            Err(e) if e.raw_os_error() == Some(libc::EINVAL) => {}
+            Err(e) => return Err(e),
+        }
+    }
     let handle = signals.handle();
     // A handler that only sets a flag nobody reads: the signal no longer ends the process and
     // the write that passed the limit fails with EFBIG instead.
