@@ -601,8 +601,6 @@ fn utf8_char(b: &[u8]) -> Option<Option<char>> {
 
 #[cfg(test)]
 mod tests {
-    use proptest::prelude::*;
-
     use super::*;
 
     fn decode(chunks: &[(&[u8], bool)]) -> Vec<Event> {
@@ -641,32 +639,5 @@ mod tests {
     #[test]
     fn reports_for_nobody_make_no_event() {
         assert_eq!(decode(&[(b"\x1b[12;40R\x1b[?1u\x1b[?64;1c", false)]), []);
-    }
-
-    proptest! {
-        /// Any bytes, cut anywhere: no panic, and the same events as read at once.
-        #[test]
-        fn reads_cut_anywhere_decode_as_one(
-            bytes in prop::collection::vec(
-                prop_oneof![
-                    3 => any::<u8>(),
-                    2 => prop::sample::select(b"\x1b[;<0123456789MmO~u".to_vec()),
-                ],
-                0..200,
-            ),
-            cuts in prop::collection::vec(0..200usize, 0..6),
-        ) {
-            let whole = decode(&[(&bytes, false)]);
-            let mut at: Vec<usize> = cuts.into_iter().filter(|&c| c < bytes.len()).collect();
-            at.sort_unstable();
-            at.dedup();
-            let mut chunks = Vec::new();
-            let mut from = 0;
-            for c in at.into_iter().chain([bytes.len()]) {
-                chunks.push((&bytes[from..c], c < bytes.len()));
-                from = c;
-            }
-            prop_assert_eq!(decode(&chunks), whole);
-        }
     }
 }
