@@ -298,7 +298,7 @@ fn fuzz_the_terminal_decoder() {
             let mut events = Vec::new();
             for (b, more) in chunks {
                 d.feed(b, *more);
-                events.extend(std::iter::from_fn(|| d.next()));
+                events.extend(d.by_ref());
             }
             events
         };

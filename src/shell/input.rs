@@ -608,7 +608,7 @@ mod tests {
         let mut events = Vec::new();
         for (bytes, more) in chunks {
             d.feed(bytes, *more);
-            events.extend(std::iter::from_fn(|| d.next()));
+            events.extend(d.by_ref());
         }
         events
     }

@@ -111,7 +111,8 @@ pub struct SignalWatcher {
 }
 
 /// Starts watching: `on_signal` runs on the watcher's thread for every signal in
-/// [`Signal::all`]. SIGXFSZ is ignored meanwhile.
+/// [`Signal::all`] the system lets a program handle (under valgrind, not the real-time ones it
+/// keeps). SIGXFSZ is ignored meanwhile.
 pub fn watch(on_signal: impl Fn(Signal) + Send + 'static) -> io::Result<SignalWatcher> {
     let mut signals = Signals::new(std::iter::empty::<i32>())?;
     for s in Signal::all() {
