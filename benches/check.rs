@@ -17,7 +17,7 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fenboard::shell::check::{Options, Summary, check_stream};
+use fenboard::cmd::check::{Options, Summary, check_stream};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 

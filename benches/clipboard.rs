@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fenboard::shell::clipboard::{Clipboard, Content, Environment, Outcome, Via, osc52};
+use fenboard::tui::clipboard::{Clipboard, Content, Environment, Outcome, Via, osc52};
 
 const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 

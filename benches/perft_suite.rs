@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use fenboard::shell::perft_suite::{Options, run_suite};
+use fenboard::cmd::perft_suite::{Options, run_suite};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use fenboard::collection::{Collection, epd, record};
 use fenboard::core::{Game, fen};
 use fenboard::editor::paste;
-use fenboard::shell::check::{Options, Summary, check_stream};
-use fenboard::shell::input::Decoder;
+use fenboard::cmd::check::{Options, Summary, check_stream};
+use fenboard::tui::input::Decoder;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 

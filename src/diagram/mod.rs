@@ -8,6 +8,7 @@
 pub mod caption;
 mod chess;
 pub mod html;
+pub mod naming;
 pub mod pieces;
 pub mod png;
 mod svg;

@@ -1,4 +1,4 @@
-//! Everything the user (or the shell, reporting back) can ask of the editor.
+//! Everything the user (or the terminal runtime, reporting back) can ask of the editor.
 
 use super::analysis::EngineEvent;
 use super::solving::SolveEvent;
@@ -118,7 +118,7 @@ pub enum Action {
     CopyUrl,
     /// Write the record's diagram (SVG and PNG) and copy the image.
     Diagram,
-    /// `v`/Ctrl-V: asks the shell for the clipboard text (it answers with `Paste`).
+    /// `v`/Ctrl-V: asks the terminal runtime for the clipboard text (it answers with `Paste`).
     RequestPaste,
     /// Text pasted by the terminal or read from the clipboard.
     Paste(String),
@@ -183,20 +183,20 @@ pub enum Action {
     /// A click on a field of the panel.
     ClickField(Field),
 
-    // Reports from the shell.
+    // Reports from the terminal runtime.
     /// The result of an effect (copy, paste, save) to show in the status line.
     Notify(Notice),
-    /// The shell finished the `Save` effect: `Err` holds why it failed.
+    /// The terminal runtime finished the `Save` effect: `Err` holds why it failed.
     SaveDone(Result<(), String>),
     /// The `Save` effect wrote nothing: the file changed on disk since it was read or saved.
     ChangedOnDisk,
-    /// The shell finished the `Reload` effect: `state.collection` is the file as it is now
+    /// The terminal runtime finished the `Reload` effect: `state.collection` is the file as it is now
     /// (`Err`: it could not be read, and nothing changed).
     Reloaded(Result<(), String>),
-    /// A seed for the random Chess960 draws (the shell's clock; fixed in tests).
+    /// A seed for the random Chess960 draws (the terminal runtime's clock; fixed in tests).
     Seed(u64),
     /// The process is being killed: write the current record back into the collection so that
-    /// the shell can rescue it.
+    /// the terminal runtime can rescue it.
     WriteBack,
 
     /// A report of the engine client (the Analysis panel's content).
@@ -233,7 +233,7 @@ pub enum Action {
     /// Esc: back to the setup.
     LeaveLine,
     // Solving.
-    /// `S`: asks the stipulation (prefilled), then solves on the shell's worker.
+    /// `S`: asks the stipulation (prefilled), then solves on the terminal runtime's worker.
     Solve,
     /// A report of the solver worker (progress, the result).
     Solver(SolveEvent),

@@ -1,4 +1,4 @@
-//! What the editor knows of an engine's analysis: plain data that the shell's UCI client sends
+//! What the editor knows of an engine's analysis: plain data that the terminal runtime's UCI client sends
 //! in as actions and the Analysis panel draws. No process, no protocol here.
 
 use std::sync::Arc;

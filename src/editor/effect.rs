@@ -1,4 +1,4 @@
-//! What the editor asks the shell to do, and the notices it shows in the status line. Notices
+//! What the editor asks the terminal runtime to do, and the notices it shows in the status line. Notices
 //! are data: the ui turns them into words in one place.
 
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use crate::core::{Color, Game, Piece, Position, Square};
 use crate::core::CastlingSide;
 use crate::core::moves::Refusal;
 
-/// Work that needs the outside world; the shell runs these in order.
+/// Work that needs the outside world; the terminal runtime runs these in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Put this text on the clipboard.
@@ -131,7 +131,7 @@ pub enum Notice {
     SolveCancelled,
     /// Enter on a line of a result about another position than the board's.
     SolutionStale,
-    /// The shell's own message (clipboard backends describe what they did).
+    /// The terminal runtime's own message (clipboard backends describe what they did).
     Info(String),
     /// Play mode began.
     PlayStarted,

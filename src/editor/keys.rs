@@ -1,5 +1,5 @@
 //! The one key table: every key of the editor, where it acts, what it does and how the help
-//! overlay, the hint bar and the README describe it. The shell's keymap only turns terminal
+//! overlay, the hint bar and the README describe it. The terminal runtime's keymap only turns terminal
 //! events into `Key`s and looks them up here (`action`).
 //!
 //! Adding a key is one `bind` in a row of `TABLE` (or a new row) plus the handler of its
@@ -580,7 +580,7 @@ pub const TABLE: &[Row] = &[
         Bind(Ch('N'), Do(Action::Promote(Role::Knight))),
         Bind(Is(Esc), Do(Action::CancelPromotion)),
     ], &[hint(Mode::Promotion, 1, "q r b n", "piece"), hint(Mode::Promotion, 2, "Esc", "cancel")]),
-    // ---- Anywhere (the mouse and the terminal's paste are the shell's events) ------------
+    // ---- Anywhere (the mouse and the terminal's paste are the terminal runtime's events) ------------
     row(Group::Anywhere, NOWHERE, "paste (terminal)", "load a FEN that reads as one undo step, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse left click", "put the brush (the last piece put) on the square", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse drag", "move a piece; dragging off the board deletes it", &[], &[]),

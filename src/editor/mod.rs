@@ -1,5 +1,5 @@
 //! The pure editing state machine: `State`, `Action`, `update`. No I/O and no terminal types:
-//! the shell turns events into actions (`shell::keymap`) and runs the returned `Effect`s.
+//! the terminal runtime turns events into actions (`shell::keymap`) and runs the returned `Effect`s.
 
 pub mod action;
 pub mod analysis;

@@ -74,7 +74,7 @@ impl std::fmt::Display for Ask {
     }
 }
 
-/// A solve for the shell's worker: `id` tells its reports from those of an older one.
+/// A solve for the terminal runtime's worker: `id` tells its reports from those of an older one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub id: u64,

@@ -122,7 +122,7 @@ pub struct State {
     pub options: Options,
     /// Reading problems of the text the position was loaded from; dropped at the first edit.
     pub read_diagnostics: Vec<Diagnostic>,
-    /// State of the generator for random Chess960 numbers (seeded by the shell; fixed in tests).
+    /// State of the generator for random Chess960 numbers (seeded by the terminal runtime; fixed in tests).
     pub rng: u64,
     /// Quit once the pending save succeeds.
     pub quit_after_save: bool,

@@ -1397,7 +1397,7 @@ fn a_reload_opens_the_same_record_of_the_new_file() {
     let mut s = collection(THREE);
     press(&mut s, "] ] x");
     assert!(s.is_modified());
-    // What the shell does for `Effect::Reload`: the file as it is on disk now, one record
+    // What the terminal runtime does for `Effect::Reload`: the file as it is on disk now, one record
     // shorter.
     s.collection = Some(Collection::from_bytes(
         Some("test.fen".into()),

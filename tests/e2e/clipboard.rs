@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::common;
 
 use common::{BIN, Tmux, needs};
-use fenboard::shell::clipboard::holder;
+use fenboard::tui::clipboard::holder;
 
 const FEN: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 const OTHER: &str = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
@@ -965,7 +965,7 @@ fn d_writes_the_diagram_and_puts_its_png_on_the_x11_clipboard() {
         .unwrap();
     let caption = fenboard::diagram::Caption::new(&pos, Some(r#"id "K v K"; dm 2;"#));
     let options = fenboard::diagram::Options {
-        size: fenboard::shell::export::SIZE,
+        size: fenboard::tui::export::SIZE,
         ..Default::default()
     };
     let layout = fenboard::diagram::layout(&pos, &caption, &options);

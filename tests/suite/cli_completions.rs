@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::CommandFactory;
-use fenboard::shell::cli::Cli;
+use fenboard::cli::args::Cli;
 
 use crate::common::{BIN, needs, tools};
 

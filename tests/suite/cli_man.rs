@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use clap::CommandFactory;
-use fenboard::shell::cli::Cli;
+use fenboard::cli::args::Cli;
 
 use crate::common::{BIN, needs, tools};
 

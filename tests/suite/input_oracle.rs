@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fenboard::shell::input::Decoder;
+use fenboard::tui::input::Decoder;
 use ratatui::crossterm::event;
 
 /// Set in the child's environment.

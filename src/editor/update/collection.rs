@@ -77,7 +77,7 @@ pub(super) fn step(state: &mut State, towards: Towards) {
     open(state, target);
 }
 
-/// The shell read the collection again (`state.collection` is new): the same record, or the
+/// The terminal runtime read the collection again (`state.collection` is new): the same record, or the
 /// last one when the file is shorter now, opens; the edits are gone.
 pub(super) fn reloaded(state: &mut State) {
     let Some(len) = state.collection.as_ref().map(|c| c.len()) else {
@@ -138,7 +138,7 @@ pub(super) fn ask_delete(state: &mut State) {
     }
 }
 
-/// Ctrl-S: the current record goes into the collection, which the shell then saves.
+/// Ctrl-S: the current record goes into the collection, which the terminal runtime then saves.
 pub(super) fn save(state: &mut State) -> Option<Effect> {
     apply_pending_line(state);
     if write_back(state) {
@@ -193,7 +193,7 @@ pub(super) fn changed_on_disk(state: &mut State) {
     state.notice = None; // "saving…" is over: the question says why.
 }
 
-/// The shell's report on the reload.
+/// The terminal runtime's report on the reload.
 pub(super) fn reload_done(state: &mut State, result: Result<(), String>) {
     state.quit_after_save = false;
     match result {
@@ -202,7 +202,7 @@ pub(super) fn reload_done(state: &mut State, result: Result<(), String>) {
     }
 }
 
-/// The shell's report on the save.
+/// The terminal runtime's report on the save.
 pub(super) fn save_done(state: &mut State, result: Result<(), String>) -> Option<Effect> {
     match result {
         Ok(()) => {

@@ -1,4 +1,4 @@
-//! `update`: applies one action to the state and returns the effects for the shell. It is a
+//! `update`: applies one action to the state and returns the effects for the terminal runtime. It is a
 //! dispatcher: each arm hands its action to the handler of its section, in the order of
 //! `Action`'s own sections (board, panel, FEN line, overlays, collection, mouse).
 
@@ -25,7 +25,7 @@ pub use board::{LICHESS_ANALYSIS, lichess_url};
 )]
 pub(crate) use play::start_playback;
 
-/// Applies `action` to `state`; the returned effects are for the shell to run in order.
+/// Applies `action` to `state`; the returned effects are for the terminal runtime to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let mut effects = Vec::new();
     if !before(state, &action) {
@@ -109,7 +109,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::MouseUp(target) => mouse::up(state, target),
         Action::RightClick(sq) => mouse::right_click(state, sq),
         Action::ClickField(field) => mouse::click_field(state, field),
-        // Reports from the shell.
+        // Reports from the terminal runtime.
         Action::Notify(notice) => state.notice = Some(notice),
         Action::SaveDone(result) => effects.extend(collection::save_done(state, result)),
         Action::ChangedOnDisk => collection::changed_on_disk(state),
@@ -157,7 +157,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 /// What every action does first: a new key clears the last message, cancels a pending square
 /// jump (then an Esc or an unbound key has done its work: `false`) and ends clock typing.
 fn before(state: &mut State, action: &Action) -> bool {
-    // Reports from the shell arrive between keys: they must not disturb what the user is doing.
+    // Reports from the terminal runtime arrive between keys: they must not disturb what the user is doing.
     let report = matches!(
         action,
         Action::Notify(_)

@@ -1,4 +1,4 @@
-//! Solving: `S` and its stipulation prompt, the request to the shell's worker and its reports,
+//! Solving: `S` and its stipulation prompt, the request to the terminal runtime's worker and its reports,
 //! the stipulation stored in the record, the Solution panel's chosen line, and what an edit
 //! does to a result (stale) or to a solve still running (cancelled).
 

@@ -143,7 +143,7 @@ fn readable_within(fd: i32, timeout: Duration) -> bool {
 
 /// The hidden `fenboard serve-clipboard` subcommand. Its failures are answers of the protocol
 /// (on stdout, for the editor), never messages for a person.
-pub fn run() -> crate::shell::Result<ExitCode> {
+pub fn run() -> crate::cli::Result<ExitCode> {
     Ok(serve())
 }
 

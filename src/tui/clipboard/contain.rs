@@ -80,7 +80,7 @@ mod tests {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "shell::clipboard::contain::tests::panics_outside_contained_calls_still_reach_the_hook",
+                "tui::clipboard::contain::tests::panics_outside_contained_calls_still_reach_the_hook",
                 "--nocapture",
                 "--test-threads=1",
             ])

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::editor::analysis::Score;
-use crate::shell::engine::discover;
+use crate::tui::engine::discover;
 
 type Events = mpsc::Receiver<Event>;
 

@@ -14,8 +14,8 @@ use ratatui::backend::Backend;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
-use super::Failure;
-use super::cli::EditArgs;
+use crate::cli::Failure;
+use crate::cli::args::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::engine::Engines;
 use super::inbox::{Arrival, Inbox};
@@ -23,7 +23,8 @@ use super::keymap;
 use super::signals::{self, Signal};
 use super::solver::Solver;
 use super::terminal::{self, Tui};
-use crate::collection::{Collection, SaveError, is_epd_path};
+use crate::cli::args::is_collection_target;
+use crate::collection::{Collection, SaveError};
 use crate::core::Game;
 use crate::editor::analysis::EngineEvent;
 use crate::editor::solving::SolveEvent;
@@ -61,10 +62,10 @@ pub enum Exit {
     Signal(Signal, Option<String>),
 }
 
-pub fn run(args: EditArgs) -> super::Result<ExitCode> {
+pub fn run(args: EditArgs) -> crate::cli::Result<ExitCode> {
     // First, so that any error or panic after this is reported properly.
     if let Err(e) = color_eyre::install() {
-        super::report("", &e.to_string());
+        crate::cli::report("", &e.to_string());
     }
     let mut state = initial_state(&args).map_err(|e| Failure::new(2, format!("{e:#}")))?;
     // A random Chess960 start (`I`, then `r`) must differ from one run to the next.
@@ -77,7 +78,7 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
         .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
     match run_editor(state, engine, args.pieces.size()) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
-        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE.tr(super::lang()))),
+        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE.tr(crate::cli::lang()))),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
         Ok(Exit::Signal(signal, note)) => match note {
             Some(note) => Err(Failure::new(signal.exit_code(), note)),
@@ -90,7 +91,7 @@ pub fn run(args: EditArgs) -> super::Result<ExitCode> {
 /// The final FEN on stdout. When it cannot be written (a full disk, a closed pipe) the exit
 /// status is 2, as for the subcommands, and the FEN goes to stderr with the reason so that it is
 /// not lost.
-fn print_fen(fen: &str) -> super::Result<ExitCode> {
+fn print_fen(fen: &str) -> crate::cli::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match writeln!(out, "{fen}").and_then(|()| out.flush()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -106,35 +107,20 @@ fn clock_seed() -> u64 {
     nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-/// Whether the command line names a collection file rather than a FEN. An existing folder
-/// counts, so that opening it fails with a clear error instead of reading its name as a FEN.
-pub fn is_collection_target(target: &[String]) -> bool {
-    match target {
-        [one] => {
-            let path = Path::new(one);
-            let fen_name = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
-            path.is_file() || path.is_dir() || is_epd_path(path) || fen_name
-        }
-        _ => false,
-    }
-}
-
 /// The editor state the command line asks for.
 fn initial_state(args: &EditArgs) -> Result<State> {
     let options = Options {
         ascii: args.ascii,
         mouse: !args.no_mouse,
-        lang: super::lang(),
-        notation: super::NOTATION.get().copied().flatten(),
+        lang: crate::cli::lang(),
+        notation: crate::cli::notation_override(),
     };
     let game = args.game.game();
     if is_collection_target(&args.target) {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
-        let rescue = text::newer_rescues(super::lang(), collection.newer_rescues());
+        let rescue = text::newer_rescues(crate::cli::lang(), collection.newer_rescues());
         let mut state = State::with_collection(collection, game, options);
         if let Some(text) = rescue {
             editor::update(&mut state, Action::Notify(Notice::Info(text)));
@@ -412,13 +398,13 @@ impl App {
             Outcome::ReadFailed { reason } => Action::Notify(Notice::PasteFailed(reason)),
             Outcome::CopyFailed { reason, .. } => Action::Notify(Notice::CopyFailed(reason)),
             copied @ Outcome::Copied { .. } => {
-                Action::Notify(Notice::Copied(copied.message_in(super::lang())))
+                Action::Notify(Notice::Copied(copied.message_in(crate::cli::lang())))
             }
             exported @ Outcome::Exported { .. } => {
-                Action::Notify(Notice::Copied(exported.message_in(super::lang())))
+                Action::Notify(Notice::Copied(exported.message_in(crate::cli::lang())))
             }
             failed @ Outcome::ExportFailed { .. } => {
-                Action::Notify(Notice::CopyFailed(failed.message_in(super::lang())))
+                Action::Notify(Notice::CopyFailed(failed.message_in(crate::cli::lang())))
             }
         };
         self.apply(action)
@@ -440,24 +426,5 @@ impl App {
             None
         };
         Exit::Signal(signal, note)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fen_words_are_not_taken_for_files() {
-        let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
-        assert!(!is_collection_target(&words(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-        )));
-        assert!(!is_collection_target(&words("8/8/8/8/8/8/8/8")));
-        assert!(is_collection_target(&words("puzzles.fen")));
-        assert!(is_collection_target(&words("new/tests.epd")));
-        assert!(is_collection_target(&words("Cargo.toml")));
-        assert!(is_collection_target(&words("src")), "a folder");
-        assert!(!is_collection_target(&[]));
     }
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::diagram::{export_folder, file_stem};
+use crate::diagram::naming::{export_folder, file_stem};
 use crate::diagram::{self, Caption, Options, png};
 use crate::editor::effect::DiagramRequest;
 

@@ -1,4 +1,5 @@
-//! The shell: command line, terminal lifecycle, event loop, effects and subcommands.
+//! The program's command line and the one way its own messages reach the user, shared by the
+//! subcommands (`crate::cmd`) and the editor's terminal runtime (`crate::tui`).
 //!
 //! Every subcommand is `run(args) -> Result<ExitCode>`: its normal output goes to stdout, and
 //! whatever stops it short comes back as a `Failure` that `main` prints through `report`, the
@@ -6,36 +7,17 @@
 
 use std::fmt;
 
-pub mod app;
-pub mod check;
-pub mod cli;
-pub mod clipboard;
-pub mod completions;
-pub mod diagram;
-pub mod engine;
-pub mod escape;
-pub mod export;
-pub mod inbox;
-pub mod input;
-pub mod keymap;
-pub mod man;
+pub mod args;
 pub mod output;
-pub mod perft;
-pub mod perft_suite;
-pub mod show;
-pub mod signals;
-pub mod solve;
-pub mod solver;
-pub mod terminal;
 
 /// The language of the program's screen and human output, chosen once in `main`.
 static LANG: std::sync::OnceLock<crate::i18n::Lang> = std::sync::OnceLock::new();
 
 /// Chooses the language: `--lang` when given, else the locale of the environment.
-pub fn set_lang(arg: Option<cli::LangArg>) {
+pub fn set_lang(arg: Option<args::LangArg>) {
     let lang = arg.map_or_else(
         || crate::i18n::detect(|name| std::env::var(name).ok()),
-        cli::LangArg::lang,
+        args::LangArg::lang,
     );
     let _ = LANG.set(lang);
 }
@@ -46,6 +28,11 @@ static NOTATION: std::sync::OnceLock<Option<crate::core::notation::Notation>> =
 
 pub fn set_notation(wanted: Option<crate::core::notation::Notation>) {
     let _ = NOTATION.set(wanted);
+}
+
+/// `--notation` as given, for every game.
+pub fn notation_override() -> Option<crate::core::notation::Notation> {
+    NOTATION.get().copied().flatten()
 }
 
 /// How moves of `game` are written: `--notation` when it fits the game, else the language's.

@@ -6,9 +6,10 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use super::cli::PerftArgs;
-use super::output::write_failed;
-use super::{Failure, Result, perft_suite};
+use crate::cli::args::PerftArgs;
+use crate::cli::output::write_failed;
+use super::perft_suite;
+use crate::cli::{Failure, Result};
 use crate::core::escape::controls;
 use crate::core::perft::{self, MAX_DEPTH, PerftError};
 use crate::core::{Diagnostic, fen};
@@ -84,7 +85,7 @@ pub fn run_to(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     };
     // Warnings of a FEN that reads are worth seeing, but they do not stop the count.
     for line in lines(&read.diagnostics) {
-        super::report("perft", &line);
+        crate::cli::report("perft", &line);
     }
     let result = if args.divide {
         perft::divide(&position, depth).map(|lines| {

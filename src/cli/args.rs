@@ -1,7 +1,10 @@
 //! The command line: the editor by default, and its subcommands (`check`, `show`, `perft`, …).
 
+use std::path::Path;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::collection::is_epd_path;
 use crate::core::Game;
 use crate::ui::pieces::PieceSize;
 
@@ -374,6 +377,21 @@ pub enum ColorArg {
     Never,
 }
 
+/// Whether the command line names a collection file rather than a FEN. An existing folder
+/// counts, so that opening it fails with a clear error instead of reading its name as a FEN.
+pub fn is_collection_target(target: &[String]) -> bool {
+    match target {
+        [one] => {
+            let path = Path::new(one);
+            let fen_name = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
+            path.is_file() || path.is_dir() || is_epd_path(path) || fen_name
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,5 +502,19 @@ mod tests {
         }
         assert!(Cli::try_parse_from(["fenboard", "solve", "--threads", "0", "x"]).is_err());
         assert!(Cli::try_parse_from(["fenboard", "solve", "--hash", "0", "x"]).is_err());
+    }
+
+    #[test]
+    fn fen_words_are_not_taken_for_files() {
+        let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        assert!(!is_collection_target(&words(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        )));
+        assert!(!is_collection_target(&words("8/8/8/8/8/8/8/8")));
+        assert!(is_collection_target(&words("puzzles.fen")));
+        assert!(is_collection_target(&words("new/tests.epd")));
+        assert!(is_collection_target(&words("Cargo.toml")));
+        assert!(is_collection_target(&words("src")), "a folder");
+        assert!(!is_collection_target(&[]));
     }
 }

@@ -15,7 +15,7 @@ mod record;
 
 use record::check_line;
 
-use super::cli::CheckArgs;
+use crate::cli::args::CheckArgs;
 use crate::core::Game;
 use crate::core::escape::controls;
 
@@ -68,7 +68,7 @@ impl Summary {
     }
 }
 
-pub fn run(args: CheckArgs) -> super::Result<ExitCode> {
+pub fn run(args: CheckArgs) -> crate::cli::Result<ExitCode> {
     let options = Options {
         game: args.game.game(),
         json: args.json,
@@ -94,11 +94,11 @@ pub fn run(args: CheckArgs) -> super::Result<ExitCode> {
         };
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
-                return Err(super::output::write_failed(&err));
+                return Err(crate::cli::output::write_failed(&err));
             }
             let _ = out.flush();
             // Reported now, in input order, and the other files are still checked.
-            super::report("check", &format!("{}: {err}", controls(name)));
+            crate::cli::report("check", &format!("{}: {err}", controls(name)));
             failed = true;
         }
     }
@@ -109,7 +109,7 @@ pub fn run(args: CheckArgs) -> super::Result<ExitCode> {
         writeln!(out, "{line}").and_then(|()| out.flush())
     };
     if let Err(err) = written {
-        return Err(super::output::write_failed(&err));
+        return Err(crate::cli::output::write_failed(&err));
     }
     Ok(if failed {
         ExitCode::from(2)

@@ -3,17 +3,17 @@
 
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::app::is_collection_target;
-use super::cli::{DiagramArgs, DiagramFormat};
+use crate::cli::args::is_collection_target;
+use crate::cli::args::{DiagramArgs, DiagramFormat};
 use super::show::describe;
 use crate::collection::{Collection, record};
 use crate::core::{Game, Position, fen, legality};
-use crate::diagram::{self, Caption, Options, html, png::Fonts};
+use crate::diagram::{self, naming::file_stem, Caption, Options, html, png::Fonts};
 use crate::solve;
 
 pub fn run(args: DiagramArgs) -> ExitCode {
@@ -353,41 +353,10 @@ fn label(i: usize) -> String {
     format!("{}.", i + 1)
 }
 
-/// A file name for a record's image: its EPD id made safe for any file system, or
-/// `line-N`.
-pub fn file_stem(id: Option<&str>, line: usize) -> String {
-    let safe: String = id
-        .unwrap_or("")
-        .trim()
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let safe = safe.trim_matches(['.', '_']);
-    if safe.is_empty() {
-        format!("line-{line}")
-    } else {
-        safe.chars().take(80).collect()
-    }
-}
-
-/// Where `d` in the editor writes: beside the collection, or in the current folder.
-pub fn export_folder(collection: Option<&Path>) -> PathBuf {
-    collection
-        .and_then(Path::parent)
-        .filter(|p| !p.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_owned)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::cli::{Cli, Command};
+    use crate::cli::args::{Cli, Command};
     use clap::Parser;
 
     fn args(words: &[&str]) -> DiagramArgs {
@@ -421,14 +390,5 @@ mod tests {
             DiagramFormat::Svg
         );
         assert!(Cli::try_parse_from(["fenboard", "diagram", "--size", "10"]).is_err());
-    }
-
-    #[test]
-    fn file_names_are_safe() {
-        assert_eq!(file_stem(Some("WAC.001"), 3), "WAC.001");
-        assert_eq!(file_stem(Some("../../etc/passwd"), 3), "etc_passwd");
-        assert_eq!(file_stem(Some("a/b c"), 3), "a_b_c");
-        assert_eq!(file_stem(Some(".."), 7), "line-7");
-        assert_eq!(file_stem(None, 7), "line-7");
     }
 }

@@ -14,7 +14,7 @@ use super::outcome::{Content, Outcome, Via};
 use super::{Reply, ReplyKind, holder, no_display_reason, tmux, wayland};
 use crate::diagram::png::Fonts;
 use crate::editor::effect::DiagramRequest;
-use crate::shell::export;
+use crate::tui::export;
 
 pub(super) type Notify = Box<dyn Fn(Reply) + Send>;
 

@@ -3,8 +3,8 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use super::cli::{ColorArg, ShowArgs};
-use super::{Failure, Result};
+use crate::cli::args::{ColorArg, ShowArgs};
+use crate::cli::{Failure, Result};
 use crate::core::{self, Diagnostic, Game, fen};
 use crate::ui::ansi::buffer_to_text;
 use crate::ui::board::{Marks, diagram};
@@ -44,7 +44,7 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     stdout
         .write_all(out.as_bytes())
         .and_then(|()| stdout.flush())
-        .map_err(|e| super::output::write_failed(&e))?;
+        .map_err(|e| crate::cli::output::write_failed(&e))?;
     Ok(ExitCode::from(code))
 }
 
@@ -90,7 +90,7 @@ pub fn show(
         None
     };
     out.push_str(&text::status_line(
-        super::lang(),
+        crate::cli::lang(),
         status.as_ref(),
         errors,
         position.turn,
@@ -102,7 +102,7 @@ pub fn show(
 
 /// One diagnostic as a line, with its field and the squares it names.
 pub(super) fn describe(d: &Diagnostic, game: Game) -> String {
-    text::diagnostic_line(super::lang(), d, game, true)
+    text::diagnostic_line(crate::cli::lang(), d, game, true)
 }
 
 #[cfg(test)]
@@ -129,7 +129,7 @@ mod tests {
                 let err = f
                     .lines
                     .iter()
-                    .map(|l| super::super::message("show", l) + "\n");
+                    .map(|l| crate::cli::message("show", l) + "\n");
                 (String::new(), err.collect(), f.status)
             }
         }

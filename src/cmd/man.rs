@@ -6,12 +6,12 @@ use std::process::ExitCode;
 
 use clap::CommandFactory;
 
-use super::cli::{Cli, ManArgs};
-use super::{Failure, Result};
+use crate::cli::args::{Cli, ManArgs};
+use crate::cli::{Failure, Result};
 
 pub fn run(args: ManArgs) -> Result<ExitCode> {
     let page = page(args.command.as_deref())?;
-    super::output::print(&page)?;
+    crate::cli::output::print(&page)?;
     Ok(ExitCode::SUCCESS)
 }
 

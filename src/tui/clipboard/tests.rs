@@ -158,7 +158,7 @@ fn rerun_without_display(name: &str) -> bool {
     if std::env::var_os(CHILD).is_some() {
         return false;
     }
-    let full = format!("shell::clipboard::tests::{name}");
+    let full = format!("tui::clipboard::tests::{name}");
     let out = std::process::Command::new(std::env::current_exe().unwrap())
         .args(["--exact", &full, "--test-threads=1"])
         .env(CHILD, "1")

@@ -166,7 +166,7 @@ impl Clipboard {
         match &mut self.backend {
             Backend::Memory(_) => {
                 let fonts = crate::diagram::png::Fonts::none();
-                Some(match crate::shell::export::write(&request, &fonts) {
+                Some(match crate::tui::export::write(&request, &fonts) {
                     Ok(w) => Outcome::Exported {
                         svg: w.svg.display().to_string(),
                         png: w.png.display().to_string(),

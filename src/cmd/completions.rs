@@ -6,12 +6,12 @@ use std::process::ExitCode;
 
 use clap::CommandFactory;
 
-use super::Result;
-use super::cli::{Cli, CompletionsArgs};
+use crate::cli::Result;
+use crate::cli::args::{Cli, CompletionsArgs};
 
 pub fn run(args: CompletionsArgs) -> Result<ExitCode> {
     let script = script(args.shell);
-    super::output::print(&script)?;
+    crate::cli::output::print(&script)?;
     Ok(ExitCode::SUCCESS)
 }
 

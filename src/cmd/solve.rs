@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::cli::SolveArgs;
+use crate::cli::args::SolveArgs;
 use crate::collection::{self, Collection, record};
 use crate::core::{Diagnostic, Position, fen};
 use crate::i18n::{fmt, tr};
@@ -43,7 +43,7 @@ impl Status {
 
 /// Per-record problems are written to stderr as they come (a file may have many), so the
 /// status is always returned as `Ok`.
-pub fn run(args: SolveArgs) -> super::Result<ExitCode> {
+pub fn run(args: SolveArgs) -> crate::cli::Result<ExitCode> {
     let out = &mut std::io::stdout().lock();
     let err = &mut std::io::stderr();
     Ok(ExitCode::from(run_to(&args, out, err)))
@@ -95,7 +95,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u
     };
     let style = Style {
         figurine: args.figurine,
-        lang: super::lang(),
+        lang: crate::cli::lang(),
     };
     let file_mode = problems.iter().any(|p| p.line.is_some());
     let mut worst = Status::Solved;
@@ -155,7 +155,7 @@ struct Counts {
 
 impl Counts {
     fn line(&self) -> String {
-        let lang = super::lang();
+        let lang = crate::cli::lang();
         let mut s = fmt(
             lang,
             "solve-counts",
@@ -262,7 +262,7 @@ fn solve_one(
         }
         let _ = writeln!(out, "{v}");
     } else {
-        let lang = super::lang();
+        let lang = crate::cli::lang();
         let mut head = String::new();
         if let Some(line) = p.line {
             head.push_str(&fmt(lang, "solve-line", &[("line", line.into())]));
@@ -289,7 +289,7 @@ fn solve_one(
         if p.line.is_none() {
             let _ = writeln!(out, "{}", solution.fen);
         }
-        let named = text::renamed(&solution, super::notation(solution.game));
+        let named = text::renamed(&solution, crate::cli::notation(solution.game));
         let play = text::render(&named, style);
         for l in play.lines() {
             let _ = writeln!(out, "  {l}");
@@ -325,7 +325,7 @@ fn verdict(s: &Solution) -> String {
     } else {
         s.keys.len()
     };
-    let lang = super::lang();
+    let lang = crate::cli::lang();
     let keys = fmt(
         lang,
         "solve-keys",

@@ -203,7 +203,7 @@ fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) 
         return;
     }
     let mut spans = None;
-    let lang = crate::shell::lang();
+    let lang = crate::cli::lang();
     let game = verdict.game.unwrap_or(Game::Chess);
     for d in &verdict.diagnostics {
         let col = column(d, &mut spans, verdict);
