@@ -8,10 +8,10 @@
 
 use std::time::{Duration, Instant};
 
+use fenboard::cmd::check::{Options, Summary, check_stream};
 use fenboard::collection::{Collection, epd, record};
 use fenboard::core::{Game, fen};
 use fenboard::editor::paste;
-use fenboard::cmd::check::{Options, Summary, check_stream};
 use fenboard::tui::input::Decoder;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};

@@ -4,6 +4,8 @@
 
 mod common;
 
+#[path = "suite/bounded_input.rs"]
+mod bounded_input;
 #[path = "suite/check_cli.rs"]
 mod check_cli;
 #[path = "suite/cli_completions.rs"]

@@ -7,7 +7,7 @@
 //! no reordering buffer, and the bounded queues keep memory constant whatever the input size.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
@@ -16,6 +16,7 @@ mod record;
 use record::check_line;
 
 use crate::cli::args::CheckArgs;
+use crate::collection::stream::read_line_capped;
 use crate::core::Game;
 use crate::core::escape::controls;
 
@@ -229,41 +230,6 @@ fn read_batches<R: Read>(input: R, workers: Vec<SyncSender<Batch>>) -> io::Resul
         }
         if eof {
             return Ok(());
-        }
-    }
-}
-
-/// Appends the next line (without its `\n`) to `buf`, storing at most `cap` bytes of it and
-/// skipping the rest. Returns the line's full length, or `None` at the end of the input.
-fn read_line_capped<R: BufRead>(
-    reader: &mut R,
-    buf: &mut Vec<u8>,
-    cap: usize,
-) -> io::Result<Option<u64>> {
-    let mut total = 0u64;
-    let mut stored = 0usize;
-    let mut any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err),
-        };
-        if available.is_empty() {
-            return Ok(any.then_some(total));
-        }
-        any = true;
-        let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (i, true),
-            None => (available.len(), false),
-        };
-        let keep = chunk.min(cap - stored);
-        buf.extend_from_slice(&available[..keep]);
-        stored += keep;
-        total += chunk as u64;
-        reader.consume(chunk + usize::from(found));
-        if found {
-            return Ok(Some(total));
         }
     }
 }

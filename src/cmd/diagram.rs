@@ -8,12 +8,12 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use super::show::describe;
 use crate::cli::args::is_collection_target;
 use crate::cli::args::{DiagramArgs, DiagramFormat};
-use super::show::describe;
 use crate::collection::{Collection, record};
 use crate::core::{Game, Position, fen, legality};
-use crate::diagram::{self, naming::file_stem, Caption, Options, html, png::Fonts};
+use crate::diagram::{self, Caption, Options, html, naming::file_stem, png::Fonts};
 use crate::solve;
 
 pub fn run(args: DiagramArgs) -> ExitCode {

@@ -6,9 +6,9 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use super::perft_suite;
 use crate::cli::args::PerftArgs;
 use crate::cli::output::write_failed;
-use super::perft_suite;
 use crate::cli::{Failure, Result};
 use crate::core::escape::controls;
 use crate::core::perft::{self, MAX_DEPTH, PerftError};

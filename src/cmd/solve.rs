@@ -3,7 +3,7 @@
 //! Exit status: 0 every problem has a solution, 1 one has none, 2 bad input, 3 `--max-time`
 //! stopped a search, 130 Ctrl-C.
 
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::args::SolveArgs;
-use crate::collection::{self, Collection, record};
+use crate::collection::{self, record, stream};
 use crate::core::{Diagnostic, Position, fen};
 use crate::i18n::{fmt, tr};
 use crate::solve::text::{self, Style};
@@ -41,31 +41,40 @@ impl Status {
     }
 }
 
-/// Per-record problems are written to stderr as they come (a file may have many), so the
-/// status is always returned as `Ok`.
+/// Per-record problems are written to stderr as they come (a file may have many); only a
+/// failure to write the output stops the command as a `Failure`.
 pub fn run(args: SolveArgs) -> crate::cli::Result<ExitCode> {
     let out = &mut std::io::stdout().lock();
     let err = &mut std::io::stderr();
-    Ok(ExitCode::from(run_to(&args, out, err)))
+    match run_to(&args, out, err) {
+        Ok(code) => Ok(ExitCode::from(code)),
+        Err(e) => Err(crate::cli::output::write_failed(&e)),
+    }
 }
 
-/// One problem to solve: where it came from, its position and stipulation, what it claims.
-struct Problem {
+/// Where a problem came from: its `id`, its line in a file, its FEN text.
+struct Place {
     label: Option<String>,
     line: Option<usize>,
     text: String,
+}
+
+/// One problem to solve: where it came from, its stipulation, what it claims.
+struct Problem {
+    place: Place,
     stip: Stipulation,
     bm: Option<String>,
 }
 
-/// Everything the command does, writing to `out` and `err`; returns the exit status.
-pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+/// Everything the command does, writing to `out` and `err`; returns the exit status, or the
+/// error that stopped writing `out` (a full disk, a closed pipe: nothing more is solved).
+pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<u8> {
     let stip = match args.stip.as_deref().map(str::parse::<Stipulation>) {
         None => None,
         Some(Ok(s)) => Some(s),
         Some(Err(e)) => {
-            let _ = writeln!(err, "fenboard solve: {e}");
-            return 2;
+            let _ = writeln!(err, "fenboard solve: --stip: {e}");
+            return Ok(2);
         }
     };
     let max_time = match args.max_time.as_deref().map(parse_duration) {
@@ -73,35 +82,166 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u
         Some(Ok(d)) => Some(d),
         Some(Err(why)) => {
             let _ = writeln!(err, "fenboard solve: --max-time: {why}");
-            return 2;
+            return Ok(2);
         }
     };
-    let problems = match problems(args, stip, err) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, interrupted.clone());
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let options = Options {
-        checks: args.checks,
-        tries: args.tries,
-        threads: threads.max(1),
-        hash_mb: args.hash as usize,
-        ..Options::default()
-    };
-    let style = Style {
-        figurine: args.figurine,
-        lang: crate::cli::lang(),
-    };
-    let file_mode = problems.iter().any(|p| p.line.is_some());
-    let mut worst = Status::Solved;
-    let mut counts = Counts::default();
-    for p in &problems {
-        let read = fen::read(&p.text, args.game.game());
+    let target = args.target.join(" ");
+    if target.trim().is_empty() {
+        let _ = writeln!(
+            err,
+            "fenboard solve: expected a FEN (with --stip) or a .fen/.epd FILE"
+        );
+        return Ok(2);
+    }
+    let mut solver = Solver::new(args, max_time, err);
+    let path = Path::new(target.trim());
+    if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
+        solver.file(path, stip, out)?;
+    } else {
+        match one_problem(&target, stip) {
+            Ok(p) => {
+                solver.problem(&p, out)?;
+            }
+            Err(why) => {
+                let _ = writeln!(solver.err, "fenboard solve: {why}");
+                return Ok(2);
+            }
+        }
+    }
+    out.flush()?;
+    Ok(solver.worst.code())
+}
+
+/// What every problem of a run shares, and the tallies over them.
+struct Solver<'a, E> {
+    args: &'a SolveArgs,
+    options: Options,
+    style: Style,
+    max_time: Option<Duration>,
+    interrupted: Arc<AtomicBool>,
+    err: &'a mut E,
+    counts: Counts,
+    worst: Status,
+}
+
+impl<'a, E: Write> Solver<'a, E> {
+    fn new(args: &'a SolveArgs, max_time: Option<Duration>, err: &'a mut E) -> Self {
+        let interrupted = Arc::new(AtomicBool::new(false));
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, interrupted.clone());
+        let threads = args
+            .threads
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let asked = args.hash as usize;
+        let hash_mb = solve::megabytes_available(asked).max(1);
+        if hash_mb < asked {
+            let _ = writeln!(
+                err,
+                "fenboard solve: --hash {asked}: the system gives only {hash_mb} MB; solving with that"
+            );
+        }
+        Solver {
+            args,
+            options: Options {
+                checks: args.checks,
+                tries: args.tries,
+                threads: threads.max(1),
+                hash_mb,
+                ..Options::default()
+            },
+            style: Style {
+                figurine: args.figurine,
+                lang: crate::cli::lang(),
+            },
+            max_time,
+            interrupted,
+            err,
+            counts: Counts::default(),
+            worst: Status::Solved,
+        }
+    }
+
+    /// Solves every record of the collection file at `path` that has a stipulation (every one
+    /// with `stip`), reading it as a stream, then writes the tallies.
+    fn file(
+        &mut self,
+        path: &Path,
+        stip: Option<Stipulation>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) => {
+                self.cannot_read(path, &e);
+                return Ok(());
+            }
+        };
+        let input = io::BufReader::with_capacity(1 << 16, file);
+        let mut found = false;
+        for record in stream::records(input, collection::is_epd_path(path)) {
+            let record = match record {
+                Ok(r) => r,
+                Err(e) => {
+                    self.cannot_read(path, &e);
+                    break;
+                }
+            };
+            let own = match stip {
+                Some(_) => None,
+                None => record_stipulation(record.operations().unwrap_or("")),
+            };
+            let place = Place {
+                label: record.id().map(str::to_string),
+                line: Some(record.line),
+                text: record.fen().to_string(),
+            };
+            let stip = match (stip, own) {
+                (Some(s), _) | (None, Some(Ok(s))) => s,
+                (None, Some(Err(e))) => {
+                    found = true;
+                    let own = record_stipulation_text(record.operations().unwrap_or(""));
+                    self.bad(out, &place, &own, &e.to_string())?;
+                    continue;
+                }
+                (None, None) => continue,
+            };
+            let p = Problem {
+                place,
+                stip,
+                bm: record.operand("bm").map(str::to_string),
+            };
+            found = true;
+            if self.problem(&p, out)? == Status::Interrupted {
+                break;
+            }
+        }
+        if !found && self.worst < Status::BadInput {
+            let _ = writeln!(
+                self.err,
+                "fenboard solve: {} has no record with a stipulation (EPD dm n or stip \"h#2\"); give --stip",
+                path.display()
+            );
+            self.worst = Status::BadInput;
+            return Ok(());
+        }
+        if !self.args.json {
+            writeln!(out, "{}", self.counts.line())?;
+        }
+        Ok(())
+    }
+
+    fn cannot_read(&mut self, path: &Path, e: &io::Error) {
+        let _ = writeln!(
+            self.err,
+            "fenboard solve: cannot read {}: {e}",
+            path.display()
+        );
+        self.worst = self.worst.max(Status::BadInput);
+    }
+
+    /// Reads and solves one problem and writes its result; returns how it ended.
+    fn problem(&mut self, p: &Problem, out: &mut impl Write) -> io::Result<Status> {
+        let read = fen::read(&p.place.text, self.args.game.game());
         let position = match read.position {
             Some(pos) if !read.diagnostics.iter().any(Diagnostic::is_error) => pos,
             _ => {
@@ -111,34 +251,95 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u
                     .filter(|d| d.is_error())
                     .map(|d| d.message.clone())
                     .collect();
-                report_bad(out, err, args.json, p, &why.join("; "));
-                worst = worst.max(Status::BadInput);
-                counts.bad += 1;
-                continue;
+                self.bad(out, &p.place, &p.stip.to_string(), &why.join("; "))?;
+                return Ok(Status::BadInput);
             }
         };
-        let status = solve_one(
-            args,
-            &options,
-            style,
-            p,
-            &position,
-            max_time,
-            &interrupted,
-            out,
-            err,
-            &mut counts,
-        );
-        worst = worst.max(status);
-        if status == Status::Interrupted {
-            break;
+        let (result, timed_out) = self.search(p, &position);
+        let solution = match result {
+            Ok(s) => s,
+            Err(e) => {
+                self.bad(out, &p.place, &p.stip.to_string(), &e.to_string())?;
+                return Ok(Status::BadInput);
+            }
+        };
+        let bm =
+            p.bm.as_deref()
+                .map(|bm| bm_agrees(bm, &position, &solution));
+        self.counts.add(&solution, bm);
+        if self.args.json {
+            writeln!(out, "{}", json_line(p, &solution, bm))?;
+        } else {
+            write_human(out, p, &solution, bm, self.style)?;
         }
+        let status = match solution.outcome {
+            Outcome::Unfinished if self.interrupted.load(Relaxed) => Status::Interrupted,
+            Outcome::Unfinished if timed_out => Status::TimedOut,
+            Outcome::Unfinished => Status::Interrupted,
+            Outcome::NoSolution => Status::NoSolution,
+            Outcome::Solved => Status::Solved,
+        };
+        self.worst = self.worst.max(status);
+        Ok(status)
     }
-    if file_mode && !args.json {
-        let _ = writeln!(out, "{}", counts.line());
+
+    /// The solver's answer, with a spinner on a terminal's stderr, stopped by Ctrl-C or
+    /// `--max-time`; and whether `--max-time` stopped it.
+    fn search(
+        &self,
+        p: &Problem,
+        position: &Position,
+    ) -> (Result<Solution, solve::SolveError>, bool) {
+        let cancel = AtomicBool::new(false);
+        let timed_out = AtomicBool::new(false);
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {msg}")
+                    .unwrap_or(ProgressStyle::default_spinner()),
+            );
+            bar
+        });
+        let mut on_progress = |pr: Progress| {
+            if self.interrupted.load(Relaxed) {
+                cancel.store(true, Relaxed);
+            }
+            if self.max_time.is_some_and(|t| pr.elapsed >= t) {
+                timed_out.store(true, Relaxed);
+                cancel.store(true, Relaxed);
+            }
+            if let Some(bar) = &bar {
+                bar.set_message(format!(
+                    "{} {}: {} nodes, {}/{} first moves, {:.1}s",
+                    p.place.label.as_deref().unwrap_or("solving"),
+                    p.stip,
+                    pr.nodes,
+                    pr.root_done,
+                    pr.root_total,
+                    pr.elapsed.as_secs_f64()
+                ));
+                bar.tick();
+            }
+        };
+        let result = solve::solve(position, p.stip, &self.options, &cancel, &mut on_progress);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        (result, timed_out.load(Relaxed))
     }
-    let _ = out.flush();
-    worst.code()
+
+    /// Reports a problem that cannot be solved (on stderr, and as a JSON line with `--json`).
+    fn bad(
+        &mut self,
+        out: &mut impl Write,
+        place: &Place,
+        stip: &str,
+        why: &str,
+    ) -> io::Result<()> {
+        self.counts.bad += 1;
+        self.worst = self.worst.max(Status::BadInput);
+        report_bad(out, self.err, self.args.json, place, stip, why)
+    }
 }
 
 /// Tallies over a collection.
@@ -154,6 +355,20 @@ struct Counts {
 }
 
 impl Counts {
+    /// Counts a solved problem, and whether its `bm` agreed.
+    fn add(&mut self, solution: &Solution, bm: Option<bool>) {
+        self.problems += 1;
+        match solution.outcome {
+            Outcome::Unfinished => self.unfinished += 1,
+            Outcome::NoSolution => self.none += 1,
+            Outcome::Solved if solution.is_cooked() => self.cooked += 1,
+            Outcome::Solved => self.sound += 1,
+        }
+        if bm == Some(false) {
+            self.bm_mismatch += 1;
+        }
+    }
+
     fn line(&self) -> String {
         let lang = crate::cli::lang();
         let mut s = fmt(
@@ -179,142 +394,76 @@ impl Counts {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn solve_one(
-    args: &SolveArgs,
-    options: &Options,
-    style: Style,
-    p: &Problem,
-    position: &Position,
-    max_time: Option<Duration>,
-    interrupted: &AtomicBool,
+/// A problem's result as one JSON object.
+fn json_line(p: &Problem, solution: &Solution, bm: Option<bool>) -> serde_json::Value {
+    let mut v = solution.to_json();
+    if let Some(obj) = v.as_object_mut() {
+        if let Some(label) = &p.place.label {
+            obj.insert("id".into(), label.clone().into());
+        }
+        if let Some(line) = p.place.line {
+            obj.insert("line".into(), line.into());
+        }
+        if let Some(b) = bm {
+            obj.insert("bm_matches".into(), b.into());
+        }
+    }
+    v
+}
+
+/// A problem's result as a magazine prints it: the verdict, the FEN (for a lone problem), the
+/// play, the nodes and time.
+fn write_human(
     out: &mut impl Write,
-    err: &mut impl Write,
-    counts: &mut Counts,
-) -> Status {
-    let cancel = AtomicBool::new(false);
-    let timed_out = AtomicBool::new(false);
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg}")
-                .unwrap_or(ProgressStyle::default_spinner()),
-        );
-        bar
-    });
-    let mut on_progress = |pr: Progress| {
-        if interrupted.load(Relaxed) {
-            cancel.store(true, Relaxed);
-        }
-        if max_time.is_some_and(|t| pr.elapsed >= t) {
-            timed_out.store(true, Relaxed);
-            cancel.store(true, Relaxed);
-        }
-        if let Some(bar) = &bar {
-            bar.set_message(format!(
-                "{} {}: {} nodes, {}/{} first moves, {:.1}s",
-                p.label.as_deref().unwrap_or("solving"),
-                p.stip,
-                pr.nodes,
-                pr.root_done,
-                pr.root_total,
-                pr.elapsed.as_secs_f64()
-            ));
-            bar.tick();
-        }
-    };
-    let result = solve::solve(position, p.stip, options, &cancel, &mut on_progress);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    p: &Problem,
+    solution: &Solution,
+    bm: Option<bool>,
+    style: Style,
+) -> io::Result<()> {
+    let lang = crate::cli::lang();
+    let mut head = String::new();
+    if let Some(line) = p.place.line {
+        head.push_str(&fmt(lang, "solve-line", &[("line", line.into())]));
+        head.push(' ');
     }
-    let solution = match result {
-        Ok(s) => s,
-        Err(e) => {
-            report_bad(out, err, args.json, p, &e.to_string());
-            counts.bad += 1;
-            return Status::BadInput;
-        }
-    };
-    counts.problems += 1;
-    let bm = p.bm.as_deref().map(|bm| bm_agrees(bm, position, &solution));
-    let verdict = verdict(&solution);
-    match solution.outcome {
-        Outcome::Unfinished => counts.unfinished += 1,
-        Outcome::NoSolution => counts.none += 1,
-        Outcome::Solved if solution.is_cooked() => counts.cooked += 1,
-        Outcome::Solved => counts.sound += 1,
+    if let Some(label) = &p.place.label {
+        head.push_str(&format!("{label}: "));
     }
-    if bm == Some(false) {
-        counts.bm_mismatch += 1;
+    head.push_str(&format!("{} {}", solution.stipulation, verdict(solution)));
+    if solution.checks {
+        head.push(' ');
+        head.push_str(tr(lang, "solve-checks"));
     }
-    if args.json {
-        let mut v = solution.to_json();
-        if let Some(obj) = v.as_object_mut() {
-            if let Some(label) = &p.label {
-                obj.insert("id".into(), label.clone().into());
-            }
-            if let Some(line) = p.line {
-                obj.insert("line".into(), line.into());
-            }
-            if let Some(b) = bm {
-                obj.insert("bm_matches".into(), b.into());
-            }
-        }
-        let _ = writeln!(out, "{v}");
-    } else {
-        let lang = crate::cli::lang();
-        let mut head = String::new();
-        if let Some(line) = p.line {
-            head.push_str(&fmt(lang, "solve-line", &[("line", line.into())]));
-            head.push(' ');
-        }
-        if let Some(label) = &p.label {
-            head.push_str(&format!("{label}: "));
-        }
-        head.push_str(&format!("{} {verdict}", solution.stipulation));
-        if solution.checks {
-            head.push(' ');
-            head.push_str(tr(lang, "solve-checks"));
-        }
-        match bm {
-            Some(true) => head.push_str(tr(lang, "solve-bm-agrees")),
-            Some(false) => head.push_str(&fmt(
-                lang,
-                "solve-bm-disagrees",
-                &[("bm", p.bm.as_deref().unwrap_or("").into())],
-            )),
-            None => {}
-        }
-        let _ = writeln!(out, "{head}");
-        if p.line.is_none() {
-            let _ = writeln!(out, "{}", solution.fen);
-        }
-        let named = text::renamed(&solution, crate::cli::notation(solution.game));
-        let play = text::render(&named, style);
-        for l in play.lines() {
-            let _ = writeln!(out, "  {l}");
-        }
-        if solution.truncated {
-            let _ = writeln!(out, "  {}", tr(lang, "solve-truncated"));
-        }
-        let seconds = format!("{:.2}", solution.seconds);
-        let nodes = fmt(
+    match bm {
+        Some(true) => head.push_str(tr(lang, "solve-bm-agrees")),
+        Some(false) => head.push_str(&fmt(
             lang,
-            "solve-nodes",
-            &[
-                ("nodes", solution.nodes.into()),
-                ("seconds", seconds.as_str().into()),
-            ],
-        );
-        let _ = writeln!(out, "  {nodes}\n");
+            "solve-bm-disagrees",
+            &[("bm", p.bm.as_deref().unwrap_or("").into())],
+        )),
+        None => {}
     }
-    match solution.outcome {
-        Outcome::Unfinished if interrupted.load(Relaxed) => Status::Interrupted,
-        Outcome::Unfinished if timed_out.load(Relaxed) => Status::TimedOut,
-        Outcome::Unfinished => Status::Interrupted,
-        Outcome::NoSolution => Status::NoSolution,
-        Outcome::Solved => Status::Solved,
+    writeln!(out, "{head}")?;
+    if p.place.line.is_none() {
+        writeln!(out, "{}", solution.fen)?;
     }
+    let named = text::renamed(solution, crate::cli::notation(solution.game));
+    for l in text::render(&named, style).lines() {
+        writeln!(out, "  {l}")?;
+    }
+    if solution.truncated {
+        writeln!(out, "  {}", tr(lang, "solve-truncated"))?;
+    }
+    let seconds = format!("{:.2}", solution.seconds);
+    let nodes = fmt(
+        lang,
+        "solve-nodes",
+        &[
+            ("nodes", solution.nodes.into()),
+            ("seconds", seconds.as_str().into()),
+        ],
+    );
+    writeln!(out, "  {nodes}\n")
 }
 
 /// "sound", "cooked (3 keys)", "no solution", "unfinished (2 keys so far)".
@@ -391,7 +540,16 @@ fn normalise(m: &str, position: &Position) -> String {
     m.to_string()
 }
 
-fn report_bad(out: &mut impl Write, err: &mut impl Write, json: bool, p: &Problem, why: &str) {
+/// Says on `err` why problem `p` cannot be solved; with `json`, also as a line of `out` (whose
+/// error is returned).
+fn report_bad(
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+    p: &Place,
+    stip: &str,
+    why: &str,
+) -> io::Result<()> {
     let place = match (&p.line, &p.label) {
         (Some(l), Some(id)) => format!("line {l} ({id}): "),
         (Some(l), None) => format!("line {l}: "),
@@ -400,101 +558,45 @@ fn report_bad(out: &mut impl Write, err: &mut impl Write, json: bool, p: &Proble
     };
     let _ = writeln!(err, "fenboard solve: {place}{}: {why}", p.text);
     if json {
-        let _ = writeln!(
+        writeln!(
             out,
             "{}",
             serde_json::json!({
                 "fen": p.text,
-                "stipulation": p.stip.to_string(),
+                "stipulation": stip,
                 "result": "error",
                 "error": why,
                 "line": p.line,
             })
-        );
+        )?;
     }
+    Ok(())
 }
 
-/// The problems the arguments name: one FEN with `--stip`, or a collection file's records that
-/// carry a stipulation (or all of them with `--stip`).
-fn problems(
-    args: &SolveArgs,
-    stip: Option<Stipulation>,
-    err: &mut impl Write,
-) -> Result<Vec<Problem>, u8> {
-    let target = args.target.join(" ");
-    if target.trim().is_empty() {
-        let _ = writeln!(
-            err,
-            "fenboard solve: expected a FEN (with --stip) or a .fen/.epd FILE"
-        );
-        return Err(2);
-    }
-    let path = Path::new(target.trim());
-    if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                let _ = writeln!(err, "fenboard solve: cannot read {}: {e}", path.display());
-                return Err(2);
-            }
-        };
-        let c = Collection::from_bytes(Some(path.to_owned()), &bytes);
-        let mut list = Vec::new();
-        for i in 0..c.len() {
-            let ops = c.operations(i).unwrap_or("");
-            let own = match record_stipulation(ops) {
-                Some(Ok(s)) => Some(s),
-                Some(Err(e)) => {
-                    let line = c.line_number(i).unwrap_or(0);
-                    let _ = writeln!(err, "fenboard solve: line {line}: {e}");
-                    return Err(2);
-                }
-                None => None,
-            };
-            let Some(s) = stip.or(own) else { continue };
-            list.push(Problem {
-                label: c.id(i).map(str::to_string),
-                line: c.line_number(i),
-                text: c.fen(i).to_string(),
-                stip: s,
-                bm: collection::epd::operand(ops, "bm").map(str::to_string),
-            });
-        }
-        if list.is_empty() {
-            let _ = writeln!(
-                err,
-                "fenboard solve: {} has no record with a stipulation (EPD dm n or stip \"h#2\"); give --stip",
-                path.display()
-            );
-            return Err(2);
-        }
-        return Ok(list);
-    }
-    let parts = record::parts(&target, false);
+/// The one problem a FEN or EPD record on the command line gives, with `stip` or its own
+/// stipulation; or why there is none.
+fn one_problem(target: &str, stip: Option<Stipulation>) -> Result<Problem, String> {
+    let parts = record::parts(target, false);
     let text = target[parts.fen.clone()].to_string();
     let ops = parts.ops.map(|r| target[r].to_string()).unwrap_or_default();
-    let own = match record_stipulation(&ops) {
-        Some(Ok(s)) => Some(s),
-        Some(Err(e)) => {
-            let _ = writeln!(err, "fenboard solve: {e}");
-            return Err(2);
-        }
-        None => None,
+    let own = match stip {
+        Some(_) => None,
+        None => record_stipulation(&ops)
+            .transpose()
+            .map_err(|e| e.to_string())?,
     };
     let Some(s) = stip.or(own) else {
-        let _ = writeln!(
-            err,
-            "fenboard solve: no stipulation: give one with --stip (#2, s#3, h#2.5 …)"
-        );
-        return Err(2);
+        return Err("no stipulation: give one with --stip (#2, s#3, h#2.5 …)".into());
     };
-    Ok(vec![Problem {
-        label: collection::epd::operand(&ops, "id").map(str::to_string),
-        line: None,
-        text,
+    Ok(Problem {
+        place: Place {
+            label: collection::epd::operand(&ops, "id").map(str::to_string),
+            line: None,
+            text,
+        },
         stip: s,
         bm: collection::epd::operand(&ops, "bm").map(str::to_string),
-    }])
+    })
 }
 
 fn looks_like_path(text: &str) -> bool {
@@ -509,6 +611,18 @@ fn record_stipulation(ops: &str) -> Option<Result<Stipulation, solve::Stipulatio
     }
     collection::epd::operand(ops, "dm").map(|n| format!("#{}", n.trim()).parse())
 }
+
+/// The stipulation a record carries as written (`h#2`, `#0` for `dm 0`), for messages.
+fn record_stipulation_text(ops: &str) -> String {
+    match collection::epd::operand(ops, "stip") {
+        Some(s) => s.to_string(),
+        None => collection::epd::operand(ops, "dm")
+            .map_or_else(String::new, |n| format!("#{}", n.trim())),
+    }
+}
+
+/// The longest `--max-time`, in seconds.
+const MAX_SECONDS: f64 = 1e9;
 
 /// `90`, `90s`, `1.5s`, `500ms`, `2m`, `1h`.
 fn parse_duration(text: &str) -> Result<Duration, String> {
@@ -528,8 +642,13 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         _ => return Err(format!("'{text}': unknown unit '{unit}' (ms, s, m, h)")),
     };
     let secs = value * scale;
-    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
+    if secs.is_nan() || secs <= 0.0 {
         return Err(format!("'{text}' must be a positive time"));
+    }
+    if secs > MAX_SECONDS {
+        return Err(format!(
+            "'{text}' is too long a time (at most {MAX_SECONDS}s, about 31 years)"
+        ));
     }
     Ok(Duration::from_secs_f64(secs))
 }

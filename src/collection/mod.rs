@@ -10,6 +10,7 @@ pub mod epd;
 pub mod lines;
 pub mod record;
 pub mod save;
+pub mod stream;
 
 use std::io;
 use std::path::{Path, PathBuf};

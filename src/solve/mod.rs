@@ -14,6 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use stipulation::{Goal, Play, Problem, Stipulation, StipulationError};
+pub use table::megabytes_available;
 
 use crate::core::{Game, Position, Square};
 

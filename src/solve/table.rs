@@ -51,20 +51,68 @@ impl Entry {
 /// Bytes per entry.
 const ENTRY: usize = 16;
 
+/// The entries of a table of at most `megabytes` MB: a power of two, at least one.
+fn entries_for(megabytes: usize) -> usize {
+    let bytes = megabytes.saturating_mul(1 << 20).max(ENTRY);
+    1usize << (usize::BITS - 1 - (bytes / ENTRY).leading_zeros())
+}
+
+/// The memory layout of `entries` entries (two words each), when it fits the address space.
+fn layout(entries: usize) -> Option<std::alloc::Layout> {
+    std::alloc::Layout::array::<AtomicU64>(entries.checked_mul(2)?).ok()
+}
+
+/// The size in MB of the largest table of at most `megabytes` MB that the system gives now
+/// (less than asked when it refuses that much memory; 0 when not even 1 MB can be had). The
+/// memory is given back at once.
+pub fn megabytes_available(megabytes: usize) -> usize {
+    let mut entries = entries_for(megabytes);
+    while entries > 0 {
+        if let Some(table) = Table::try_with(entries) {
+            return table.bytes() >> 20;
+        }
+        entries /= 2;
+    }
+    0
+}
+
 impl Table {
     /// A table of at most `megabytes` MB (at least one entry), rounded down to a power of two
-    /// entries.
+    /// entries; when the system cannot give that much, the largest smaller power of two it can.
     pub(crate) fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.saturating_mul(1 << 20).max(ENTRY);
-        let entries = 1usize << (usize::BITS - 1 - (bytes / ENTRY).leading_zeros());
+        let mut entries = entries_for(megabytes);
+        loop {
+            if let Some(table) = Table::try_with(entries) {
+                return table;
+            }
+            if entries == 1 {
+                // Not even sixteen bytes: the process is out of memory anyway.
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[AtomicU64; 2]>());
+            }
+            entries /= 2;
+        }
+    }
+
+    /// A table of exactly `entries` entries (a power of two), or `None` when the system refuses
+    /// the memory.
+    fn try_with(entries: usize) -> Option<Table> {
+        let layout = layout(entries)?;
         // Zeroed memory straight from the allocator: the system maps it lazily, so a big table
         // costs nothing until it is used.
-        // SAFETY: all-zero bytes are a valid `AtomicU64` (it has `u64`'s representation).
-        let slots = unsafe { Box::<[AtomicU64]>::new_zeroed_slice(2 * entries).assume_init() };
-        Table {
+        // SAFETY: the layout is non-zero in size; all-zero bytes are a valid `AtomicU64` (it
+        // has `u64`'s representation), and memory from the global allocator with the array's
+        // layout is what `Box<[AtomicU64]>` owns and frees.
+        let slots = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+            if ptr.is_null() {
+                return None;
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, 2 * entries))
+        };
+        Some(Table {
             slots,
             mask: entries - 1,
-        }
+        })
     }
 
     /// The memory the table holds, in bytes.
@@ -155,5 +203,15 @@ mod tests {
             assert!(t.bytes() > (mb << 20) / 2);
         }
         assert_eq!(Table::new(0).bytes(), ENTRY);
+    }
+
+    #[test]
+    fn a_table_the_system_refuses_is_a_smaller_one_not_a_crash() {
+        // More than any address space holds: the allocator refuses it.
+        let asked = usize::MAX >> 21;
+        let got = megabytes_available(asked);
+        assert!(got < asked && got >= 1, "{got}");
+        assert!(Table::new(asked).bytes() <= got << 20);
+        assert_eq!(megabytes_available(1), 1);
     }
 }

@@ -14,8 +14,6 @@ use ratatui::backend::Backend;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
-use crate::cli::Failure;
-use crate::cli::args::EditArgs;
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::engine::Engines;
 use super::inbox::{Arrival, Inbox};
@@ -23,6 +21,8 @@ use super::keymap;
 use super::signals::{self, Signal};
 use super::solver::Solver;
 use super::terminal::{self, Tui};
+use crate::cli::Failure;
+use crate::cli::args::EditArgs;
 use crate::cli::args::is_collection_target;
 use crate::collection::{Collection, SaveError};
 use crate::core::Game;
@@ -78,7 +78,10 @@ pub fn run(args: EditArgs) -> crate::cli::Result<ExitCode> {
         .or_else(|| std::env::var_os("FENBOARD_ENGINE"));
     match run_editor(state, engine, args.pieces.size()) {
         Ok(Exit::Quit(fen)) => print_fen(&fen),
-        Ok(Exit::QuitUnread) => Err(Failure::new(1, text::QUIT_UNREAD_NOTE.tr(crate::cli::lang()))),
+        Ok(Exit::QuitUnread) => Err(Failure::new(
+            1,
+            text::QUIT_UNREAD_NOTE.tr(crate::cli::lang()),
+        )),
         Ok(Exit::Abort) => Ok(ExitCode::from(130)),
         Ok(Exit::Signal(signal, note)) => match note {
             Some(note) => Err(Failure::new(signal.exit_code(), note)),

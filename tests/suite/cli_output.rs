@@ -46,8 +46,24 @@ fn assert_failed(o: &Output, what: &str) {
     assert!(err.contains("cannot write the output"), "{what}: {err}");
 }
 
-const COMMANDS: [&[&str]; 7] = [
+const COMMANDS: [&[&str]; 12] = [
     &["completions", "bash"],
+    &["--help"],
+    &["--version"],
+    &["solve", "--help"],
+    &[
+        "solve",
+        "--stip",
+        "#1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ],
+    &[
+        "solve",
+        "--json",
+        "--stip",
+        "#1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ],
     &["man"],
     &["perft", START, "3"],
     &["perft", "--divide", START, "2"],

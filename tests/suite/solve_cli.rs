@@ -153,3 +153,98 @@ fn xiangqi_moves_are_written_in_wxf() {
     ]));
     assert!(text.contains("1.R8+2!"), "{text}");
 }
+
+/// A file of `n` copies of a mate in one, each an EPD record with `dm 1`.
+fn many_mates(name: &str, n: usize) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("fenboard-{name}-{}.epd", std::process::id()));
+    std::fs::write(&path, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - dm 1;\n".repeat(n)).unwrap();
+    path
+}
+
+#[test]
+fn solving_stops_with_status_two_when_the_reader_closes_the_pipe() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let path = many_mates("pipe", 2000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fenboard"))
+        .args(["solve", "--hash", "1", "--threads", "1"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reading end is closed here, as `| head -1` does.
+    let o = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(first.starts_with("line 1: #1 sound"), "{first}");
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot write the output"), "{err}");
+}
+
+#[test]
+fn a_hash_table_the_system_cannot_give_is_not_a_crash() {
+    let o = solve(&[
+        "--hash",
+        "65536",
+        "--stip",
+        "#1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(stdout(&o).contains("1.Ra8#!"), "{}", stdout(&o));
+    // Where the system cannot give 64 GB, the smaller table is said.
+    assert!(
+        err.is_empty() || err.contains("--hash 65536: the system gives only"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_record_with_a_bad_stipulation_is_reported_and_the_rest_solved() {
+    let path = std::env::temp_dir().join(format!("fenboard-badstip-{}.epd", std::process::id()));
+    let mate = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - -";
+    std::fs::write(
+        &path,
+        format!("{mate} dm 1;\n{mate} stip \"zz\";\n{mate} dm 0;\n{mate} dm 1;\n"),
+    )
+    .unwrap();
+    let path_arg = path.to_str().unwrap();
+    let o = solve(&[path_arg]);
+    let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned());
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(out.contains("line 1: #1 sound"), "{out}");
+    assert!(out.contains("line 4: #1 sound"), "{out}");
+    assert!(err.contains("line 2: "), "{err}");
+    assert!(err.contains("line 3: "), "{err}");
+    // With --stip the records' own stipulations are not read: every record is solved.
+    let o = solve(&["--stip", "#1", path_arg]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("4 problems: 4 sound"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_max_time_too_large_says_so() {
+    let o = solve(&[
+        "--max-time",
+        "99999999999999999999",
+        "--stip",
+        "#1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("too long"), "{err}");
+    assert!(!err.contains("positive"), "{err}");
+}
