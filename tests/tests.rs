@@ -42,6 +42,8 @@ mod oracle;
 mod perft;
 #[path = "suite/retro_soundness.rs"]
 mod retro_soundness;
+#[path = "suite/show_cli.rs"]
+mod show_cli;
 #[path = "suite/solve_cli.rs"]
 mod solve_cli;
 #[path = "suite/solve_oracle.rs"]

@@ -90,17 +90,18 @@ pub fn run(args: CheckArgs) -> crate::cli::Result<ExitCode> {
         } else {
             match File::open(name) {
                 Ok(file) => check_stream(file, name, &options, &mut out, &mut summary),
-                Err(err) => Err(err),
+                Err(err) => Err(StreamError::Read(err)),
             }
         };
-        if let Err(err) = result {
-            if err.kind() == io::ErrorKind::BrokenPipe {
-                return Err(crate::cli::output::write_failed(&err));
+        match result {
+            Ok(()) => {}
+            Err(StreamError::Write(err)) => return Err(crate::cli::output::write_failed(&err)),
+            Err(StreamError::Read(err)) => {
+                let _ = out.flush();
+                // Reported now, in input order, and the other files are still checked.
+                crate::cli::report("check", &format!("{}: {err}", controls(name)));
+                failed = true;
             }
-            let _ = out.flush();
-            // Reported now, in input order, and the other files are still checked.
-            crate::cli::report("check", &format!("{}: {err}", controls(name)));
-            failed = true;
         }
     }
     let line = summary.line();
@@ -140,15 +141,22 @@ struct Output {
     summary: Summary,
 }
 
+/// What stopped a stream being checked: its input or the output.
+#[derive(Debug)]
+pub enum StreamError {
+    Read(io::Error),
+    Write(io::Error),
+}
+
 /// Checks every record of `input` (named `label` in messages), writing the report to `out` and
-/// adding to `summary`. Errors are I/O errors of the input or the output.
+/// adding to `summary`.
 pub fn check_stream<R: Read + Send, W: Write>(
     input: R,
     label: &str,
     options: &Options,
     out: &mut W,
     summary: &mut Summary,
-) -> io::Result<()> {
+) -> Result<(), StreamError> {
     let workers = match options.workers {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -181,7 +189,7 @@ pub fn check_stream<R: Read + Send, W: Write>(
             };
             summary.add(&output.summary);
             if let Err(err) = out.write_all(&output.text) {
-                write_result = Err(err);
+                write_result = Err(StreamError::Write(err));
                 break;
             }
         }
@@ -190,7 +198,7 @@ pub fn check_stream<R: Read + Send, W: Write>(
         let read_result = reader
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the input reader stopped unexpectedly")));
-        write_result.and(read_result)
+        write_result.and(read_result.map_err(StreamError::Read))
     })
 }
 

@@ -31,8 +31,8 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
 }
 
 fn run_suite(args: &PerftArgs, path: &str) -> Result<ExitCode> {
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure::new(2, format!("{}: {e}", controls(path))))?;
+    let cannot_read = |e: io::Error| Failure::new(2, format!("{}: {e}", controls(path)));
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
     let options = perft_suite::Options {
         game: args.game.game(),
         max_depth: args.max_depth,
@@ -44,14 +44,24 @@ fn run_suite(args: &PerftArgs, path: &str) -> Result<ExitCode> {
     let epd_file = crate::collection::is_epd_path(std::path::Path::new(path));
     let mut out = BufWriter::new(io::stdout().lock());
     let summary = perft_suite::run_suite(
-        &bytes,
+        io::BufReader::with_capacity(1 << 16, file),
         path,
         epd_file,
         &options,
         &mut out,
         &mut io::stderr(),
     )
-    .map_err(|e| write_failed(&e))?;
+    .map_err(|e| match e {
+        perft_suite::SuiteError::Read(e) => cannot_read(e),
+        perft_suite::SuiteError::NoCounts => Failure::new(
+            2,
+            format!(
+                "{}: no record has a perft count (`FEN ;D1 20 ;D2 400` or EPD `D1 20;`): nothing to check",
+                controls(path)
+            ),
+        ),
+        perft_suite::SuiteError::Write(e) => write_failed(&e),
+    })?;
     Ok(ExitCode::from(summary.status()))
 }
 

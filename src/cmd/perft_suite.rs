@@ -6,13 +6,13 @@
 //! file or the output fails). An illegal position is reported with its diagnostics and skipped,
 //! or with `--force` counted anyway where move generation can run on it.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::collection::Collection;
 use crate::collection::epd::{self, PerftCount};
+use crate::collection::stream;
 use crate::core::escape::controls;
 use crate::core::perft::{self, MAX_DEPTH, PerftError};
 use crate::core::{Code, Diagnostic, Game, Position, fen, legality};
@@ -126,22 +126,47 @@ impl Summary {
     }
 }
 
-/// Runs the suite in `bytes` (named `label` in messages; `epd_file` when its name ends in
-/// `.epd`), writing the report to `out` and progress to `err`. The summary line goes to `out`,
-/// or to `err` with `--json`. Errors are the output's.
+/// Why a suite was not run through.
+#[derive(Debug)]
+pub enum SuiteError {
+    /// The input could not be read.
+    Read(io::Error),
+    /// No record has a perft count (an empty file, junk): there is nothing to check.
+    NoCounts,
+    /// The report could not be written.
+    Write(io::Error),
+}
+
+impl From<io::Error> for SuiteError {
+    fn from(e: io::Error) -> SuiteError {
+        SuiteError::Write(e)
+    }
+}
+
+/// Runs the suite read from `input` (named `label` in messages; `epd_file` when its name ends
+/// in `.epd`), writing the report to `out` and progress to `err`. The summary line goes to
+/// `out`, or to `err` with `--json`. The input is read as a stream: only the records with
+/// counts are kept.
 pub fn run_suite(
-    bytes: &[u8],
+    input: impl BufRead,
     label: &str,
     epd_file: bool,
     options: &Options,
     out: &mut impl Write,
     err: &mut impl Write,
-) -> io::Result<Summary> {
-    let name = if epd_file { "suite.epd" } else { "suite.fen" };
-    let collection = Collection::from_bytes(Some(name.into()), bytes);
-    let mut records: Vec<Record> = (0..collection.len())
-        .filter_map(|i| prepare(&collection, i, options))
-        .collect();
+) -> Result<Summary, SuiteError> {
+    let mut records = Vec::new();
+    let mut any_counts = false;
+    for record in stream::records(input, epd_file) {
+        let record = record.map_err(SuiteError::Read)?;
+        any_counts |= record
+            .operations()
+            .is_some_and(|ops| epd::perft_counts(ops, MAX_DEPTH).next().is_some());
+        records.extend(prepare(&record, options));
+    }
+    if !any_counts {
+        return Err(SuiteError::NoCounts);
+    }
     run_checks(&mut records, options, err)?;
     let label = controls(label);
     let mut summary = Summary::default();
@@ -163,11 +188,11 @@ pub fn run_suite(
     Ok(summary)
 }
 
-/// Record `i` read and judged, or `None` when it has no perft counts to check.
-fn prepare(collection: &Collection, i: usize, options: &Options) -> Option<Record> {
-    let ops = collection.operations(i)?;
-    let line = collection.line_number(i).unwrap_or(0);
-    let fen_text = collection.fen(i);
+/// The record read and judged, or `None` when it has no perft counts to check.
+fn prepare(record: &stream::Record, options: &Options) -> Option<Record> {
+    let ops = record.operations()?;
+    let line = record.line;
+    let fen_text = record.fen();
     let mut counts = Vec::new();
     let mut diagnostics = Vec::new();
     for count in epd::perft_counts(ops, MAX_DEPTH) {

@@ -1,10 +1,15 @@
 //! `fenboard show`: a diagram of a position with its FEN, diagnostics and status.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 
+use crate::cli::args::is_collection_target;
 use crate::cli::args::{ColorArg, ShowArgs};
+use crate::cli::output::print;
 use crate::cli::{Failure, Result};
+use crate::collection::{record, stream};
+use crate::core::escape::controls;
 use crate::core::{self, Diagnostic, Game, fen};
 use crate::ui::ansi::buffer_to_text;
 use crate::ui::board::{Marks, diagram};
@@ -30,22 +35,68 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     } else {
         ColorMode::Mono
     };
+    let theme = Theme::new(mode);
+    let look = Look {
+        game: args.game.game(),
+        glyphs: GlyphSet::from_ascii_flag(args.ascii),
+        pieces: args.pieces.size(),
+        theme: &theme,
+        flipped: args.flip,
+    };
+    if is_collection_target(&args.fen) {
+        return show_file(Path::new(&args.fen[0]), &look);
+    }
     let input = args.fen.join(" ");
-    let game = args.game.game();
-    let (out, code) = show(
-        &input,
-        game,
-        GlyphSet::from_ascii_flag(args.ascii),
-        args.pieces.size(),
-        &Theme::new(mode),
-        args.flip,
-    )?;
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| crate::cli::output::write_failed(&e))?;
+    // An EPD record shows its position; its operations are not part of the FEN.
+    let parts = record::parts(&input, false);
+    let (out, code) = look.render(&input[parts.fen.clone()], parts.is_four_fields())?;
+    print(out.as_bytes())?;
     Ok(ExitCode::from(code))
+}
+
+/// How positions are drawn.
+struct Look<'a> {
+    game: Option<Game>,
+    glyphs: GlyphSet,
+    pieces: PieceSize,
+    theme: &'a Theme,
+    flipped: bool,
+}
+
+/// Shows every record of the collection file at `path`, read as a stream, each under a
+/// `FILE:LINE:` heading (with its EPD `id`); a record that does not read is reported on stderr
+/// and the others are still shown. The exit status is the worst record's.
+fn show_file(path: &Path, look: &Look<'_>) -> Result<ExitCode> {
+    let name = controls(&path.display().to_string()).into_owned();
+    let cannot_read = |e: std::io::Error| Failure::new(2, format!("cannot read {name}: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let input = std::io::BufReader::with_capacity(1 << 16, file);
+    let mut worst = 0;
+    let mut any = false;
+    for r in stream::records(input, crate::collection::is_epd_path(path)) {
+        let r = r.map_err(cannot_read)?;
+        any = true;
+        let mut head = format!("{name}:{}:", r.line);
+        if let Some(id) = r.id() {
+            head.push_str(&format!(" {}", controls(id)));
+        }
+        match look.render(r.fen(), r.is_four_fields()) {
+            Ok((out, code)) => {
+                print(format!("{head}\n{out}\n").as_bytes())?;
+                worst = worst.max(code);
+            }
+            Err(failure) => {
+                for line in &failure.lines {
+                    crate::cli::report("show", &format!("{name}:{}: {line}", r.line));
+                }
+                worst = worst.max(failure.status);
+            }
+        }
+    }
+    if !any {
+        return Err(Failure::new(2, format!("{name} holds no record")));
+    }
+    Ok(ExitCode::from(worst))
 }
 
 /// What `show` prints on stdout and its exit status (0 legal, 1 read but illegal), or the
@@ -58,46 +109,71 @@ pub fn show(
     theme: &Theme,
     flipped: bool,
 ) -> Result<(String, u8)> {
-    let text_in = if input.trim().is_empty() {
-        game.unwrap_or(Game::Chess).start_fen()
-    } else {
-        input
+    let look = Look {
+        game,
+        glyphs,
+        pieces,
+        theme,
+        flipped,
     };
-    let read = fen::read(text_in, game);
-    let Some(position) = read.position else {
-        let game = game.unwrap_or(Game::Chess);
-        return Err(Failure {
-            status: 2,
-            lines: read.diagnostics.iter().map(|d| describe(d, game)).collect(),
-        });
-    };
-    let mut diagnostics = read.diagnostics;
-    diagnostics.extend(core::legality::diagnose(&position));
-    let marks = Marks::from_diagnostics(&diagnostics);
-    let buf = diagram(&position, &marks, glyphs, pieces, theme, flipped);
-    let mut out = buffer_to_text(&buf, !theme.is_mono());
-    out.push('\n');
-    out.push_str(&fen::write(&position));
-    out.push('\n');
-    for d in &diagnostics {
-        out.push_str(&describe(d, position.game));
+    look.render(input, false)
+}
+
+impl Look<'_> {
+    /// What `show` prints for the FEN text `input`; `epd` when it is an EPD record's four
+    /// fields, whose missing clocks are normal.
+    fn render(&self, input: &str, epd: bool) -> Result<(String, u8)> {
+        let (game, glyphs, pieces, theme, flipped) = (
+            self.game,
+            self.glyphs,
+            self.pieces,
+            self.theme,
+            self.flipped,
+        );
+        let text_in = if input.trim().is_empty() {
+            game.unwrap_or(Game::Chess).start_fen()
+        } else {
+            input
+        };
+        let read = fen::read(text_in, game);
+        let Some(position) = read.position else {
+            let game = game.unwrap_or(Game::Chess);
+            return Err(Failure {
+                status: 2,
+                lines: read.diagnostics.iter().map(|d| describe(d, game)).collect(),
+            });
+        };
+        let mut diagnostics = read.diagnostics;
+        if epd {
+            diagnostics.retain(|d| d.code != core::Code::MissingFields);
+        }
+        diagnostics.extend(core::legality::diagnose(&position));
+        let marks = Marks::from_diagnostics(&diagnostics);
+        let buf = diagram(&position, &marks, glyphs, pieces, theme, flipped);
+        let mut out = buffer_to_text(&buf, !theme.is_mono());
         out.push('\n');
+        out.push_str(&fen::write(&position));
+        out.push('\n');
+        for d in &diagnostics {
+            out.push_str(&describe(d, position.game));
+            out.push('\n');
+        }
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        let status = if errors == 0 {
+            core::status::status_of_legal(&position)
+        } else {
+            None
+        };
+        out.push_str(&text::status_line(
+            crate::cli::lang(),
+            status.as_ref(),
+            errors,
+            position.turn,
+            position.game,
+        ));
+        out.push('\n');
+        Ok((out, if errors > 0 { 1 } else { 0 }))
     }
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let status = if errors == 0 {
-        core::status::status_of_legal(&position)
-    } else {
-        None
-    };
-    out.push_str(&text::status_line(
-        crate::cli::lang(),
-        status.as_ref(),
-        errors,
-        position.turn,
-        position.game,
-    ));
-    out.push('\n');
-    Ok((out, if errors > 0 { 1 } else { 0 }))
 }
 
 /// One diagnostic as a line, with its field and the squares it names.

@@ -38,6 +38,11 @@ impl Record {
         super::epd::operand(self.operations()?, opcode)
     }
 
+    /// Whether the position fields are EPD's four (no clocks).
+    pub fn is_four_fields(&self) -> bool {
+        self.parts.is_four_fields()
+    }
+
     /// The EPD `id`, if any.
     pub fn id(&self) -> Option<&str> {
         self.operand("id")

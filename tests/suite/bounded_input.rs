@@ -93,3 +93,16 @@ fn solve_streams_a_flood() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(out.contains("line 2: #1 sound"), "{out}");
 }
+
+#[test]
+fn perft_suite_streams_a_flood() {
+    let path = fifo("perft");
+    let o = run_fed(
+        &["perft", "--suite", path.to_str().unwrap()],
+        &path,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5",
+    );
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("1 check: 1 agree"), "{out}");
+}

@@ -382,3 +382,27 @@ fn a_line_too_long_for_check_does_not_open_in_the_editor_either() {
         [fenboard::core::Code::LineTooLong]
     );
 }
+
+#[crate::common::needs(dev_full)]
+#[test]
+fn a_full_disk_is_named_as_the_output_not_the_input() {
+    let path = std::env::temp_dir().join(format!("fenboard-full-{}.fen", std::process::id()));
+    // More output than any buffer holds, so that writes fail while the input is read.
+    std::fs::write(&path, format!("{START}\n").repeat(20_000)).unwrap();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = Command::new(BIN)
+        .arg("check")
+        .arg(&path)
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot write the output"), "{err}");
+    assert!(!err.contains(path.to_str().unwrap()), "{err}");
+}

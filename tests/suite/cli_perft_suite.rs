@@ -238,3 +238,24 @@ fn suite_options_without_a_suite_are_a_usage_error() {
         assert!(stderr(&o).contains("go with --suite"), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn a_suite_with_no_counts_is_an_error_not_zero_checks() {
+    let dir = std::env::temp_dir().join(format!("fenboard-nocounts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.epd");
+    let junk = dir.join("junk.epd");
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&junk, "hello world\n\u{0}\u{1}\u{2}\nrnbqkbnr w\n").unwrap();
+    for path in [empty.to_str().unwrap(), junk.to_str().unwrap(), "/dev/null"] {
+        let o = fenboard(&["perft", "--suite", path]);
+        assert_eq!(o.status.code(), Some(2), "{path}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("no record has a perft count"),
+            "{path}: {}",
+            stderr(&o)
+        );
+        assert!(!stdout(&o).contains("0 checks"), "{path}: {}", stdout(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
