@@ -46,6 +46,8 @@ mod retro_soundness;
 mod show_cli;
 #[path = "suite/solve_cli.rs"]
 mod solve_cli;
+#[path = "suite/solve_composers_oracle.rs"]
+mod solve_composers_oracle;
 #[path = "suite/solve_oracle.rs"]
 mod solve_oracle;
 #[path = "suite/status.rs"]
