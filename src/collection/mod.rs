@@ -23,7 +23,11 @@ use save::Fingerprint;
 /// An open collection file.
 #[derive(Clone, Debug)]
 pub struct Collection {
+    /// The path as it was given, for showing.
     path: Option<PathBuf>,
+    /// The same path made absolute when the collection was read: where it is saved, so that a
+    /// change of the working folder (or the folder removed and made again) changes nothing.
+    file: Option<PathBuf>,
     /// The bytes the collection was read from; unedited lines point into them.
     source: Vec<u8>,
     /// Whether `source` starts with a UTF-8 byte order mark (kept, and not part of line 0).
@@ -123,8 +127,12 @@ impl Collection {
             lines.push(Line { text, eol: raw.eol });
         }
         let epd_file = path.as_deref().is_some_and(is_epd_path);
+        let file = path
+            .as_deref()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_owned()));
         Collection {
             path,
+            file,
             source,
             bom,
             lines,
@@ -140,8 +148,10 @@ impl Collection {
     /// Opens the file at `path`. A path where no file exists yet gives one start-position record
     /// of `game` (four fields for a `.epd` name); the file is created on the first save.
     /// Rescue files newer than the file are reported by `newer_rescues`.
+    /// A path that is not a regular file (a device, a FIFO) or holds more than [`MAX_FILE`]
+    /// bytes is refused without being read.
     pub fn open(path: &Path, game: Game) -> Result<Collection, FileError> {
-        let mut collection = match std::fs::read(path) {
+        let mut collection = match read_regular(path) {
             Ok(bytes) => Collection::from_bytes(Some(path.to_owned()), &bytes),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Collection::new_file(path, game),
             Err(e) => {
@@ -344,7 +354,7 @@ impl Collection {
     /// says so (`save_over` and `reload` are the ways on). On error nothing on disk changed and
     /// the edits are still here, still marked as modified.
     pub fn save(&mut self) -> Result<(), SaveError> {
-        let path = self.path.clone().ok_or_else(no_path)?;
+        let path = self.file.clone().ok_or_else(no_path)?;
         if self.changed_on_disk()? {
             return Err(SaveError::ChangedOnDisk(path));
         }
@@ -352,9 +362,20 @@ impl Collection {
         Ok(())
     }
 
-    /// Saves whatever the file on disk holds now: the user chose to overwrite it.
+    /// Saves whatever the file on disk holds now: the user chose to overwrite it. A read-only
+    /// file is not replaced (as vim and nano refuse it): the error says why.
     pub fn save_over(&mut self) -> Result<(), FileError> {
-        let path = self.path.clone().ok_or_else(no_path)?;
+        let path = self.file.clone().ok_or_else(no_path)?;
+        if std::fs::metadata(&path).is_ok_and(|m| m.permissions().readonly()) {
+            return Err(FileError {
+                action: "save",
+                path,
+                source: io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    "the file is read-only (its permissions allow no writing)",
+                ),
+            });
+        }
         let bytes = self.to_bytes();
         save::write_atomic(&path, &bytes)?;
         self.modified = false;
@@ -368,7 +389,7 @@ impl Collection {
     /// created it, when it did not exist). A file deleted meanwhile is no conflict: saving loses
     /// nothing.
     pub fn changed_on_disk(&self) -> Result<bool, FileError> {
-        let Some(path) = self.path.as_deref() else {
+        let Some(path) = self.file.as_deref() else {
             return Ok(false);
         };
         let now = Fingerprint::on_disk(path).map_err(|e| FileError {
@@ -386,19 +407,34 @@ impl Collection {
     /// The collection read again from its file, as it is on disk now: the edits here are
     /// dropped (the user chose that over overwriting someone else's work).
     pub fn reload(&self, game: Game) -> Result<Collection, FileError> {
-        let path = self.path.as_deref().ok_or_else(no_path)?;
+        let path = self.file.as_deref().ok_or_else(no_path)?;
         let mut fresh = Collection::open(path, game)?;
         fresh.newer_rescues.clear();
+        fresh.path.clone_from(&self.path);
         Ok(fresh)
     }
 
     /// Writes the collection, unsaved changes included, to a new rescue file beside it:
     /// `FILE.save`, or `FILE.save.1`, `.2`, … when that exists (see `save::write_rescue`),
-    /// leaving the file itself alone: what fenboard does when killed by a signal. Returns the
-    /// path written. The collection stays modified: the file itself still lacks the changes.
+    /// leaving the file itself alone: what fenboard does when killed by a signal. When its
+    /// folder cannot take one (read-only, gone), the rescue goes to the first of
+    /// [`rescue_folders`] that can. Returns the path written. The collection stays modified:
+    /// the file itself still lacks the changes.
     pub fn write_rescue(&self) -> Result<PathBuf, FileError> {
-        let path = self.path.as_deref().ok_or_else(no_path)?;
-        save::write_rescue(path, &self.to_bytes())
+        let path = self.file.as_deref().ok_or_else(no_path)?;
+        let bytes = self.to_bytes();
+        let beside = save::write_rescue(path, &bytes);
+        let (Err(_), Some(name)) = (&beside, path.file_name()) else {
+            return beside;
+        };
+        for folder in rescue_folders() {
+            if std::fs::create_dir_all(&folder).is_ok()
+                && let Ok(written) = save::write_rescue(&folder.join(name), &bytes)
+            {
+                return Ok(written);
+            }
+        }
+        beside
     }
 
     /// The text of record `i` and where its parts are.
@@ -430,6 +466,61 @@ impl Collection {
             .find(|&e| e != Eol::None)
             .unwrap_or(Eol::Lf)
     }
+}
+
+/// The largest file the editor opens, in bytes: far more than any collection of positions, far
+/// less than would exhaust memory.
+pub const MAX_FILE: u64 = 256 << 20;
+
+/// The bytes of the regular file at `path`, refusing anything else and anything over
+/// [`MAX_FILE`] before reading it (a FIFO is not opened, so nothing waits on it).
+fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let too_big = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the file is larger than {} MB, more than fenboard opens",
+                MAX_FILE >> 20
+            ),
+        )
+    };
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a folder, a device or a pipe)",
+        ));
+    }
+    if meta.len() > MAX_FILE {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// Where a rescue goes when the file's own folder cannot take it, in order:
+/// `$XDG_STATE_HOME/fenboard` (or the home folder when that is not set), then the temporary
+/// folder.
+pub fn rescue_folders() -> Vec<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    let mut folders = Vec::new();
+    match var("XDG_STATE_HOME") {
+        Some(state) => folders.push(state.join("fenboard")),
+        None => folders.extend(var("HOME")),
+    }
+    folders.push(std::env::temp_dir());
+    folders
 }
 
 /// Whether a path names an EPD file.

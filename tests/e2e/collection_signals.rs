@@ -513,3 +513,95 @@ fn ctrl_q_on_a_record_that_does_not_read_prints_nothing() {
     drop(tmux);
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// The file was opened by a relative name and its folder removed and made again under it: the
+/// editor's working folder is gone, but Ctrl-S still saves where the file was opened.
+#[needs(tmux)]
+#[test]
+fn a_file_opened_by_a_relative_name_saves_after_its_folder_is_made_again() {
+    let dir = scratch("remade");
+    let file = dir.join("a.fen");
+    fs::write(&file, format!("{START}\n")).unwrap();
+    let script = format!(
+        "cd {} && {} a.fen; echo exit=$?; echo checked; sleep 60",
+        shell_quote(&dir.to_string_lossy()),
+        shell_quote(BIN)
+    );
+    let tmux = Tmux::shell(&script, 120, 40);
+    tmux.wait_for(&format!("FEN {START}"));
+    tmux.keys(&["t"]);
+    tmux.wait_for("RNBQKBNR b KQkq - 0 1");
+    fs::remove_dir_all(&dir).unwrap();
+    fs::create_dir_all(&dir).unwrap();
+    tmux.keys(&["C-s"]);
+    tmux.wait_for("saved");
+    tmux.keys(&["C-q"]);
+    let screen = tmux.wait_for("checked");
+    assert!(screen.contains("exit=0"), "{screen}");
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        format!("{}\n", START.replace(" w ", " b "))
+    );
+    drop(tmux);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// The file's folder is gone when SIGTERM comes: the rescue goes to `$XDG_STATE_HOME/fenboard`
+/// and the message names it.
+#[needs(tmux)]
+#[test]
+fn a_rescue_that_cannot_go_beside_the_file_goes_to_the_state_folder() {
+    let dir = scratch("gone");
+    let state = scratch("state");
+    let file = dir.join("a.fen");
+    fs::write(&file, format!("{START}\n")).unwrap();
+    let script = format!(
+        "XDG_STATE_HOME={} {}",
+        shell_quote(&state.to_string_lossy()),
+        session(&file)
+    );
+    let tmux = Tmux::shell(&script, 120, 40);
+    tmux.wait_for(&format!("FEN {START}"));
+    tmux.keys(&["t"]);
+    tmux.wait_for("RNBQKBNR b KQkq - 0 1");
+    fs::remove_dir_all(&dir).unwrap();
+    send_signal(tmux.child_pid(), "TERM");
+    let screen = tmux.wait_for("checked");
+    let rescue = state.join("fenboard").join("a.fen.save");
+    assert!(screen.contains("exit=143"), "{screen}");
+    assert!(!screen.contains("lost"), "{screen}");
+    assert!(
+        screen
+            .replace('\n', "")
+            .contains(&rescue.to_string_lossy().to_string()),
+        "the rescue is named where it is:\n{screen}"
+    );
+    assert_eq!(
+        fs::read_to_string(&rescue).unwrap(),
+        format!("{}\n", START.replace(" w ", " b "))
+    );
+    drop(tmux);
+    fs::remove_dir_all(state).unwrap();
+}
+
+/// A read-only file is not replaced by Ctrl-S: the editor says why, and the file stays.
+#[needs(tmux)]
+#[test]
+fn ctrl_s_refuses_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("readonly");
+    let file = dir.join("a.fen");
+    fs::write(&file, format!("{START}\n")).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    let tmux = Tmux::shell(&session(&file), 120, 40);
+    tmux.wait_for(&format!("FEN {START}"));
+    tmux.keys(&["t"]);
+    tmux.wait_for("RNBQKBNR b KQkq - 0 1");
+    tmux.keys(&["C-s"]);
+    tmux.wait_for("read-only");
+    assert_eq!(fs::read_to_string(&file).unwrap(), format!("{START}\n"));
+    send_signal(tmux.child_pid(), "TERM");
+    tmux.wait_for("checked");
+    drop(tmux);
+    fs::remove_dir_all(dir).unwrap();
+}

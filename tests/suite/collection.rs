@@ -732,3 +732,49 @@ fn an_edited_record_keeps_its_form_and_operations_on_save() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_read_only_file_is_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("readonly");
+    let path = dir.join("a.fen");
+    fs::write(&path, format!("{START}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let mut c = Collection::open(&path, Game::Chess).unwrap();
+    c.replace(0, KK);
+    let err = c.save().unwrap_err();
+    assert!(err.to_string().contains("read-only"), "{err}");
+    assert!(c.save_over().unwrap_err().to_string().contains("read-only"));
+    assert!(c.is_modified());
+    assert_eq!(fs::read_to_string(&path).unwrap(), format!("{START}\n"));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_path_that_is_not_a_regular_file_is_refused_unread() {
+    let dir = scratch("special");
+    let link = dir.join("zero.fen");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let err = Collection::open(&link, Game::Chess).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    // A FIFO with no writer: opening it would wait for ever.
+    let fifo = dir.join("pipe.fen");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: `c` is a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let err = Collection::open(&fifo, Game::Chess).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused_unread() {
+    let dir = scratch("huge");
+    let path = dir.join("huge.fen");
+    let f = fs::File::create(&path).unwrap();
+    // Sparse: no disk space, no memory.
+    f.set_len(fenboard::collection::MAX_FILE + 1).unwrap();
+    let err = Collection::open(&path, Game::Chess).unwrap_err();
+    assert!(err.to_string().contains("larger than"), "{err}");
+    fs::remove_dir_all(dir).unwrap();
+}
