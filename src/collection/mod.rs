@@ -486,10 +486,13 @@ fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
         )
     };
     let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(io::ErrorKind::IsADirectory.into());
+    }
     if !meta.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "not a regular file (a folder, a device or a pipe)",
+            "not a regular file (a device or a pipe)",
         ));
     }
     if meta.len() > MAX_FILE {
