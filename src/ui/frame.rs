@@ -1,5 +1,6 @@
-//! Frames drawn incrementally: only the panels whose inputs changed are drawn again, and only
-//! their cells are compared with what the terminal shows. A lone keystroke (a cursor move)
+//! Frames drawn incrementally: only the panels whose value changed (`screen::Panels`, each
+//! holding all it draws from) are drawn again, and only their cells are compared with what
+//! the terminal shows. A lone keystroke (a cursor move)
 //! then redraws the board and the few one-row panels instead of the whole screen.
 //!
 //! The layout is the same one a full frame uses (and the mouse reads), so nothing moves; a
@@ -7,13 +8,13 @@
 
 use ratatui::buffer::{Buffer, Cell, CellDiffOption};
 use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
-use super::board::Marks;
 use super::layout::{Arrangement, ScreenLayout};
-use super::screen::{self, Inputs, LayoutCache, Panel, View};
+use super::screen::{self, LayoutCache, Panels, View};
 use crate::editor::State;
 
-/// What the terminal shows, and what each panel on it was drawn from.
+/// What the terminal shows, and the panels drawn on it.
 pub struct Frames {
     /// The terminal's content as last written.
     shown: Buffer,
@@ -22,8 +23,8 @@ pub struct Frames {
     /// The last frame's layout and help scroll, when it was drawn without an overlay.
     last: Option<(ScreenLayout, u16)>,
     layout: LayoutCache,
-    /// What each panel was last drawn from (owned copies: the state changes in between).
-    inputs: [Option<Inputs<'static>>; Panel::ALL.len()],
+    /// The panels the last frame drew, each a value holding all it was drawn from.
+    panels: Option<Panels>,
     /// The cells that differ from `shown` this frame.
     changed: Vec<(u16, u16)>,
 }
@@ -41,7 +42,7 @@ impl Frames {
             next: Buffer::empty(Rect::default()),
             last: None,
             layout: LayoutCache::default(),
-            inputs: Default::default(),
+            panels: None,
             changed: Vec::new(),
         }
     }
@@ -80,52 +81,16 @@ impl Frames {
         let whole = l.arrangement == Arrangement::TooSmall
             || state.overlay.is_some()
             || self.last != Some((l, state.help_scroll));
-        if whole {
-            self.next.reset();
-            screen::render(state, view, area, &mut self.next);
-            self.compare(area);
-            self.inputs =
-                Panel::ALL.map(|p| screen::panel_inputs(p, state).map(Inputs::into_owned));
-        } else {
-            for (i, panel) in Panel::ALL.into_iter().enumerate() {
-                // Borrowed from the state: compared with the last frame's without copying it.
-                let inputs = screen::panel_inputs(panel, state);
-                if inputs.is_some() && inputs.as_ref() == self.inputs[i].as_ref() {
-                    continue;
-                }
-                let r = panel.area(&l).intersection(area);
-                match cursor_squares(self.inputs[i].as_ref(), inputs.as_ref(), &l) {
-                    // Only the cursor moved: only its two squares can differ, so only they
-                    // are drawn again and compared.
-                    Some(squares) => {
-                        let [a, b] = squares.map(|s| s.intersection(r));
-                        blank(&mut self.next, a);
-                        blank(&mut self.next, b);
-                        // Side by side (an arrow key's two squares): one board pass draws both.
-                        match joined(a, b) {
-                            Some(both) => {
-                                screen::render_board(state, view, &l, both, &mut self.next)
-                            }
-                            None => {
-                                for s in [a, b].into_iter().filter(|s| !s.is_empty()) {
-                                    screen::render_board(state, view, &l, s, &mut self.next);
-                                }
-                            }
-                        }
-                        // One square after the other: the cells of each, of one background,
-                        // are written together, with fewer colour changes than row by row.
-                        self.compare(a);
-                        self.compare(b);
-                    }
-                    None => {
-                        blank(&mut self.next, r);
-                        screen::render_panel(panel, state, view, &l, &mut self.next);
-                        self.compare(r);
-                    }
-                }
-                self.inputs[i] = inputs.map(Inputs::into_owned);
+        let panels = (l.arrangement != Arrangement::TooSmall).then(|| Panels::new(state, view, &l));
+        match (&panels, self.panels.take()) {
+            (Some(new), Some(old)) if !whole => self.redraw_changed(&old, new, &l),
+            _ => {
+                self.next.reset();
+                screen::render(state, view, area, &mut self.next);
+                self.compare(area);
             }
         }
+        self.panels = panels;
         self.last = (l.arrangement != Arrangement::TooSmall && state.overlay.is_none())
             .then_some((l, state.help_scroll));
         for &(x, y) in &self.changed {
@@ -139,72 +104,86 @@ impl Frames {
         (l, cells)
     }
 
+    /// Draws again the panels of `new` that differ from `old`'s, on the same layout.
+    fn redraw_changed(&mut self, old: &Panels, new: &Panels, l: &ScreenLayout) {
+        let area = self.shown.area;
+        match (&old.board, &new.board) {
+            (Some(was), Some(board)) if was != board => match was.cursor_moved(board) {
+                // Only the cursor moved: only its two squares can differ, so only they are
+                // drawn again and compared.
+                Some((from, to)) => {
+                    let g = &board.geometry;
+                    let [a, b] = [from, to].map(|sq| g.square_rect(sq).intersection(area));
+                    blank(&mut self.next, a);
+                    blank(&mut self.next, b);
+                    // Side by side (an arrow key's two squares): one board pass draws both.
+                    match joined(a, b) {
+                        Some(both) => board.render(both, &mut self.next),
+                        None => {
+                            for s in [a, b].into_iter().filter(|s| !s.is_empty()) {
+                                board.render(s, &mut self.next);
+                            }
+                        }
+                    }
+                    // One square after the other: the cells of each, of one background, are
+                    // written together, with fewer colour changes than row by row.
+                    self.compare(a);
+                    self.compare(b);
+                }
+                None => {
+                    let r = board.geometry.area.intersection(area);
+                    blank(&mut self.next, r);
+                    board.render(r, &mut self.next);
+                    self.compare(r);
+                }
+            },
+            _ => {}
+        }
+        new.visit(Some(old), l, &mut |r, draw| {
+            let r = r.intersection(area);
+            blank(&mut self.next, r);
+            draw(r, &mut self.next);
+            self.compare(r);
+        });
+    }
+
     /// Notes the cells of `r` that differ between `next` and `shown`, as ratatui's diff does:
     /// the columns a wide character covers are left to it.
     fn compare(&mut self, r: Rect) {
-        let width = usize::from(self.shown.area.width);
-        for y in r.top()..r.bottom() {
-            let start =
-                usize::from(y - self.shown.area.y) * width + usize::from(r.x - self.shown.area.x);
-            let row = start..start + usize::from(r.width);
-            let (next, shown) = (&self.next.content[row.clone()], &self.shown.content[row]);
-            if next == shown {
-                // Most rows of a redrawn panel are as they were.
-                continue;
-            }
-            let (mut skip, mut invalidated) = (0, 0);
-            for (i, (new, old)) in next.iter().zip(shown).enumerate() {
-                if new.diff_option != CellDiffOption::Skip
-                    && (invalidated > 0 || new != old)
-                    && skip == 0
-                {
-                    self.changed.push((r.x + i as u16, y));
-                }
-                let wn = symbol_width(new.symbol());
-                let wo = if new.symbol() == old.symbol() {
-                    wn
-                } else {
-                    symbol_width(old.symbol())
-                };
-                skip = wn.saturating_sub(1);
-                // A wide character replaced: the column it covered is written again.
-                invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
-            }
-        }
+        compare(&self.next, &self.shown, r, &mut self.changed);
     }
 }
 
-/// The cells of the squares the cursor left and entered, when the board's inputs differ in
-/// the cursor alone: the cursor is drawn inside its square (the glyph slot in xiangqi), so no
-/// other cell of the board can have changed.
-fn cursor_squares(
-    old: Option<&Inputs>,
-    new: Option<&Inputs>,
-    l: &ScreenLayout,
-) -> Option<[Rect; 2]> {
-    let (Some(Inputs::Board(p0, m0)), Some(Inputs::Board(p1, m1))) = (old, new) else {
-        return None;
-    };
-    // Every mark named, so that a new one is considered here too.
-    let Marks {
-        cursor: Some(from),
-        picked,
-        errors,
-        warnings,
-        last_move,
-    } = m0
-    else {
-        return None;
-    };
-    let same = p0 == p1
-        && *picked == m1.picked
-        && *errors == m1.errors
-        && *warnings == m1.warnings
-        && *last_move == m1.last_move;
-    let board = l.board.as_ref()?;
-    match m1.cursor {
-        Some(to) if same => Some([board.square_rect(*from), board.square_rect(to)]),
-        _ => None,
+/// Adds to `changed` the cells of `r` that differ between `next` and `shown`, as ratatui's
+/// diff does: the columns a wide character covers are left to it.
+fn compare(next: &Buffer, shown: &Buffer, r: Rect, changed: &mut Vec<(u16, u16)>) {
+    let width = usize::from(shown.area.width);
+    for y in r.top()..r.bottom() {
+        let start = usize::from(y - shown.area.y) * width + usize::from(r.x - shown.area.x);
+        let row = start..start + usize::from(r.width);
+        let (next, shown) = (&next.content[row.clone()], &shown.content[row]);
+        if next == shown {
+            // Most rows of a redrawn panel are as they were.
+            continue;
+        }
+        let (mut skip, mut invalidated) = (0, 0);
+        for (i, (new, old)) in next.iter().zip(shown).enumerate() {
+            if new.diff_option != CellDiffOption::Skip
+                && (invalidated > 0 || new != old)
+                && skip == 0
+            {
+                changed.push((r.x + i as u16, y));
+            }
+            let wn = symbol_width(new.symbol());
+            let wo = if new.symbol() == old.symbol() {
+                wn
+            } else {
+                symbol_width(old.symbol())
+            };
+            skip = wn.saturating_sub(1);
+            // A wide character replaced: the column it covered is written again.
+            invalidated = wn.max(wo).max(invalidated).saturating_sub(1);
+        }
     }
 }
 
@@ -416,34 +395,6 @@ mod tests {
                 update(&mut state, key.clone());
                 apply(&mut screen, &mut frames, &state, &view);
                 prop_assert_eq!(visible(&screen), visible(&full(&state, &view, area)), "after {:?}", key);
-            }
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(32))]
-
-        /// The borrowed inputs a frame takes compare with the last frame's owned copy as two
-        /// owned copies would, and `into_owned` keeps them equal to what they borrowed.
-        #[test]
-        fn borrowed_inputs_compare_as_owned_ones(
-            xiangqi in any::<bool>(),
-            keys in prop::collection::vec(actions(), 1..20),
-        ) {
-            let game = if xiangqi { Game::Xiangqi } else { Game::Chess };
-            let mut state = State::from_fen(game.start_fen(), Some(game), Options::default());
-            let mut last: Vec<_> = Panel::ALL
-                .map(|p| screen::panel_inputs(p, &state).map(Inputs::into_owned))
-                .into();
-            for key in keys {
-                update(&mut state, key);
-                for (i, panel) in Panel::ALL.into_iter().enumerate() {
-                    let borrowed = screen::panel_inputs(panel, &state);
-                    let owned = borrowed.clone().map(Inputs::into_owned);
-                    prop_assert_eq!(&borrowed, &owned);
-                    prop_assert_eq!(borrowed == last[i], owned == last[i], "{:?}", panel);
-                    last[i] = owned;
-                }
             }
         }
     }

@@ -7,7 +7,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
-use super::layout::centered;
+use super::panels::{centered, clear_for_overlay};
 use super::text;
 use super::theme::{ColorMode, Theme};
 use super::wrap::{self, wrap};
@@ -82,13 +82,26 @@ pub fn max_scroll(lang: Lang, area: Rect) -> u16 {
     total.saturating_sub(n * height)
 }
 
+/// The help overlay over the whole screen, scrolled `scroll` rows down.
+pub struct HelpOverlay<'a> {
+    pub lang: Lang,
+    pub scroll: u16,
+    pub theme: &'a Theme,
+}
+
+impl Widget for HelpOverlay<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        render(self.theme, self.lang, self.scroll, area, buf);
+    }
+}
+
 /// Draws the overlay, starting `scroll` lines down.
-pub fn render(t: &Theme, lang: Lang, scroll: u16, area: Rect, buf: &mut Buffer) {
+fn render(t: &Theme, lang: Lang, scroll: u16, area: Rect, buf: &mut Buffer) {
     let r = frame(area);
     if r.width < 3 || r.height < 3 {
         return;
     }
-    super::panels::clear_for_overlay(r, buf);
+    clear_for_overlay(r, buf);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.border_focused)

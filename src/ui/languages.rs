@@ -422,3 +422,95 @@ fn no_english_word_is_left_on_the_spanish_and_chinese_screens() {
         }
     }
 }
+
+/// The main screen's rows, without colour.
+fn rows(s: &State, w: u16, h: u16) -> Vec<String> {
+    buffer_to_text(&draw(s, w, h), false)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_way_to_help_and_to_quit_is_always_on_screen() {
+    // A record with a long id, as problem collections name theirs.
+    let epd = |fen: &str| {
+        format!("{fen} id \"Sam Loyd, Chess Strategy 1878, first prize, the long version\";\n")
+    };
+    for lang in Lang::ALL {
+        let help_hint = format!("? {}", text::hint_what(lang, "help"));
+        let quit_hint = format!("^Q {}", text::hint_what(lang, "quit"));
+        let title_help = text::TITLE_HELP.tr(lang).trim();
+        for game in [Game::Chess, Game::Xiangqi] {
+            let plain = state(game.start_fen(), lang);
+            let collection = crate::collection::Collection::from_bytes(
+                Some(std::path::PathBuf::from("loyd-problems-collected.epd")),
+                epd(game.start_fen().trim_end_matches(" 0 1")).as_bytes(),
+            );
+            let mut record = State::with_collection(
+                collection,
+                Some(game),
+                Options {
+                    lang,
+                    ..Options::default()
+                },
+            );
+            assert!(record.record_id().is_some());
+            crate::editor::update(&mut record, crate::editor::Action::ToggleSide);
+            for s in [&plain, &record] {
+                for (w, h) in SIZES {
+                    let rows = rows(s, w, h);
+                    let what = format!("{lang:?} {game} {w}x{h}");
+                    assert!(
+                        rows[0].trim_end().ends_with(title_help),
+                        "{what}: the title\n{}",
+                        rows[0]
+                    );
+                    let hints = rows.last().unwrap();
+                    assert!(
+                        hints.contains(&help_hint) && hints.contains(&quit_hint),
+                        "{what}: the hints\n{hints}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn chinese_solution_lines_are_cut_by_columns_with_an_ellipsis() {
+    use super::screen::tests::solved;
+    let s = solved(
+        state("4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1", Lang::Zh),
+        "#2",
+    );
+    let buf = draw(&s, 120, 40);
+    let l = super::screen::screen_layout(&s, buf.area);
+    let inner = l.solution.inner(ratatui::layout::Margin::new(1, 1));
+    assert!(inner.height > 2, "{l:?}");
+    let rows = rows(&s, 120, 40);
+    let mut cut = 0;
+    for y in inner.top()..inner.bottom() {
+        // The cells shown: a wide character's second column is not.
+        let mut row = String::new();
+        let mut x = inner.left();
+        while x < inner.right() {
+            let symbol = buf[(x, y)].symbol();
+            row.push_str(symbol);
+            x += super::wrap::width(symbol).max(1) as u16;
+        }
+        let row = row.trim_end();
+        // A line that reaches the panel's right edge was cut, and says so.
+        let full = super::wrap::width(row) + 1 >= usize::from(inner.width);
+        if full {
+            cut += 1;
+            assert!(
+                row.ends_with('…'),
+                "cut without an ellipsis: {row:?}\n{}",
+                rows.join("\n")
+            );
+        }
+    }
+    assert!(cut > 0, "no line long enough to cut:\n{}", rows.join("\n"));
+    assert_lined_up(&buf, "zh solution 120x40");
+}

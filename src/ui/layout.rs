@@ -276,18 +276,6 @@ fn split_panel(panel: Rect) -> (Rect, Rect) {
     (fields, diagnostics)
 }
 
-/// A box of at most `width` × `height` centred in `area`, an odd spare cell going right and
-/// down (`Rect::centered`'s flex layout puts it the other way, which would move every dialog).
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let (w, h) = (width.min(area.width), height.min(area.height));
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

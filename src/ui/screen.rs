@@ -1,8 +1,7 @@
 //! The whole editor screen drawn from the editor state: the board and the panels of
-//! `ui::panels` in the regions `ui::layout` computes, and the overlays on top. Each panel is
-//! drawn inside its own region only, so that `ui::frame` can redraw one without the others.
-
-use std::borrow::Cow;
+//! `ui::panels`, each made from the state as a value (`Panels`) and drawn in the region
+//! `ui::layout` computes, and the overlays on top. Each panel is drawn inside its own region
+//! only, so that `ui::frame` can redraw one without the others.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::board::{BoardView, Marks};
 use super::glyphs::GlyphSet;
-use super::help;
+use super::help::HelpOverlay;
 use super::layout::{Arrangement, HitTest, ScreenLayout, layout, minimum_size};
 use super::panels::analysis::AnalysisPanel;
 use super::panels::diagnostics::DiagnosticsPanel;
@@ -29,12 +28,8 @@ use super::theme::Theme;
 use super::wrap::wrap;
 use crate::core::castling;
 use crate::core::fen::{CastlingStyle, Field};
-use crate::core::status::Status;
-use crate::core::{Color, Diagnostic, Game, Position, Square};
-use crate::editor::analysis::Analysis;
-use crate::editor::keys::Mode;
-use crate::editor::solving::Solving;
-use crate::editor::{Focus, Notice, Overlay, Pending, State};
+use crate::core::{Color, Game, Square};
+use crate::editor::{Overlay, State};
 
 /// How the screen is drawn, beyond what the editor state says.
 #[derive(Clone, Debug)]
@@ -105,7 +100,9 @@ fn with_panels(mut l: ScreenLayout, state: &State) -> ScreenLayout {
         l = l.with_analysis();
     }
     if let Some(solving) = &state.solving {
-        let diagnostics = super::panels::diagnostics::wanted_height(state, l.diagnostics.width);
+        // Only how many rows the diagnostics fill matters here, not how they look.
+        let mono = Theme::new(super::theme::ColorMode::Mono);
+        let diagnostics = DiagnosticsPanel::new(state, &mono).wanted_height(l.diagnostics.width);
         l = l.with_solution(diagnostics, super::panels::solution::wanted_height(solving));
     }
     l
@@ -119,296 +116,136 @@ pub fn render(state: &State, view: &View, area: Rect, buf: &mut Buffer) -> Scree
         too_small(state, &view.theme, area, buf);
         return l;
     }
-    for panel in Panel::ALL {
-        render_panel(panel, state, view, &l, buf);
+    let panels = Panels::new(state, view, &l);
+    if let Some(board) = &panels.board {
+        board.render(board.geometry.area, buf);
     }
+    panels.visit(None, &l, &mut |area, draw| draw(area, buf));
     render_overlay(state, view, area, buf);
     l
 }
 
-/// The parts of the screen, each drawn inside its own rectangle of the layout and nowhere
-/// else, so that one can be redrawn without the others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    Title,
-    Board,
-    Fields,
-    Diagnostics,
-    /// Drawn after the diagnostics: its region is carved from theirs.
-    Analysis,
+/// Every panel of the screen as the state makes it: what each one draws, and all it draws
+/// from. Each is drawn inside its own rectangle of the layout and nowhere else, so that one
+/// whose value did not change need not be drawn again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panels {
+    pub title: Title,
+    /// None when the layout has no room for a board.
+    pub board: Option<BoardView>,
+    pub fields: FieldsPanel,
+    pub diagnostics: DiagnosticsPanel,
+    /// Drawn after the diagnostics: its region is carved from theirs. None while closed.
+    pub analysis: Option<AnalysisPanel>,
     /// The move list of playback and play mode, also carved from the diagnostics.
-    Moves,
+    pub moves: Option<MovesPanel>,
     /// Likewise, between the diagnostics and the Analysis panel.
-    Solution,
-    FenLine,
-    Message,
-    Hints,
+    pub solution: Option<SolutionPanel>,
+    pub fen_line: FenLineBar,
+    pub message: MessageLine,
+    pub hints: HintBar,
 }
 
-impl Panel {
-    pub const ALL: [Panel; 10] = [
-        Panel::Title,
-        Panel::Board,
-        Panel::Fields,
-        Panel::Diagnostics,
-        Panel::Analysis,
-        Panel::Moves,
-        Panel::Solution,
-        Panel::FenLine,
-        Panel::Message,
-        Panel::Hints,
-    ];
+/// What `Panels::visit` hands each panel to: its rectangle and how to draw it there.
+pub type Visitor<'v> = dyn FnMut(Rect, &dyn Fn(Rect, &mut Buffer)) + 'v;
 
-    /// Where the panel is drawn.
-    pub fn area(self, l: &ScreenLayout) -> Rect {
-        match self {
-            Panel::Title => l.title,
-            Panel::Board => l.board.map_or_else(Rect::default, |b| b.area),
-            Panel::Fields => l.fields,
-            Panel::Diagnostics => l.diagnostics,
-            Panel::Analysis => l.analysis,
-            Panel::Moves => l.moves,
-            Panel::Solution => l.solution,
-            Panel::FenLine => l.fen,
-            Panel::Message => l.message,
-            Panel::Hints => l.hints,
+impl Panels {
+    pub fn new(state: &State, view: &View, l: &ScreenLayout) -> Panels {
+        let t = &view.theme;
+        Panels {
+            title: Title::new(state, t),
+            board: l.board.map(|geometry| BoardView {
+                position: *state.shown_position(),
+                marks: board_marks(state),
+                geometry,
+                glyphs: glyphs(state),
+                pieces: view.pieces,
+                theme: t.clone(),
+            }),
+            fields: FieldsPanel::new(state, t),
+            diagnostics: DiagnosticsPanel::new(state, t),
+            analysis: AnalysisPanel::new(state, t),
+            moves: MovesPanel::new(state, t),
+            solution: SolutionPanel::new(state, t),
+            fen_line: FenLineBar::new(state, t),
+            message: MessageLine::new(state, t),
+            hints: HintBar::new(state, t),
         }
     }
-}
 
-/// Everything a panel's drawing reads beyond the layout and the view, for the panels worth
-/// not redrawing when none of it changed. Each panel's widget in `ui::panels` reads the state
-/// only through what its `Inputs` holds, and `frame`'s tests compare redrawn screens with
-/// fresh ones.
-///
-/// Taken each frame for every panel, only to be compared with the last frame's: so the state's
-/// parts are borrowed (`Cow::Borrowed`), and `into_owned` copies them only for a panel whose
-/// inputs changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Inputs<'a> {
-    Board(Cow<'a, Position>, Marks),
-    Fields {
-        game: Game,
-        focused: bool,
-        fen: Cow<'a, str>,
-        field: Field,
-        turn: Color,
-    },
-    Diagnostics {
-        game: Game,
-        not_parsed: bool,
-        status: Option<Status>,
-        diagnostics: Cow<'a, [Diagnostic]>,
-        turn: Color,
-        operations: Option<Cow<'a, str>>,
-    },
-    Analysis {
-        analysis: Option<Cow<'a, Analysis>>,
-        /// The PVs are named from the position shown (`None` while the panel is closed: it
-        /// draws nothing then, and this need not be compared every key).
-        position: Option<Cow<'a, Position>>,
-        /// Why the position is not sent, when it is illegal.
-        error: Option<Cow<'a, str>>,
-    },
-    Moves(Option<Cow<'a, crate::editor::line::Line>>),
-    Solution {
-        solving: Option<Cow<'a, Solving>>,
-        focused: bool,
-    },
-    FenLine {
-        focused: bool,
-        /// The board shows a line: the FEN line is labelled as the setup's.
-        setup: bool,
-        text: Cow<'a, str>,
-        highlight: Option<std::ops::Range<usize>>,
-        error: Option<std::ops::Range<usize>>,
-        cursor: usize,
-    },
-    Title {
-        game: Game,
-        file: Option<Cow<'a, std::path::Path>>,
-        record: Option<(usize, usize)>,
-        id: Option<Cow<'a, str>>,
-        modified: bool,
-        stipulation: Option<Cow<'a, str>>,
-        pieces: (usize, usize),
-    },
-    Message {
-        game: Game,
-        pending: Option<Cow<'a, Pending>>,
-        notice: Option<Cow<'a, Notice>>,
-    },
-    Hints(Mode, Game),
-}
-
-impl Inputs<'_> {
-    /// The same inputs holding copies of what they borrow, to keep until the next frame.
-    pub fn into_owned(self) -> Inputs<'static> {
-        fn own<B: ToOwned + ?Sized>(c: Cow<'_, B>) -> Cow<'static, B> {
-            Cow::Owned(c.into_owned())
+    /// Hands `visit` every panel but the board (which `ui::frame` may redraw in part) that
+    /// differs from `old`'s (all of them without `old`), in drawing order.
+    pub fn visit(&self, old: Option<&Panels>, l: &ScreenLayout, visit: &mut Visitor) {
+        /// One panel (`None`: closed, drawing nothing), visited when it is not as it was.
+        fn one<'p, P: PartialEq>(
+            visit: &mut Visitor,
+            was: Option<Option<&P>>,
+            now: Option<&'p P>,
+            area: Rect,
+        ) where
+            &'p P: Widget,
+        {
+            if was != Some(now) {
+                visit(area, &move |area, buf| now.render(area, buf));
+            }
         }
-        match self {
-            Inputs::Board(position, marks) => Inputs::Board(own(position), marks),
-            Inputs::Fields {
-                game,
-                focused,
-                fen,
-                field,
-                turn,
-            } => Inputs::Fields {
-                game,
-                focused,
-                fen: own(fen),
-                field,
-                turn,
-            },
-            Inputs::Diagnostics {
-                game,
-                not_parsed,
-                status,
-                diagnostics,
-                turn,
-                operations,
-            } => Inputs::Diagnostics {
-                game,
-                not_parsed,
-                status,
-                diagnostics: own(diagnostics),
-                turn,
-                operations: operations.map(own),
-            },
-            Inputs::Analysis {
-                analysis,
-                position,
-                error,
-            } => Inputs::Analysis {
-                analysis: analysis.map(own),
-                position: position.map(own),
-                error: error.map(own),
-            },
-            Inputs::Moves(line) => Inputs::Moves(line.map(own)),
-            Inputs::Solution { solving, focused } => Inputs::Solution {
-                solving: solving.map(own),
-                focused,
-            },
-            Inputs::FenLine {
-                focused,
-                setup,
-                text,
-                highlight,
-                error,
-                cursor,
-            } => Inputs::FenLine {
-                focused,
-                setup,
-                text: own(text),
-                highlight,
-                error,
-                cursor,
-            },
-            Inputs::Title {
-                game,
-                file,
-                record,
-                id,
-                modified,
-                stipulation,
-                pieces,
-            } => Inputs::Title {
-                game,
-                file: file.map(own),
-                record,
-                id: id.map(own),
-                modified,
-                stipulation: stipulation.map(own),
-                pieces,
-            },
-            Inputs::Message {
-                game,
-                pending,
-                notice,
-            } => Inputs::Message {
-                game,
-                pending: pending.map(own),
-                notice: notice.map(own),
-            },
-            Inputs::Hints(mode, game) => Inputs::Hints(mode, game),
-        }
-    }
-}
-
-/// The inputs of `panel` now (`None`: drawn every frame), borrowing from `state`.
-pub fn panel_inputs(panel: Panel, state: &State) -> Option<Inputs<'_>> {
-    let shown = state.shown_position();
-    let turn = shown.turn;
-    let game = shown.game;
-    match panel {
-        Panel::Board => Some(Inputs::Board(Cow::Borrowed(shown), board_marks(state))),
-        Panel::Fields => Some(Inputs::Fields {
-            game,
-            focused: state.focus == Focus::Fields,
-            fen: Cow::Borrowed(state.fen()),
-            field: state.field,
-            turn,
-        }),
-        Panel::Diagnostics => Some(Inputs::Diagnostics {
-            game,
-            not_parsed: state.fen_line.editing && state.fen_line.preview.is_none(),
-            status: state.status,
-            diagnostics: Cow::Borrowed(&state.diagnostics),
-            turn,
-            operations: state.record_operations().map(Cow::Borrowed),
-        }),
-        // What the engine reports changes only this panel.
-        Panel::Analysis => Some(match &state.analysis {
-            None => Inputs::Analysis {
-                analysis: None,
-                position: None,
-                error: None,
-            },
-            Some(analysis) => Inputs::Analysis {
-                analysis: Some(Cow::Borrowed(analysis)),
-                position: Some(Cow::Borrowed(shown)),
-                error: state
-                    .diagnostics
-                    .iter()
-                    .find(|d| d.is_error())
-                    .map(|d| Cow::Borrowed(d.message.as_str())),
-            },
-        }),
-        Panel::Moves => Some(Inputs::Moves(state.line.as_ref().map(Cow::Borrowed))),
-        // Progress reports change only this panel.
-        Panel::Solution => Some(Inputs::Solution {
-            solving: state.solving.as_ref().map(Cow::Borrowed),
-            focused: state.focus == Focus::Solution,
-        }),
-        Panel::FenLine => Some(Inputs::FenLine {
-            focused: state.focus == Focus::FenLine,
-            setup: state.line.is_some(),
-            text: Cow::Borrowed(state.fen_line_text()),
-            highlight: state.focused_field_span(),
-            error: state.fen_line_error_span(),
-            cursor: state.fen_line.cursor,
-        }),
-        Panel::Title => Some(Inputs::Title {
-            game,
-            file: state
-                .collection
-                .as_ref()
-                .and_then(|c| c.path())
-                .map(Cow::Borrowed),
-            record: state.record_label(),
-            id: state.record_id().map(Cow::Borrowed),
-            modified: state.is_modified(),
-            stipulation: state.stipulation(),
-            pieces: state.piece_count(),
-        }),
-        Panel::Message => Some(Inputs::Message {
-            game,
-            pending: state.pending.as_ref().map(Cow::Borrowed),
-            notice: state.notice.as_ref().map(Cow::Borrowed),
-        }),
-        Panel::Hints => Some(Inputs::Hints(Mode::of(state), game)),
+        one(
+            visit,
+            old.map(|o| Some(&o.title)),
+            Some(&self.title),
+            l.title,
+        );
+        one(
+            visit,
+            old.map(|o| Some(&o.fields)),
+            Some(&self.fields),
+            l.fields,
+        );
+        let diagnostics = Some(&self.diagnostics);
+        one(
+            visit,
+            old.map(|o| Some(&o.diagnostics)),
+            diagnostics,
+            l.diagnostics,
+        );
+        let analysis = self.analysis.as_ref();
+        one(
+            visit,
+            old.map(|o| o.analysis.as_ref()),
+            analysis,
+            l.analysis,
+        );
+        one(
+            visit,
+            old.map(|o| o.moves.as_ref()),
+            self.moves.as_ref(),
+            l.moves,
+        );
+        let solution = self.solution.as_ref();
+        one(
+            visit,
+            old.map(|o| o.solution.as_ref()),
+            solution,
+            l.solution,
+        );
+        one(
+            visit,
+            old.map(|o| Some(&o.fen_line)),
+            Some(&self.fen_line),
+            l.fen,
+        );
+        one(
+            visit,
+            old.map(|o| Some(&o.message)),
+            Some(&self.message),
+            l.message,
+        );
+        one(
+            visit,
+            old.map(|o| Some(&o.hints)),
+            Some(&self.hints),
+            l.hints,
+        );
     }
 }
 
@@ -429,78 +266,16 @@ fn board_marks(state: &State) -> Marks {
     marks
 }
 
-/// Draws the part of the board inside `clip` (all of it with the board's area): the cells
-/// outside are left as they are.
-pub fn render_board(state: &State, view: &View, l: &ScreenLayout, clip: Rect, buf: &mut Buffer) {
-    if let Some(geometry) = l.board {
-        let marks = board_marks(state);
-        let board = BoardView {
-            position: state.shown_position(),
-            marks: &marks,
-            geometry,
-            glyphs: glyphs(state),
-            pieces: view.pieces,
-            theme: &view.theme,
-        };
-        (&board).render(clip, buf);
-    }
-}
-
-/// Draws one panel into its rectangle of `l` (expected blank).
-pub fn render_panel(panel: Panel, state: &State, view: &View, l: &ScreenLayout, buf: &mut Buffer) {
-    let t = &view.theme;
-    let r = panel.area(l);
-    match panel {
-        Panel::Title => Title { state, theme: t }.render(r, buf),
-        Panel::Board => {
-            if let Some(geometry) = l.board {
-                render_board(state, view, l, geometry.area, buf);
-            }
-        }
-        Panel::Fields => FieldsPanel { state, theme: t }.render(r, buf),
-        Panel::Diagnostics => DiagnosticsPanel { state, theme: t }.render(r, buf),
-        Panel::Analysis => {
-            if let Some(analysis) = &state.analysis {
-                AnalysisPanel {
-                    state,
-                    analysis,
-                    theme: t,
-                }
-                .render(r, buf);
-            }
-        }
-        Panel::Moves => {
-            if let Some(line) = &state.line {
-                MovesPanel {
-                    line,
-                    lang: state.options.lang,
-                    theme: t,
-                }
-                .render(r, buf);
-            }
-        }
-        Panel::Solution => {
-            if let Some(solving) = &state.solving {
-                SolutionPanel {
-                    solving,
-                    focused: state.focus == Focus::Solution,
-                    lang: state.options.lang,
-                    theme: t,
-                }
-                .render(r, buf);
-            }
-        }
-        Panel::FenLine => FenLineBar { state, theme: t }.render(r, buf),
-        Panel::Message => MessageLine { state, theme: t }.render(r, buf),
-        Panel::Hints => HintBar { state, theme: t }.render(r, buf),
-    }
-}
-
 /// The help or a dialog over the screen, if one is open.
 pub fn render_overlay(state: &State, view: &View, area: Rect, buf: &mut Buffer) {
     let t = &view.theme;
     match &state.overlay {
-        Some(Overlay::Help) => help::render(t, state.options.lang, state.help_scroll, area, buf),
+        Some(Overlay::Help) => HelpOverlay {
+            lang: state.options.lang,
+            scroll: state.help_scroll,
+            theme: t,
+        }
+        .render(area, buf),
         Some(overlay) => Dialog {
             overlay,
             lang: state.options.lang,
@@ -684,7 +459,7 @@ pub(crate) mod tests {
         update(&mut s, Action::ToggleHelp);
         // Every line of the help, scrolled through where it does not fit at once.
         let mut t = String::new();
-        let max = help::max_scroll(crate::i18n::Lang::En, Rect::new(0, 0, 160, 60));
+        let max = crate::ui::help::max_scroll(crate::i18n::Lang::En, Rect::new(0, 0, 160, 60));
         for line in (0..=max).step_by(10).chain([max]) {
             update(&mut s, Action::ScrollHelp(line));
             t.push_str(&text(&s, 160, 60));
@@ -854,10 +629,28 @@ pub(crate) mod tests {
             wide.contains("· id \"a-rather-long-problem-name\" · modified"),
             "{wide}"
         );
-        let narrow = title(&s, 60);
+        let narrow = title(&s, 64);
         assert!(
             narrow.contains("mates.epd · record 1/1 · modified") && !narrow.contains("id \""),
             "{narrow}"
+        );
+        assert!(
+            narrow
+                .trim_end()
+                .ends_with(text::TITLE_HELP.tr(Lang::En).trim()),
+            "{narrow}"
+        );
+        // Narrower: the record counter goes too, the modified mark and the help stay.
+        let narrower = title(&s, 52);
+        assert!(
+            narrower.contains("mates.epd · modified") && !narrower.contains("record"),
+            "{narrower}"
+        );
+        assert!(
+            narrower
+                .trim_end()
+                .ends_with(text::TITLE_HELP.tr(Lang::En).trim()),
+            "{narrower}"
         );
     }
 

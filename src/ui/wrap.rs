@@ -1,6 +1,7 @@
 //! Word wrapping and padding by display width (a CJK character takes two columns), for panels
 //! and the help overlay.
 
+use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The columns `s` takes on a terminal.
@@ -13,6 +14,57 @@ pub fn pad(s: &str, width: usize) -> String {
     let mut out = s.to_owned();
     out.extend(std::iter::repeat_n(' ', width.saturating_sub(s.width())));
     out
+}
+
+/// `s` cut to `width` columns, the cut marked with an ellipsis (as is when it fits).
+pub fn cut(s: &str, width: usize) -> String {
+    if s.width() <= width {
+        s.to_owned()
+    } else {
+        marked_head(s, width)
+    }
+}
+
+/// The longest start of `s` that leaves a column of `width` for the ellipsis, and the
+/// ellipsis (nothing at all in no room).
+fn marked_head(s: &str, width: usize) -> String {
+    let mut out = String::new();
+    if width == 0 {
+        return out;
+    }
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// `line` cut to `width` columns, the cut marked with an ellipsis in the style of the span
+/// it falls in (as is when it fits).
+pub fn fit(line: Line<'_>, width: usize) -> Line<'static> {
+    let fits = line.width() <= width;
+    let mut out: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for span in line.spans {
+        let w = span.width();
+        if fits || used + w < width {
+            out.push(Span::styled(span.content.into_owned(), span.style));
+            used += w;
+        } else {
+            out.push(Span::styled(
+                marked_head(&span.content, width - used),
+                span.style,
+            ));
+            break;
+        }
+    }
+    Line::from(out).style(line.style)
 }
 
 /// Splits `word` into pieces of at most `width` columns (a character wider than that alone).
@@ -122,5 +174,23 @@ mod tests {
         assert_eq!(pad("将", 4), "将  ");
         assert_eq!(width(&pad("将", 4)), 4);
         assert_eq!(pad("abcdef", 3), "abcdef");
+    }
+
+    #[test]
+    fn cuts_go_by_columns_and_always_say_so() {
+        assert_eq!(cut("1.Qa7! zugzwang", 10), "1.Qa7! zu…");
+        assert_eq!(cut("1.Qa7!", 10), "1.Qa7!");
+        // Two columns a character: the cut leaves a column for the ellipsis.
+        assert_eq!(cut("2.车九进一 将4平5", 8), "2.车九…");
+        assert_eq!(width(&cut("2.车九进一 将4平5", 8)), 7);
+        assert_eq!(cut("车九", 1), "…");
+        assert_eq!(cut("abc", 0), "");
+        let line = Line::from(vec![Span::raw("1.车九进一"), Span::raw(" 将4平5")]);
+        let cut = fit(line, 12);
+        assert_eq!(cut.to_string(), "1.车九进一 …");
+        assert!(cut.width() <= 12);
+        // A span ending exactly at the edge with more after it is cut too.
+        let line = Line::from(vec![Span::raw("abcde"), Span::raw("fg")]);
+        assert_eq!(fit(line, 5).to_string(), "abcd…");
     }
 }

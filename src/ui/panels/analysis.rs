@@ -9,71 +9,101 @@ use ratatui::widgets::Widget;
 use super::super::text;
 use super::super::theme::Theme;
 use super::boxed;
-use crate::core::Position;
 use crate::core::notation::{Notation, read_line};
+use crate::core::{Diagnostic, Position};
 use crate::editor::State;
 use crate::editor::analysis::{Analysis, Bound, Phase, PvLine, Score};
+use crate::i18n::Lang;
 
 /// The Analysis panel, drawn while it is open.
-pub struct AnalysisPanel<'a> {
-    pub state: &'a State,
-    pub analysis: &'a Analysis,
-    pub theme: &'a Theme,
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisPanel {
+    pub lang: Lang,
+    pub analysis: Analysis,
+    /// The position shown, which the engine's lines are named from.
+    pub position: Position,
+    pub notation: Notation,
+    /// Why the position is not sent, when it is illegal: its first error.
+    pub error: Option<Diagnostic>,
+    pub theme: Theme,
 }
 
-impl Widget for AnalysisPanel<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let lang = self.state.options.lang;
-        let inner = boxed(text::ANALYSIS_TITLE.tr(lang), self.theme.border, area, buf);
-        render(self.state, self.analysis, self.theme, inner, buf);
-    }
-}
-
-fn render(state: &State, analysis: &Analysis, t: &Theme, inner: Rect, buf: &mut Buffer) {
-    if inner.width == 0 || inner.height == 0 {
-        return;
-    }
-    let width = inner.width as usize;
-    let mut lines = vec![header(state, analysis, t)];
-    if analysis.phase == Phase::Running {
+impl AnalysisPanel {
+    /// The panel while it is open.
+    pub fn new(state: &State, theme: &Theme) -> Option<AnalysisPanel> {
+        let analysis = state.analysis.as_ref()?;
         let position = state.shown_position();
-        for pv in &analysis.report.lines {
-            let style = state.options.notation(position.game);
-            lines.push(pv_line(position, pv, style, width, t));
-        }
-    }
-    for (i, line) in lines.iter().enumerate().take(inner.height as usize) {
-        line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+        Some(AnalysisPanel {
+            lang: state.options.lang,
+            analysis: analysis.clone(),
+            position: *position,
+            notation: state.options.notation(position.game),
+            error: state.diagnostics.iter().find(|d| d.is_error()).cloned(),
+            theme: theme.clone(),
+        })
     }
 }
 
-fn header<'a>(state: &State, analysis: &'a Analysis, t: &Theme) -> Line<'a> {
-    let lang = state.options.lang;
-    let name = analysis.engine.as_deref().unwrap_or(text::ENGINE.tr(lang));
-    match &analysis.phase {
-        Phase::Starting => Line::styled(text::ENGINE_STARTING.tr(lang), t.muted),
-        Phase::Running => {
-            let r = &analysis.report;
-            let mut spans = vec![Span::styled(name, t.label)];
-            if r.depth > 0 {
-                spans.push(Span::styled(
-                    text::engine_progress(lang, r.depth, r.nps),
-                    t.muted,
+impl Widget for &AnalysisPanel {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let inner = boxed(
+            text::ANALYSIS_TITLE.tr(self.lang),
+            self.theme.border,
+            area,
+            buf,
+        );
+        if inner.width == 0 || inner.height == 0 {
+            return;
+        }
+        let width = inner.width as usize;
+        let mut lines = vec![self.header()];
+        if self.analysis.phase == Phase::Running {
+            for pv in &self.analysis.report.lines {
+                lines.push(pv_line(
+                    &self.position,
+                    pv,
+                    self.notation,
+                    width,
+                    &self.theme,
                 ));
             }
-            Line::from(spans)
         }
-        Phase::Illegal => {
-            let why = state
-                .diagnostics
-                .iter()
-                .find(|d| d.is_error())
-                .map(|d| text::diagnostic_message(lang, d, state.game()))
-                .unwrap_or_default();
-            Line::styled(text::engine_not_sent(lang, &why), t.warning)
+        for (i, line) in lines.iter().enumerate().take(inner.height as usize) {
+            line.render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
         }
-        Phase::GameOver => Line::styled(text::ENGINE_GAME_OVER.tr(lang), t.muted),
-        Phase::Unavailable(reason) => Line::styled(text::engine_unavailable(lang, reason), t.error),
+    }
+}
+
+impl AnalysisPanel {
+    fn header(&self) -> Line<'_> {
+        let (t, lang, analysis) = (&self.theme, self.lang, &self.analysis);
+        let name = analysis.engine.as_deref().unwrap_or(text::ENGINE.tr(lang));
+        match &analysis.phase {
+            Phase::Starting => Line::styled(text::ENGINE_STARTING.tr(lang), t.muted),
+            Phase::Running => {
+                let r = &analysis.report;
+                let mut spans = vec![Span::styled(name, t.label)];
+                if r.depth > 0 {
+                    spans.push(Span::styled(
+                        text::engine_progress(lang, r.depth, r.nps),
+                        t.muted,
+                    ));
+                }
+                Line::from(spans)
+            }
+            Phase::Illegal => {
+                let why = self
+                    .error
+                    .as_ref()
+                    .map(|d| text::diagnostic_message(lang, d, self.position.game))
+                    .unwrap_or_default();
+                Line::styled(text::engine_not_sent(lang, &why), t.warning)
+            }
+            Phase::GameOver => Line::styled(text::ENGINE_GAME_OVER.tr(lang), t.muted),
+            Phase::Unavailable(reason) => {
+                Line::styled(text::engine_unavailable(lang, reason), t.error)
+            }
+        }
     }
 }
 

@@ -7,11 +7,11 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::widgets::Widget;
 
-use super::super::layout::centered;
 use super::super::text;
 use super::super::theme::Theme;
 use super::super::wrap::wrap;
 use super::boxed;
+use super::centered;
 use crate::editor::Overlay;
 
 /// A question dialog, centred over `area`.

@@ -9,20 +9,44 @@ use ratatui::widgets::Widget;
 use super::super::text;
 use super::super::theme::Theme;
 use super::super::wrap;
-use super::{border_style, boxed, ellipsis};
+use super::{border_style, boxed};
 use crate::core::fen::Field;
+use crate::core::{Color, Game};
 use crate::editor::{Focus, State};
 use crate::i18n::Lang;
 
 /// The fields panel: the six FEN fields, the selected one marked.
-pub struct FieldsPanel<'a> {
-    pub state: &'a State,
-    pub theme: &'a Theme,
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldsPanel {
+    pub lang: Lang,
+    pub game: Game,
+    pub focused: bool,
+    /// The FEN whose fields are shown.
+    pub fen: String,
+    pub field: Field,
+    /// The side to move, named in words.
+    pub turn: Color,
+    pub theme: Theme,
 }
 
-impl Widget for FieldsPanel<'_> {
+impl FieldsPanel {
+    pub fn new(state: &State, theme: &Theme) -> FieldsPanel {
+        let shown = state.shown_position();
+        FieldsPanel {
+            lang: state.options.lang,
+            game: shown.game,
+            focused: state.focus == Focus::Fields,
+            fen: state.fen().to_owned(),
+            field: state.field,
+            turn: shown.turn,
+            theme: theme.clone(),
+        }
+    }
+}
+
+impl Widget for &FieldsPanel {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        fields(self.state, self.theme, area, buf);
+        fields(self, area, buf);
     }
 }
 
@@ -42,18 +66,15 @@ pub(crate) fn field_columns(inner: Rect, lang: Lang) -> ([&'static str; 6], u16)
     (names, inner.x + 1 + 2 + name_width + 2)
 }
 
-fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
-    let focused = state.focus == Focus::Fields;
-    let lang = state.options.lang;
+fn fields(p: &FieldsPanel, r: Rect, buf: &mut Buffer) {
+    let (t, focused, lang) = (&p.theme, p.focused, p.lang);
     let inner = boxed(
         text::FIELDS_TITLE.tr(lang),
         border_style(focused, t),
         r,
         buf,
     );
-    let game = state.game();
-    let fen = state.fen();
-    let values: Vec<&str> = fen.split(' ').collect();
+    let values: Vec<&str> = p.fen.split(' ').collect();
     let (names, value_x) = field_columns(inner, lang);
     let name_width = (value_x - inner.x - 5) as usize;
     for (field, name) in Field::ALL.into_iter().zip(names.iter()) {
@@ -61,9 +82,9 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         if i as u16 >= inner.height {
             break;
         }
-        let selected = state.field == field;
+        let selected = p.field == field;
         let value = match field {
-            Field::Side => text::side_value(lang, state.shown_position().turn, game),
+            Field::Side => text::side_value(lang, p.turn, p.game),
             _ => values.get(i).copied().unwrap_or("").to_owned(),
         };
         let row_style = if selected && focused {
@@ -73,7 +94,7 @@ fn fields(state: &State, t: &Theme, r: Rect, buf: &mut Buffer) {
         };
         let marker = if selected { "▸" } else { " " };
         let room = (inner.width as usize).saturating_sub(2 + 2 + name_width + 2);
-        let value = ellipsis(&value, room);
+        let value = wrap::cut(&value, room);
         let line = Line::from(vec![
             Span::styled(marker, t.key),
             Span::styled(format!("{field} "), t.label),

@@ -1,6 +1,11 @@
-//! The screen's panels, each a widget drawn into the region `ui::layout` gives it: the title
-//! bar, the fields and diagnostics panels, the FEN line, the message line and key hints, and
-//! the question dialogs. New panels (solution, analysis, move list) are siblings here.
+//! The screen's panels, each drawn into the region `ui::layout` gives it: the title bar, the
+//! fields, diagnostics, solution, analysis and moves panels, the FEN line, the message line
+//! and key hints, and the question dialogs.
+//!
+//! A panel is a plain value made from the state by its `new` (everything it draws from,
+//! copied), compared with `PartialEq` and drawn as a widget (`impl Widget for &Panel`): what
+//! it draws depends on nothing else, so `ui::frame` redraws exactly the panels whose value
+//! changed.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
@@ -74,25 +79,14 @@ pub(crate) fn clear_for_overlay(r: Rect, buf: &mut Buffer) {
     }
 }
 
-/// `s` cut to `width` columns, the cut marked with an ellipsis.
-pub(crate) fn ellipsis(s: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthChar;
-    if super::wrap::width(s) <= width {
-        s.to_owned()
-    } else if width == 0 {
-        String::new()
-    } else {
-        let mut out = String::new();
-        let mut used = 0;
-        for c in s.chars() {
-            let w = c.width().unwrap_or(0);
-            if used + w > width - 1 {
-                break;
-            }
-            out.push(c);
-            used += w;
-        }
-        out.push('…');
-        out
-    }
+/// A box of at most `width` × `height` centred in `area`, an odd spare cell going right and
+/// down (`Rect::centered`'s flex layout puts it the other way, which would move every dialog).
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let (w, h) = (width.min(area.width), height.min(area.height));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
 }

@@ -8,18 +8,31 @@ use ratatui::widgets::Widget;
 
 use super::super::text;
 use super::super::theme::Theme;
-use super::{boxed, ellipsis};
+use super::super::wrap::cut;
+use super::boxed;
 use crate::core::Color;
 use crate::editor::line::{Line, LineKind};
 
 /// The Moves panel, drawn while the board shows a line.
-pub struct MovesPanel<'a> {
-    pub line: &'a Line,
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovesPanel {
+    pub line: Line,
     pub lang: crate::i18n::Lang,
-    pub theme: &'a Theme,
+    pub theme: Theme,
 }
 
-impl Widget for MovesPanel<'_> {
+impl MovesPanel {
+    /// The panel while the board shows a line.
+    pub fn new(state: &crate::editor::State, theme: &Theme) -> Option<MovesPanel> {
+        Some(MovesPanel {
+            line: state.line.clone()?,
+            lang: state.options.lang,
+            theme: theme.clone(),
+        })
+    }
+}
+
+impl Widget for &MovesPanel {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let title = match self.line.kind {
             LineKind::Play => text::PLAY_TITLE,
@@ -28,7 +41,7 @@ impl Widget for MovesPanel<'_> {
         let lang = self.lang;
         let title = format!("{} · {}", title.tr(lang), text::MOVES_TITLE.tr(lang));
         let inner = boxed(&title, self.theme.border_focused, area, buf);
-        render(self.line, lang, self.theme, inner, buf);
+        render(&self.line, lang, &self.theme, inner, buf);
     }
 }
 
@@ -68,7 +81,7 @@ fn render(line: &Line, lang: crate::i18n::Lang, t: &Theme, inner: Rect, buf: &mu
     }
     let width = usize::from(inner.width);
     let header = text::line_position(lang, line.at, line.plies.len());
-    buf.set_stringn(inner.x, inner.y, ellipsis(&header, width), width, t.muted);
+    buf.set_stringn(inner.x, inner.y, cut(&header, width), width, t.muted);
     let rows = rows(line);
     if rows.is_empty() {
         if inner.height > 1 {
@@ -109,7 +122,7 @@ fn render(line: &Line, lang: crate::i18n::Lang, t: &Theme, inner: Rect, buf: &mu
                 None => ("", t.muted, " "),
             };
             spans.push(Span::styled(mark, t.key));
-            let shown = ellipsis(text, cell.saturating_sub(1));
+            let shown = cut(text, cell.saturating_sub(1));
             // Padded by columns: a Chinese move is twice as wide as its characters.
             spans.push(Span::styled(
                 super::super::wrap::pad(&shown, cell.saturating_sub(1)),

@@ -12,21 +12,36 @@ use ratatui::widgets::Widget;
 
 use super::super::text;
 use super::super::theme::Theme;
+use super::super::wrap::fit;
 use super::{border_style, boxed};
 use crate::editor::solving::{Item, Phase, Row, Solving};
 use crate::solve::{Move, Outcome, Threat};
 
 /// The Solution panel, drawn while it is open.
-pub struct SolutionPanel<'a> {
-    pub solving: &'a Solving,
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolutionPanel {
+    /// What is solved and how far it got (the tree behind it is shared, not copied).
+    pub solving: Solving,
     pub focused: bool,
     pub lang: crate::i18n::Lang,
-    pub theme: &'a Theme,
+    pub theme: Theme,
 }
 
-impl Widget for SolutionPanel<'_> {
+impl SolutionPanel {
+    /// The panel while it is open.
+    pub fn new(state: &crate::editor::State, theme: &Theme) -> Option<SolutionPanel> {
+        Some(SolutionPanel {
+            solving: state.solving.clone()?,
+            focused: state.focus == crate::editor::Focus::Solution,
+            lang: state.options.lang,
+            theme: theme.clone(),
+        })
+    }
+}
+
+impl Widget for &SolutionPanel {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let t = self.theme;
+        let t = &self.theme;
         let lang = self.lang;
         let inner = boxed(
             text::SOLUTION_TITLE.tr(lang),
@@ -38,7 +53,7 @@ impl Widget for SolutionPanel<'_> {
             return;
         }
         let width = usize::from(inner.width);
-        let mut lines = header(self.solving, lang, t, width);
+        let mut lines = header(&self.solving, lang, t, width);
         lines.truncate(usize::from(inner.height));
         let head = lines.len();
         let rows = self.solving.rows();
@@ -137,13 +152,13 @@ fn pack(parts: Vec<(String, Style)>, width: usize) -> Vec<Line<'static>> {
     let mut used = 0;
     for (part, style) in parts {
         let w = Span::raw(part.as_str()).width();
-        if !spans.is_empty() && used + sep.chars().count() + w > width {
+        if !spans.is_empty() && used + super::super::wrap::width(sep) + w > width {
             lines.push(Line::from(std::mem::take(&mut spans)));
             used = 0;
         }
         if !spans.is_empty() {
             spans.push(Span::styled(sep, style));
-            used += sep.chars().count();
+            used += super::super::wrap::width(sep);
         }
         used += w;
         spans.push(Span::styled(part, style));
@@ -262,27 +277,6 @@ fn help_text(moves: &[Move], half: bool) -> String {
     parts.join(" ")
 }
 
-/// `line` cut to `width` columns, an ellipsis where it was cut.
-fn fit(line: Line<'_>, width: usize) -> Line<'static> {
-    let mut out: Vec<Span<'static>> = Vec::new();
-    let mut used = 0;
-    let total = line.width();
-    for span in line.spans {
-        let style: Style = span.style;
-        let w = span.width();
-        if total <= width || used + w < width {
-            out.push(Span::styled(span.content.into_owned(), style));
-            used += w;
-            continue;
-        }
-        let room = width.saturating_sub(used + 1);
-        let cut: String = span.content.chars().take(room).collect();
-        out.push(Span::styled(format!("{cut}…"), style));
-        break;
-    }
-    Line::from(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,17 +305,5 @@ mod tests {
         assert_eq!(shown, ["#2 · sound: 1 key", "351 nodes · 0.0 s"]);
         let lines = pack(parts(&["a part far too long for the line"]), 10);
         assert_eq!(lines[0].to_string(), "a part fa…");
-    }
-
-    #[test]
-    fn long_lines_end_with_an_ellipsis_short_ones_are_whole() {
-        let l = fit(
-            Line::from(vec![Span::raw("1.Qa7!"), Span::raw(" zugzwang")]),
-            10,
-        );
-        assert_eq!(l.to_string(), "1.Qa7! zu…");
-        assert_eq!(l.width(), 10);
-        let l = fit(Line::from("1.Qa7!"), 10);
-        assert_eq!(l.to_string(), "1.Qa7!");
     }
 }
