@@ -1,8 +1,7 @@
 //! Chess960 start positions by Scharnagl's numbering (0–959; 518 is the standard setup).
 
-use super::game::{Color, Game, Piece, Role};
+use super::game::{Game, Role};
 use super::position::Position;
-use super::square::Square;
 
 /// The number of Chess960 start positions.
 pub const COUNT: u16 = 960;
@@ -64,30 +63,7 @@ pub fn number_of(rank: &[Role; 8]) -> Option<u16> {
 /// The full Chess960 start position `number` (pawns, mirrored black pieces, all four castling
 /// rights on the outer rooks), or `None` past 959.
 pub fn start_position(number: u16) -> Option<Position> {
-    let rank = back_rank(number)?;
-    let game = Game::Chess960;
-    let mut pos = Position::empty(game);
-    for (file, &role) in rank.iter().enumerate() {
-        let file = file as u8;
-        pos.board
-            .set(Square::new(file, 0), Some(Piece::new(Color::White, role)));
-        pos.board.set(
-            Square::new(file, 1),
-            Some(Piece::new(Color::White, Role::Pawn)),
-        );
-        pos.board.set(
-            Square::new(file, 6),
-            Some(Piece::new(Color::Black, Role::Pawn)),
-        );
-        pos.board
-            .set(Square::new(file, 7), Some(Piece::new(Color::Black, role)));
-        if role == Role::Rook {
-            for color in Color::BOTH {
-                pos.castling.set(color, file, true);
-            }
-        }
-    }
-    Some(pos)
+    Some(Position::from_back_rank(Game::Chess960, back_rank(number)?))
 }
 
 #[cfg(test)]
@@ -109,6 +85,12 @@ mod tests {
         assert_eq!(
             fen::write(&start_position(STANDARD).unwrap()),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        let standard = Position::start(Game::Chess);
+        assert_eq!(start_position(STANDARD).unwrap().board, standard.board);
+        assert_eq!(
+            start_position(STANDARD).unwrap().castling,
+            standard.castling
         );
     }
 

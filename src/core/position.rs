@@ -1,7 +1,6 @@
 //! The six-field position FEN records, legal or not.
 
 use super::board::Board;
-use super::chess960;
 use super::game::{Color, Game, Piece, Role};
 use super::square::Square;
 
@@ -62,6 +61,18 @@ pub struct Position {
     pub fullmove: u32,
 }
 
+/// White's first rank in the standard setup, files a–h.
+const STANDARD_BACK_RANK: [Role; 8] = [
+    Role::Rook,
+    Role::Knight,
+    Role::Bishop,
+    Role::Queen,
+    Role::King,
+    Role::Bishop,
+    Role::Knight,
+    Role::Rook,
+];
+
 impl Position {
     /// An empty board of `game`, White/Red to move, no rights, clocks `0 1`.
     pub const fn empty(game: Game) -> Position {
@@ -76,13 +87,34 @@ impl Position {
         }
     }
 
+    /// A chess start position of `game` with White's first rank `rank` (files a–h): pawns in
+    /// front, Black's men mirrored, all four castling rights on the rooks. Chess960's start
+    /// positions are built by it too.
+    pub fn from_back_rank(game: Game, rank: [Role; 8]) -> Position {
+        let mut pos = Position::empty(game);
+        for (file, role) in (0u8..).zip(rank) {
+            let men = [
+                (0, Piece::new(Color::White, role)),
+                (1, Piece::new(Color::White, Role::Pawn)),
+                (6, Piece::new(Color::Black, Role::Pawn)),
+                (7, Piece::new(Color::Black, role)),
+            ];
+            for (rank, piece) in men {
+                pos.board.set(Square::new(file, rank), Some(piece));
+            }
+            if role == Role::Rook {
+                for color in Color::BOTH {
+                    pos.castling.set(color, file, true);
+                }
+            }
+        }
+        pos
+    }
+
     /// The standard start position of `game` (for Chess960, the standard setup, position 518).
     pub fn start(game: Game) -> Position {
         if game.is_chess() {
-            let mut pos = chess960::start_position(chess960::STANDARD)
-                .expect("the standard setup has a Chess960 number");
-            pos.game = game;
-            return pos;
+            return Position::from_back_rank(game, STANDARD_BACK_RANK);
         }
         let mut pos = Position::empty(game);
         let back = [

@@ -406,3 +406,46 @@ fn a_full_disk_is_named_as_the_output_not_the_input() {
     assert!(err.contains("cannot write the output"), "{err}");
     assert!(!err.contains(path.to_str().unwrap()), "{err}");
 }
+
+/// The 960 Chess960 start positions (`scripts/make-chess960-starts.py`), with their Shredder
+/// castling rights and again without any: auto-detection reads every one as a legal position.
+#[test]
+fn every_chess960_start_is_valid_in_auto_mode_with_or_without_castling_rights() {
+    let suite = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/chess960_starts.fen"
+    ))
+    .unwrap();
+    let records: Vec<&str> = suite.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(records.len(), 960);
+    let without_rights: Vec<String> = records
+        .iter()
+        .map(|fen| {
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            fields[2] = "-";
+            fields.join(" ")
+        })
+        .collect();
+    for input in [records.join("\n"), without_rights.join("\n")] {
+        let o = check(&[], input.as_bytes());
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{out}");
+        assert!(out.contains("960 records: 960 valid, 0 invalid"), "{out}");
+    }
+}
+
+/// What no start can explain stays an error: two bishops on dark squares, each walled in by
+/// pawns that never moved, with seven pawns left (one bishop must be a promoted pawn, and none
+/// can have got in); and a lone bishop caged on a1 when standard chess is asked for.
+#[test]
+fn a_really_caged_piece_is_still_caged_piece() {
+    let o = check(&[], b"4k3/8/8/8/8/8/PPPPPPP1/B1B1K3 w - - 0 1\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("error[caged_piece]"), "{}", stdout(&o));
+    let lone = b"4k3/8/8/8/8/8/PPPPPPP1/B3K3 w - - 0 1\n";
+    let o = check(&["--game", "chess"], lone);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("error[caged_piece]"), "{}", stdout(&o));
+    let o = check(&[], lone);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}

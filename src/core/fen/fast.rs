@@ -8,7 +8,7 @@ use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::{Castling, Position};
 use crate::core::square::Square;
 
-use super::read::chess960_castling;
+use super::variant::settle_chess;
 use crate::core::castling::{CastlingSide, xfen_rook};
 
 /// The position of a FEN the full reader would read without any diagnostic, or `None` when the
@@ -57,8 +57,8 @@ pub(super) fn read_fast(text: &str, forced: Option<Game>) -> Option<Position> {
     if pos.fullmove == 0 || fields.next().is_some() {
         return None;
     }
-    if forced.is_none() && game == Game::Chess && chess960_castling(&pos) {
-        pos.game = Game::Chess960;
+    if forced.is_none() {
+        settle_chess(&mut pos);
     }
     Some(pos)
 }

@@ -4,6 +4,7 @@ mod fast;
 mod field;
 mod fields;
 mod read;
+mod variant;
 mod write;
 
 pub use field::Field;

@@ -10,6 +10,7 @@ use crate::core::fen::Field;
 use std::ops::Range;
 
 use super::fields::{char_span, split};
+use super::variant::settle_chess;
 use crate::core::diagnostic::{Code, DiagArg, Diagnostic, Severity};
 use crate::core::game::{Color, Game, Piece};
 use crate::core::position::{Castling, Position};
@@ -439,8 +440,8 @@ impl Reader<'_> {
             )
             .set("n", DiagArg::num(n));
         }
-        if forced.is_none() && game == Game::Chess && chess960_castling(&pos) {
-            pos.game = Game::Chess960;
+        if forced.is_none() {
+            settle_chess(&mut pos);
         }
         Some(pos)
     }
@@ -847,16 +848,6 @@ impl Reader<'_> {
             .set("problem", DiagArg::text(problem));
         None
     }
-}
-
-/// Whether the castling rights only make sense in Chess960, as shakmaty's
-/// `CastlingMode::detect` says.
-pub(super) fn chess960_castling(pos: &Position) -> bool {
-    if castling::all_standard(pos) {
-        return false;
-    }
-    let setup = crate::core::legality::chess::to_setup(pos);
-    shakmaty::CastlingMode::detect(&setup) == shakmaty::CastlingMode::Chess960
 }
 
 #[cfg(test)]

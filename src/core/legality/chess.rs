@@ -168,6 +168,25 @@ fn role_slot(role: Role) -> usize {
     ROLE_SLOTS[role as usize]
 }
 
+/// Whether `pos`, a standard chess position, is one that standard chess cannot reach but a
+/// Chess960 start can: read as Chess960 it has no error, as standard chess it has one. Cheap
+/// for the positions standard chess plainly reaches (the retro rules' quick test).
+pub fn only_chess960_reaches(pos: &Position) -> bool {
+    if pos.game != Game::Chess {
+        return false;
+    }
+    let (setup, foreign) = setup_and_foreign(pos);
+    if foreign || super::retro::standard_quick(&setup.board) {
+        return false;
+    }
+    let has_error = |p: &Position| super::diagnose(p).iter().any(Diagnostic::is_error);
+    let as_960 = Position {
+        game: Game::Chess960,
+        ..*pos
+    };
+    has_error(pos) && !has_error(&as_960)
+}
+
 /// The castling mode shakmaty should judge `pos` in.
 pub fn castling_mode(game: Game) -> CastlingMode {
     if game == Game::Chess960 {

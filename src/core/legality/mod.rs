@@ -6,6 +6,8 @@ mod consistency;
 mod retro;
 mod xiangqi;
 
+pub use chess::only_chess960_reaches;
+
 use super::{Diagnostic, Position};
 
 /// Every legality error and consistency warning of `pos`, all at once. Cheap enough to run after

@@ -226,6 +226,25 @@ fn game_detection() {
 }
 
 #[test]
+fn men_only_a_chess960_start_explains_make_it_chess960() {
+    // A Chess960 start without castling rights: standard chess cannot have the bishops on a1
+    // and a8 behind unmoved pawns, a Chess960 start can. Both readers agree.
+    let text = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1";
+    assert_eq!(read(text, None).position.unwrap().game, Game::Chess960);
+    assert_eq!(read_full(text, None).position.unwrap().game, Game::Chess960);
+    assert_eq!(
+        read(text, Some(Game::Chess)).position.unwrap().game,
+        Game::Chess
+    );
+    // What no Chess960 start explains either stays standard chess.
+    let caged = "4k3/8/8/8/8/8/PPPPPPP1/B1B1K3 w - - 0 1";
+    assert_eq!(read(caged, None).position.unwrap().game, Game::Chess);
+    // The standard setup, and positions of ordinary games, are standard chess.
+    let game = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    assert_eq!(read(game, None).position.unwrap().game, Game::Chess);
+}
+
+#[test]
 fn castling_letters_resolve_to_rook_files() {
     // K and Q name the outermost rook; file letters name rooks directly.
     let text = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1";

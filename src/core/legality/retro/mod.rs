@@ -72,6 +72,16 @@ fn account(
     ]
 }
 
+/// Whether standard chess reaches `board` as far as the retro rules' quick test sees, for both
+/// sides with no castling right taken as true: then no retro error of the men's squares can
+/// come, and only where it fails is a closer look worth its cost.
+pub(super) fn standard_quick(board: &shakmaty::Board) -> bool {
+    let white = men(board, shakmaty::Color::White);
+    let black = men(board, shakmaty::Color::Black).flip();
+    let (w, b) = (home_walls(&white, 0, true), home_walls(&black, 0, true));
+    chess::quick(&white, w | b.swap_bytes(), true) && chess::quick(&black, b | w.swap_bytes(), true)
+}
+
 /// Retro errors of a chess position that shakmaty accepts (`board` is its shakmaty board).
 pub(super) fn diagnose_chess(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnostic>) {
     let standard = pos.game == Game::Chess;

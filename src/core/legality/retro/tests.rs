@@ -1,15 +1,26 @@
 //! Hand-built positions no game can reach, one or more per rule, each with the argument that
 //! proves it; and their legal neighbours, which must stay free of retro errors.
 
+use crate::core::castling::all_standard;
 use crate::core::fen::read;
-use crate::core::legality::diagnose;
-use crate::core::{Code, Diagnostic, Game, Square};
+use crate::core::legality::{diagnose, only_chess960_reaches};
+use crate::core::{Code, Diagnostic, Game, Position, Square};
 
+/// Every diagnostic of `text`, read as auto-detection reads it, except that a board only a
+/// Chess960 start explains (which auto-detection reads as Chess960 when its castling rights do
+/// not say Chess960 already) is judged as standard chess: these are standard chess positions.
 fn all(text: &str) -> Vec<Diagnostic> {
     let read = read(text, None);
-    let pos = read
+    let mut pos = read
         .position
         .unwrap_or_else(|| panic!("{text}: {:?}", read.diagnostics));
+    let standard = Position {
+        game: Game::Chess,
+        ..pos
+    };
+    if pos.game == Game::Chess960 && all_standard(&pos) && only_chess960_reaches(&standard) {
+        pos = standard;
+    }
     diagnose(&pos)
 }
 
