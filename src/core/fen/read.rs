@@ -9,7 +9,7 @@ use crate::core::castling::{self, CastlingSide};
 use crate::core::fen::Field;
 use std::ops::Range;
 
-use super::fields::{char_span, split};
+use super::fields::{Split, char_span, split};
 use super::variant::settle_chess;
 use crate::core::diagnostic::{Code, DiagArg, Diagnostic, Severity};
 use crate::core::game::{Color, Game, Piece};
@@ -60,6 +60,15 @@ fn too_long(len: usize) -> Read {
             .arg("max", DiagArg::num(MAX_LEN)),
         ],
     }
+}
+
+/// The field a byte of the text belongs to: the first field that ends at or after it.
+fn field_of(split: &Split, byte: usize) -> Field {
+    split
+        .fields
+        .iter()
+        .position(|&(_, e)| byte <= e)
+        .map_or(Field::Fullmove, |i| Field::ALL[i.min(5)])
 }
 
 /// The full reader, which explains everything; [`read`] tries a fast path first.
@@ -262,8 +271,36 @@ impl Reader<'_> {
     }
 
     fn run(&mut self, forced: Option<Game>) -> Option<Position> {
+        let split = split(self.text);
+        self.before_the_record(&split);
+        self.nul_bytes(&split);
+        self.odd_gaps(&split);
+        self.after_the_record(&split);
+        let Some(&(place_start, place_end)) = split.fields.first() else {
+            self.push(
+                Severity::Error,
+                Code::EmptyInput,
+                Field::Placement,
+                Some((split.end, split.end)),
+                "the FEN is empty".into(),
+            );
+            return None;
+        };
+        let game = forced.unwrap_or_else(|| detect_placement(&self.text[place_start..place_end]));
+        let mut pos = Position::empty(game);
+        self.placement(&mut pos, place_start, place_end);
+        self.fields_after_placement(&mut pos, &split);
+        self.missing_fields(&split);
+        self.extra_fields(&split);
+        if forced.is_none() {
+            settle_chess(&mut pos);
+        }
+        Some(pos)
+    }
+
+    /// A byte order mark, whitespace and a `FEN:` prefix before the record.
+    fn before_the_record(&mut self, split: &Split) {
         let text = self.text;
-        let split = split(text);
         if split.bom {
             self.warn(
                 Code::ByteOrderMark,
@@ -293,13 +330,10 @@ impl Reader<'_> {
             )
             .set("prefix", DiagArg::text(&text[range.0..range.1]));
         }
-        let field_of = |byte: usize| -> Field {
-            split
-                .fields
-                .iter()
-                .position(|&(_, e)| byte <= e)
-                .map_or(Field::Fullmove, |i| Field::ALL[i.min(5)])
-        };
+    }
+
+    fn nul_bytes(&mut self, split: &Split) {
+        let text = self.text;
         if let Some(first) = text.bytes().position(|b| b == 0) {
             let count = text.bytes().filter(|&b| b == 0).count();
             let what = if count == 1 {
@@ -309,14 +343,18 @@ impl Reader<'_> {
             };
             self.error(
                 Code::NulByte,
-                field_of(first),
+                field_of(split, first),
                 (first, first + 1),
                 format!("the text contains {what}, which no FEN has"),
             )
             .set("n", DiagArg::num(count));
         }
+    }
+
+    /// Fields separated by something other than one space.
+    fn odd_gaps(&mut self, split: &Split) {
         for &(s, e, field) in &split.odd_gaps.runs[..split.odd_gaps.len] {
-            let gap = &text[s..e];
+            let gap = &self.text[s..e];
             let (what, kind) = if gap.bytes().all(|b| b == b' ') {
                 (format!("{} spaces", gap.len()), "spaces")
             } else if gap.contains('\t') {
@@ -339,50 +377,44 @@ impl Reader<'_> {
             .set("gap", DiagArg::text(kind))
             .set("n", DiagArg::num(gap.len()));
         }
-        if let Some((s, e)) = split.trailing {
-            let tail = &text[s..e];
-            let cr = tail.contains('\r');
-            if cr {
-                let at = s + tail.find('\r').unwrap_or(0);
-                self.warn(
-                    Code::CarriageReturn,
-                    field_of(s),
-                    (at, at + 1),
-                    "the line ends in a carriage return (CRLF line ending), which is ignored"
-                        .into(),
-                );
-            }
-            if tail.bytes().any(|b| b != b'\r' && b != b'\n') {
-                self.warn(
-                    Code::ExtraWhitespace,
-                    field_of(s),
-                    (s, e),
-                    "whitespace after the FEN is ignored".into(),
-                )
-                .set_id("diag-whitespace-after");
-            }
-        }
-        let Some(&(place_start, place_end)) = split.fields.first() else {
-            self.push(
-                Severity::Error,
-                Code::EmptyInput,
-                Field::Placement,
-                Some((split.end, split.end)),
-                "the FEN is empty".into(),
-            );
-            return None;
+    }
+
+    /// A carriage return and whitespace after the record.
+    fn after_the_record(&mut self, split: &Split) {
+        let Some((s, e)) = split.trailing else {
+            return;
         };
-        let game = forced.unwrap_or_else(|| detect_placement(&text[place_start..place_end]));
-        let mut pos = Position::empty(game);
-        self.placement(&mut pos, place_start, place_end);
+        let tail = &self.text[s..e];
+        if tail.contains('\r') {
+            let at = s + tail.find('\r').unwrap_or(0);
+            self.warn(
+                Code::CarriageReturn,
+                field_of(split, s),
+                (at, at + 1),
+                "the line ends in a carriage return (CRLF line ending), which is ignored".into(),
+            );
+        }
+        if tail.bytes().any(|b| b != b'\r' && b != b'\n') {
+            self.warn(
+                Code::ExtraWhitespace,
+                field_of(split, s),
+                (s, e),
+                "whitespace after the FEN is ignored".into(),
+            )
+            .set_id("diag-whitespace-after");
+        }
+    }
+
+    /// Fields 2–6, those that are there.
+    fn fields_after_placement(&mut self, pos: &mut Position, split: &Split) {
         if let Some(range) = split.fields.get(1) {
-            self.side(&mut pos, range);
+            self.side(pos, range);
         }
         if let Some(range) = split.fields.get(2) {
-            self.castling(&mut pos, range);
+            self.castling(pos, range);
         }
         if let Some(range) = split.fields.get(3) {
-            self.ep(&mut pos, range);
+            self.ep(pos, range);
         }
         if let Some(range) = split.fields.get(4)
             && let Some(n) = self.clock(range, Field::Halfmove)
@@ -402,31 +434,39 @@ impl Reader<'_> {
             }
             pos.fullmove = n.max(1);
         }
+    }
+
+    /// Fewer than six fields: the rest are read as their defaults.
+    fn missing_fields(&mut self, split: &Split) {
         let given = split.fields.len;
-        if given < 6 {
-            const DEFAULTS: [&str; 6] = ["", "w", "-", "-", "0", "1"];
-            let message = if given == 5 {
-                "the fullmove number (field 6) is missing, read as 1".to_string()
-            } else {
-                format!(
-                    "fields {}–6 are missing, read as `{}`",
-                    given + 1,
-                    DEFAULTS[given..].join(" ")
-                )
-            };
-            let d = self.warn(
-                Code::MissingFields,
-                Field::ALL[given.min(5)],
-                (split.end, split.end),
-                message,
-            );
-            if given == 5 {
-                d.set_id("diag-missing-fullmove");
-            } else {
-                d.set("first", DiagArg::num(given + 1))
-                    .set("defaults", DiagArg::text(DEFAULTS[given..].join(" ")));
-            }
+        if given >= 6 {
+            return;
         }
+        const DEFAULTS: [&str; 6] = ["", "w", "-", "-", "0", "1"];
+        let message = if given == 5 {
+            "the fullmove number (field 6) is missing, read as 1".to_string()
+        } else {
+            format!(
+                "fields {}–6 are missing, read as `{}`",
+                given + 1,
+                DEFAULTS[given..].join(" ")
+            )
+        };
+        let d = self.warn(
+            Code::MissingFields,
+            Field::ALL[given.min(5)],
+            (split.end, split.end),
+            message,
+        );
+        if given == 5 {
+            d.set_id("diag-missing-fullmove");
+        } else {
+            d.set("first", DiagArg::num(given + 1))
+                .set("defaults", DiagArg::text(DEFAULTS[given..].join(" ")));
+        }
+    }
+
+    fn extra_fields(&mut self, split: &Split) {
         if let Some(range) = split.extra {
             let n = split.extra_count;
             self.error(
@@ -440,10 +480,6 @@ impl Reader<'_> {
             )
             .set("n", DiagArg::num(n));
         }
-        if forced.is_none() {
-            settle_chess(&mut pos);
-        }
-        Some(pos)
     }
 
     /// Reads the placement field in one pass over its characters.

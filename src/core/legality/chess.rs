@@ -202,29 +202,11 @@ fn squares(bb: Bitboard) -> Vec<Square> {
 }
 
 pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>) {
-    let game = pos.game;
     let (setup, foreign) = setup_and_foreign(pos);
     if foreign {
-        let off_chess =
-            |&(sq, p): &(Square, Piece)| to_role(p.role).is_none() || to_square(sq).is_none();
-        for (sq, piece) in pos.board.pieces().filter(off_chess) {
-            out.push(
-                Diagnostic::error(
-                    Code::InvalidPiece,
-                    Field::Placement,
-                    format!(
-                        "the {} on {} is not a chess piece",
-                        piece.role.name(Game::Xiangqi),
-                        sq.name(game)
-                    ),
-                )
-                .with_id("diag-not-a-chess-piece")
-                .arg("role", DiagArg::text(piece.role.name(Game::Xiangqi)))
-                .with_squares([sq]),
-            );
-        }
+        foreign_pieces(pos, out);
     }
-    let mode = castling_mode(game);
+    let mode = castling_mode(pos.game);
     let kinds = match Chess::from_setup(setup.clone(), mode) {
         Ok(_) => {
             // Retro rules only once every cheap check has passed.
@@ -236,8 +218,6 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
         Err(e) => e.kinds(),
     };
     let board = &setup.board;
-    let name = |c: Color| c.name(game);
-
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
         out.push(Diagnostic::error(
             Code::EmptyBoard,
@@ -246,58 +226,10 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
         ));
     }
     if kinds.intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS) {
-        for color in Color::BOTH {
-            let kings = board.kings() & board.by_color(to_color(color));
-            match kings.count() {
-                0 => out.push(
-                    Diagnostic::error(
-                        Code::MissingKing,
-                        Field::Placement,
-                        format!("{} has no king", name(color)),
-                    )
-                    .arg("who", DiagArg::Side(color)),
-                ),
-                1 => {}
-                n => {
-                    let sqs = squares(kings);
-                    out.push(
-                        Diagnostic::error(
-                            Code::TooManyKings,
-                            Field::Placement,
-                            format!(
-                                "{} has {n} kings ({}); each side has exactly one",
-                                name(color),
-                                square_list(&sqs, game)
-                            ),
-                        )
-                        .arg("who", DiagArg::Side(color))
-                        .arg("n", DiagArg::num(n))
-                        .with_squares(sqs),
-                    );
-                }
-            }
-        }
+        kings(pos, board, out);
     }
     if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
-        let on_backrank = board.pawns() & Bitboard::BACKRANKS;
-        let sqs = squares(on_backrank);
-        // One pawn is named with its colour; several are listed by square.
-        let what = match on_backrank.single_square() {
-            Some(sq) if board.white().contains(sq) => "a White pawn",
-            Some(_) => "a Black pawn",
-            None => "pawns",
-        };
-        out.push(
-            Diagnostic::error(
-                Code::PawnsOnBackrank,
-                Field::Placement,
-                format!(
-                    "{what} on {}: pawns never stand on the first or last rank",
-                    square_list(&sqs, game)
-                ),
-            )
-            .with_squares(sqs),
-        );
+        pawns_on_backrank(pos, board, out);
     }
     if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
         castling_rights(pos, &setup, mode, out);
@@ -306,71 +238,169 @@ pub(super) fn diagnose(pos: &Position, history: bool, out: &mut Vec<Diagnostic>)
         ep_square(pos, out);
     }
     if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
-        let them = pos.turn.other();
-        if let Some(king) = board.king_of(to_color(them)) {
-            let checkers = board.attacks_to(king, to_color(pos.turn), board.occupied());
-            let mut sqs = vec![from_square(king)];
-            sqs.extend(checkers.into_iter().map(from_square));
-            out.push(
-                Diagnostic::error(
-                    Code::OppositeCheck,
-                    Field::Side,
-                    format!(
-                        "{}'s king on {} is in check (from {}) but {} is to move",
-                        name(them),
-                        sqs[0].name(game),
-                        square_list(&sqs[1..], game),
-                        name(pos.turn)
-                    ),
-                )
-                .arg("who", DiagArg::Side(them))
-                .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
-                .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
-                .with_squares(sqs),
-            );
-        }
+        opposite_check(pos, board, out);
     }
     if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
-        let us = pos.turn;
-        if let Some(king) = board.king_of(to_color(us)) {
-            let checkers = board.attacks_to(king, to_color(us.other()), board.occupied());
-            let mut sqs = vec![from_square(king)];
-            sqs.extend(checkers.into_iter().map(from_square));
-            let why = if setup.ep_square.is_some() {
-                "the en passant square says the last move was a pawn's double step, which cannot give this check"
-            } else {
-                "no single move can give this check"
-            };
-            out.push(
-                Diagnostic::error(
-                    Code::ImpossibleCheck,
-                    Field::Placement,
-                    format!(
-                        "{}'s king on {} is in check from {}: {why}",
-                        name(us),
-                        sqs[0].name(game),
-                        square_list(&sqs[1..], game)
-                    ),
-                )
-                .arg("who", DiagArg::Side(us))
-                .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
-                .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
-                .arg(
-                    "why",
-                    DiagArg::text(if setup.ep_square.is_some() {
-                        "ep"
-                    } else {
-                        "single"
-                    }),
-                )
-                .with_squares(sqs),
-            );
-        }
+        impossible_check(pos, &setup, out);
     }
     if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
         for color in Color::BOTH {
             too_much_material(pos, color, out);
         }
+    }
+}
+
+/// Pieces chess does not have, or on squares off its board.
+fn foreign_pieces(pos: &Position, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let off_chess =
+        |&(sq, p): &(Square, Piece)| to_role(p.role).is_none() || to_square(sq).is_none();
+    for (sq, piece) in pos.board.pieces().filter(off_chess) {
+        out.push(
+            Diagnostic::error(
+                Code::InvalidPiece,
+                Field::Placement,
+                format!(
+                    "the {} on {} is not a chess piece",
+                    piece.role.name(Game::Xiangqi),
+                    sq.name(game)
+                ),
+            )
+            .with_id("diag-not-a-chess-piece")
+            .arg("role", DiagArg::text(piece.role.name(Game::Xiangqi)))
+            .with_squares([sq]),
+        );
+    }
+}
+
+/// A side without a king, or with more than one.
+fn kings(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let name = |c: Color| c.name(game);
+    for color in Color::BOTH {
+        let kings = board.kings() & board.by_color(to_color(color));
+        match kings.count() {
+            0 => out.push(
+                Diagnostic::error(
+                    Code::MissingKing,
+                    Field::Placement,
+                    format!("{} has no king", name(color)),
+                )
+                .arg("who", DiagArg::Side(color)),
+            ),
+            1 => {}
+            n => {
+                let sqs = squares(kings);
+                out.push(
+                    Diagnostic::error(
+                        Code::TooManyKings,
+                        Field::Placement,
+                        format!(
+                            "{} has {n} kings ({}); each side has exactly one",
+                            name(color),
+                            square_list(&sqs, game)
+                        ),
+                    )
+                    .arg("who", DiagArg::Side(color))
+                    .arg("n", DiagArg::num(n))
+                    .with_squares(sqs),
+                );
+            }
+        }
+    }
+}
+
+fn pawns_on_backrank(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let on_backrank = board.pawns() & Bitboard::BACKRANKS;
+    let sqs = squares(on_backrank);
+    // One pawn is named with its colour; several are listed by square.
+    let what = match on_backrank.single_square() {
+        Some(sq) if board.white().contains(sq) => "a White pawn",
+        Some(_) => "a Black pawn",
+        None => "pawns",
+    };
+    out.push(
+        Diagnostic::error(
+            Code::PawnsOnBackrank,
+            Field::Placement,
+            format!(
+                "{what} on {}: pawns never stand on the first or last rank",
+                square_list(&sqs, game)
+            ),
+        )
+        .with_squares(sqs),
+    );
+}
+
+/// The side not to move is in check.
+fn opposite_check(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let name = |c: Color| c.name(game);
+    let them = pos.turn.other();
+    if let Some(king) = board.king_of(to_color(them)) {
+        let checkers = board.attacks_to(king, to_color(pos.turn), board.occupied());
+        let mut sqs = vec![from_square(king)];
+        sqs.extend(checkers.into_iter().map(from_square));
+        out.push(
+            Diagnostic::error(
+                Code::OppositeCheck,
+                Field::Side,
+                format!(
+                    "{}'s king on {} is in check (from {}) but {} is to move",
+                    name(them),
+                    sqs[0].name(game),
+                    square_list(&sqs[1..], game),
+                    name(pos.turn)
+                ),
+            )
+            .arg("who", DiagArg::Side(them))
+            .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
+            .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
+            .with_squares(sqs),
+        );
+    }
+}
+
+/// A check no last move can have given.
+fn impossible_check(pos: &Position, setup: &Setup, out: &mut Vec<Diagnostic>) {
+    let game = pos.game;
+    let board = &setup.board;
+    let name = |c: Color| c.name(game);
+    let us = pos.turn;
+    if let Some(king) = board.king_of(to_color(us)) {
+        let checkers = board.attacks_to(king, to_color(us.other()), board.occupied());
+        let mut sqs = vec![from_square(king)];
+        sqs.extend(checkers.into_iter().map(from_square));
+        let why = if setup.ep_square.is_some() {
+            "the en passant square says the last move was a pawn's double step, which cannot give this check"
+        } else {
+            "no single move can give this check"
+        };
+        out.push(
+            Diagnostic::error(
+                Code::ImpossibleCheck,
+                Field::Placement,
+                format!(
+                    "{}'s king on {} is in check from {}: {why}",
+                    name(us),
+                    sqs[0].name(game),
+                    square_list(&sqs[1..], game)
+                ),
+            )
+            .arg("who", DiagArg::Side(us))
+            .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
+            .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
+            .arg(
+                "why",
+                DiagArg::text(if setup.ep_square.is_some() {
+                    "ep"
+                } else {
+                    "single"
+                }),
+            )
+            .with_squares(sqs),
+        );
     }
 }
 

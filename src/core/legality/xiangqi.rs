@@ -5,7 +5,7 @@
 use super::square_list;
 use crate::core::diagnostic::{Code, DiagArg, Diagnostic};
 use crate::core::fen::Field;
-use crate::core::game::{Color, Game, Role};
+use crate::core::game::{Color, Game, Piece, Role};
 use crate::core::position::Position;
 use crate::core::square::Square;
 use crate::core::xiangqi::{attackers, palace_contains};
@@ -59,133 +59,156 @@ pub(super) fn diagnose(pos: &Position, out: &mut Vec<Diagnostic>) {
     let mut counts = [[0usize; 8]; 2];
     for (sq, piece) in board.pieces() {
         counts[piece.color.index()][piece.role as usize] += 1;
-        let color = piece.color;
-        let side = color.name(GAME);
-        let why;
-        let off = match piece.role {
-            Role::Queen => {
-                out.push(
-                    Diagnostic::error(
-                        Code::InvalidPiece,
-                        Field::Placement,
-                        format!("the queen on {} is not a xiangqi piece", sq.name(GAME)),
-                    )
-                    .with_id("diag-queen-in-xiangqi")
-                    .with_squares([sq]),
-                );
-                continue;
-            }
-            Role::King => {
-                if !palace_contains(color, sq) {
-                    out.push(
-                        Diagnostic::error(
-                            Code::KingOutsidePalace,
-                            Field::Placement,
-                            format!(
-                                "{side}'s general on {} is outside its palace (d–f, ranks {})",
-                                sq.name(GAME),
-                                if color == Color::White {
-                                    "0–2"
-                                } else {
-                                    "7–9"
-                                }
-                            ),
-                        )
-                        .arg("who", DiagArg::Side(color))
-                        .with_squares([sq]),
-                    );
-                }
-                continue;
-            }
-            Role::Advisor if !advisor_point(color, sq) => {
-                why = "advisor";
-                "advisors stay on the 5 points of their palace's diagonals"
-            }
-            Role::Bishop if !elephant_point(color, sq) => {
-                why = "elephant";
-                "elephants move two points diagonally and never cross the river, so they only reach 7 points"
-            }
-            Role::Pawn if !soldier_point(color, sq) => {
-                let behind = if color == Color::White {
-                    sq.rank < 3
-                } else {
-                    sq.rank > 6
-                };
-                if behind {
-                    why = "soldier-behind";
-                    "soldiers never move backwards, so they are never behind their start rank"
-                } else {
-                    why = "soldier-file";
-                    "before crossing the river soldiers only stand on the a, c, e, g and i files"
-                }
-            }
-            _ => continue,
-        };
-        out.push(
-            Diagnostic::error(
-                Code::PieceOffPoint,
-                Field::Placement,
-                format!(
-                    "{side}'s {} on {} cannot be there: {off}",
-                    piece.role.name(GAME),
-                    sq.name(GAME)
-                ),
-            )
-            .arg("who", DiagArg::Side(color))
-            .arg("why", DiagArg::text(why))
-            .with_squares([sq]),
-        );
+        placed(sq, piece, out);
     }
     for color in Color::BOTH {
-        let side = color.name(GAME);
-        match counts[color.index()][Role::King as usize] {
-            0 => out.push(
+        generals(pos, color, counts[color.index()][Role::King as usize], out);
+        limits(pos, color, &counts[color.index()], out);
+    }
+    opposite_check(pos, out);
+}
+
+/// Whether `piece` may stand on `sq`: a queen never, the others where their moves reach.
+fn placed(sq: Square, piece: Piece, out: &mut Vec<Diagnostic>) {
+    let color = piece.color;
+    let side = color.name(GAME);
+    let why;
+    let off = match piece.role {
+        Role::Queen => {
+            out.push(
                 Diagnostic::error(
-                    Code::MissingKing,
+                    Code::InvalidPiece,
                     Field::Placement,
-                    format!("{side} has no general"),
+                    format!("the queen on {} is not a xiangqi piece", sq.name(GAME)),
                 )
-                .arg("who", DiagArg::Side(color)),
-            ),
-            1 => {}
-            n => {
-                let sqs: Vec<Square> = board.kings(color).collect();
+                .with_id("diag-queen-in-xiangqi")
+                .with_squares([sq]),
+            );
+            return;
+        }
+        Role::King => {
+            if !palace_contains(color, sq) {
                 out.push(
                     Diagnostic::error(
-                        Code::TooManyKings,
+                        Code::KingOutsidePalace,
                         Field::Placement,
                         format!(
-                            "{side} has {n} generals ({}); each side has exactly one",
-                            square_list(&sqs, GAME)
+                            "{side}'s general on {} is outside its palace (d–f, ranks {})",
+                            sq.name(GAME),
+                            if color == Color::White {
+                                "0–2"
+                            } else {
+                                "7–9"
+                            }
                         ),
                     )
                     .arg("who", DiagArg::Side(color))
-                    .arg("n", DiagArg::num(n))
-                    .with_squares(sqs),
+                    .with_squares([sq]),
                 );
+            }
+            return;
+        }
+        Role::Advisor if !advisor_point(color, sq) => {
+            why = "advisor";
+            "advisors stay on the 5 points of their palace's diagonals"
+        }
+        Role::Bishop if !elephant_point(color, sq) => {
+            why = "elephant";
+            "elephants move two points diagonally and never cross the river, so they only reach 7 points"
+        }
+        Role::Pawn if !soldier_point(color, sq) => {
+            let behind = if color == Color::White {
+                sq.rank < 3
+            } else {
+                sq.rank > 6
+            };
+            if behind {
+                why = "soldier-behind";
+                "soldiers never move backwards, so they are never behind their start rank"
+            } else {
+                why = "soldier-file";
+                "before crossing the river soldiers only stand on the a, c, e, g and i files"
             }
         }
-        for (role, limit) in LIMITS {
-            let n = counts[color.index()][role as usize];
-            if n > limit {
-                let piece = crate::core::game::Piece::new(color, role);
-                let sqs: Vec<Square> = board.find(piece).collect();
-                let name = role.name(GAME);
-                out.push(
-                    Diagnostic::error(
-                        Code::TooManyPieces,
-                        Field::Placement,
-                        format!("{side} has {n} {name}s; at most {limit} are allowed"),
-                    )
-                    .arg("who", DiagArg::Side(color))
-                    .arg("n", DiagArg::num(n))
-                    .arg("role", DiagArg::text(name))
-                    .arg("limit", DiagArg::num(limit))
-                    .with_squares(sqs),
-                );
-            }
+        _ => return,
+    };
+    out.push(
+        Diagnostic::error(
+            Code::PieceOffPoint,
+            Field::Placement,
+            format!(
+                "{side}'s {} on {} cannot be there: {off}",
+                piece.role.name(GAME),
+                sq.name(GAME)
+            ),
+        )
+        .arg("who", DiagArg::Side(color))
+        .arg("why", DiagArg::text(why))
+        .with_squares([sq]),
+    );
+}
+
+/// One general per side: none, or `n` of them, is an error.
+fn generals(pos: &Position, color: Color, n: usize, out: &mut Vec<Diagnostic>) {
+    let board = &pos.board;
+    let side = color.name(GAME);
+    match n {
+        0 => out.push(
+            Diagnostic::error(
+                Code::MissingKing,
+                Field::Placement,
+                format!("{side} has no general"),
+            )
+            .arg("who", DiagArg::Side(color)),
+        ),
+        1 => {}
+        n => {
+            let sqs: Vec<Square> = board.kings(color).collect();
+            out.push(
+                Diagnostic::error(
+                    Code::TooManyKings,
+                    Field::Placement,
+                    format!(
+                        "{side} has {n} generals ({}); each side has exactly one",
+                        square_list(&sqs, GAME)
+                    ),
+                )
+                .arg("who", DiagArg::Side(color))
+                .arg("n", DiagArg::num(n))
+                .with_squares(sqs),
+            );
         }
     }
+}
+
+/// No more men of a role than the setup has.
+fn limits(pos: &Position, color: Color, counts: &[usize; 8], out: &mut Vec<Diagnostic>) {
+    let board = &pos.board;
+    let side = color.name(GAME);
+    for (role, limit) in LIMITS {
+        let n = counts[role as usize];
+        if n > limit {
+            let piece = Piece::new(color, role);
+            let sqs: Vec<Square> = board.find(piece).collect();
+            let name = role.name(GAME);
+            out.push(
+                Diagnostic::error(
+                    Code::TooManyPieces,
+                    Field::Placement,
+                    format!("{side} has {n} {name}s; at most {limit} are allowed"),
+                )
+                .arg("who", DiagArg::Side(color))
+                .arg("n", DiagArg::num(n))
+                .arg("role", DiagArg::text(name))
+                .arg("limit", DiagArg::num(limit))
+                .with_squares(sqs),
+            );
+        }
+    }
+}
+
+fn opposite_check(pos: &Position, out: &mut Vec<Diagnostic>) {
+    let board = &pos.board;
     // The side not to move must not be in check; the flying-general rule counts.
     let them = pos.turn.other();
     for general in board.kings(them) {

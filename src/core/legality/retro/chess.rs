@@ -592,98 +592,161 @@ fn regions_fit(kind: Kind, men: u64, origins: u64, walls: u64) -> bool {
 /// Every man accounted for by a minimum-cost assignment to the starting squares and files.
 fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failure> {
     let regions = Regions::new(walls);
-    // The king never promotes: it must have walked from e1.
-    if standard && own.king & walls == 0 {
-        let king = own.king.trailing_zeros() as u8;
-        if king < 64 && regions.region(Kind::Queen, king) != regions.region(Kind::Queen, E1) {
-            return Err(Failure::KingCaged {
-                king,
-                walls: regions.wall_around(Kind::Queen, E1),
-            });
+    if standard {
+        king_walked(own, walls, &regions)?;
+    }
+    let men = Inventory::new(own, walls);
+    let (can, must_promote) = originals(&men, &regions, standard)?;
+    // How many pieces must be promoted: those no original man can account for.
+    let (matched, matched_rows) = max_matching(&can[men.pawns..men.n]);
+    let promoted = (men.n - men.pawns) as u32 - matched;
+    if promoted == 0 {
+        return pawn_plan(own.pawns, missing).map(|_| ());
+    }
+    if promoted + men.pawns as u32 > 8 {
+        return Err(too_many_promoted(&men, &regions, must_promote, standard));
+    }
+    if quick_plan(&men, &regions, matched_rows, own.pawns, missing)? <= missing as i32 {
+        return Ok(());
+    }
+    exact_plan(&men, &regions, &can, must_promote, missing)
+}
+
+/// The king never promotes: it must have walked from e1.
+fn king_walked(own: &Men, walls: u64, regions: &Regions) -> Result<(), Failure> {
+    if own.king & walls != 0 {
+        return Ok(());
+    }
+    let king = own.king.trailing_zeros() as u8;
+    if king < 64 && regions.region(Kind::Queen, king) != regions.region(Kind::Queen, E1) {
+        return Err(Failure::KingCaged {
+            king,
+            walls: regions.wall_around(Kind::Queen, E1),
+        });
+    }
+    Ok(())
+}
+
+/// The men to account for, pawns first, and the starting squares left to them: men walled on
+/// their own starting square are their original selves, set aside.
+struct Inventory {
+    items: [Item; 16],
+    /// How many items there are.
+    n: usize,
+    /// How many of them (the first ones) are pawns.
+    pawns: usize,
+    origins: [(u8, Kind); 8],
+    n_origins: usize,
+}
+
+impl Inventory {
+    fn new(own: &Men, walls: u64) -> Inventory {
+        let mut men = Inventory {
+            items: [Item { at: 0, kind: None }; 16],
+            n: 0,
+            pawns: 0,
+            origins: [(0u8, Kind::Rook); 8],
+            n_origins: 0,
+        };
+        for s in squares(own.pawns) {
+            men.items[men.n] = Item { at: s, kind: None };
+            men.n += 1;
         }
-    }
-    // Men walled on their own starting square are their original selves: set aside.
-    let mut items = [Item { at: 0, kind: None }; 16];
-    let mut n = 0;
-    for s in squares(own.pawns) {
-        items[n] = Item { at: s, kind: None };
-        n += 1;
-    }
-    let pawns = n;
-    let mut origins = [(0u8, Kind::Rook); 8];
-    let mut n_origins = 0;
-    for kind in KINDS {
-        let men = Kind::of(own, kind) & !walls;
-        for &o in kind.origins() {
-            if Kind::of(own, kind) & walls & bit(o) == 0 {
-                origins[n_origins] = (o, kind);
-                n_origins += 1;
+        men.pawns = men.n;
+        for kind in KINDS {
+            let of_kind = Kind::of(own, kind) & !walls;
+            for &o in kind.origins() {
+                if Kind::of(own, kind) & walls & bit(o) == 0 {
+                    men.origins[men.n_origins] = (o, kind);
+                    men.n_origins += 1;
+                }
+            }
+            for s in squares(of_kind) {
+                men.items[men.n] = Item {
+                    at: s,
+                    kind: Some(kind),
+                };
+                men.n += 1;
             }
         }
-        for s in squares(men) {
-            items[n] = Item {
-                at: s,
-                kind: Some(kind),
-            };
-            n += 1;
-        }
+        men
     }
-    // Each piece: the original men it can be.
+}
+
+/// Each piece's original men it can be (bits over `origins`), and the squares of the pieces
+/// that can be none, which must be promoted pawns; a piece that can be neither is an error.
+fn originals(
+    men: &Inventory,
+    regions: &Regions,
+    standard: bool,
+) -> Result<([u16; 16], u64), Failure> {
     let mut can = [0u16; 16];
     let mut must_promote = 0u64;
-    for (i, item) in items[..n].iter().enumerate().skip(pawns) {
+    for (i, item) in men.items[..men.n].iter().enumerate().skip(men.pawns) {
         let Some(kind) = item.kind else { continue };
-        for (j, &(o, k)) in origins[..n_origins].iter().enumerate() {
-            if k == kind && can_be_original(&regions, kind, item.at, o, standard) {
+        for (j, &(o, k)) in men.origins[..men.n_origins].iter().enumerate() {
+            if k == kind && can_be_original(regions, kind, item.at, o, standard) {
                 can[i] |= 1 << j;
             }
         }
         if can[i] == 0 {
             must_promote |= bit(item.at);
-            if promotion_costs(&regions, kind, item.at)
+            if promotion_costs(regions, kind, item.at)
                 .iter()
                 .all(|&c| c >= NO)
             {
                 return Err(Failure::NoOrigin {
                     kind,
                     at: item.at,
-                    walls: cage_walls(&regions, kind, item.at, standard),
+                    walls: cage_walls(regions, kind, item.at, standard),
                 });
             }
         }
     }
-    // How many pieces must be promoted: those no original man can account for.
-    let (matched, matched_rows) = max_matching(&can[pawns..n]);
-    let promoted = (n - pawns) as u32 - matched;
-    if promoted == 0 {
-        return pawn_plan(own.pawns, missing).map(|_| ());
-    }
-    if promoted + pawns as u32 > 8 {
-        let mut walls_seen = 0;
-        let mut promoted = Vec::new();
-        for item in &items[pawns..n] {
-            if must_promote & bit(item.at) != 0
-                && let Some(kind) = item.kind
-            {
-                walls_seen |= cage_walls(&regions, kind, item.at, standard);
-                promoted.push((kind, item.at));
-            }
+    Ok((can, must_promote))
+}
+
+/// More pieces must be promoted pawns than the pawns missing from the board.
+fn too_many_promoted(
+    men: &Inventory,
+    regions: &Regions,
+    must_promote: u64,
+    standard: bool,
+) -> Failure {
+    let mut walls_seen = 0;
+    let mut promoted = Vec::new();
+    for item in &men.items[men.pawns..men.n] {
+        if must_promote & bit(item.at) != 0
+            && let Some(kind) = item.kind
+        {
+            walls_seen |= cage_walls(regions, kind, item.at, standard);
+            promoted.push((kind, item.at));
         }
-        return Err(Failure::TooManyPromoted {
-            promoted,
-            pawns: pawns as u32,
-            walls: walls_seen,
-        });
     }
-    // A quick feasible plan first: the pawns' own best, then each unmatched piece promoted on
-    // the cheapest file left. When it fits the captures available, so does the best plan.
-    let (pawn_cost, mut used) = pawn_plan(own.pawns, missing)?;
+    Failure::TooManyPromoted {
+        promoted,
+        pawns: men.pawns as u32,
+        walls: walls_seen,
+    }
+}
+
+/// The captures of a quick feasible plan: the pawns' own best, then each unmatched piece
+/// promoted on the cheapest file left. When it fits the `missing` captures available, so does
+/// the best plan.
+fn quick_plan(
+    men: &Inventory,
+    regions: &Regions,
+    matched_rows: u16,
+    pawns: u64,
+    missing: u32,
+) -> Result<i32, Failure> {
+    let (pawn_cost, mut used) = pawn_plan(pawns, missing)?;
     let mut plan = pawn_cost as i32;
-    for (r, item) in items[pawns..n].iter().enumerate() {
+    for (r, item) in men.items[men.pawns..men.n].iter().enumerate() {
         if matched_rows & (1 << r) != 0 {
             continue;
         }
-        let costs = promotion_costs(&regions, item.kind.unwrap_or(Kind::Queen), item.at);
+        let costs = promotion_costs(regions, item.kind.unwrap_or(Kind::Queen), item.at);
         let best = (0..8)
             .filter(|&f| used & (1 << f) == 0)
             .min_by_key(|&f| costs[f]);
@@ -695,18 +758,26 @@ fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failu
             _ => plan = NO,
         }
     }
-    if plan <= missing as i32 {
-        return Ok(());
-    }
-    // The exact minimum: every man to a starting square or file at once.
-    let cols = 8 + n_origins;
+    Ok(plan)
+}
+
+/// The exact minimum: every man to a starting square or file at once, against the `missing`
+/// men of the other side that captures can have taken.
+fn exact_plan(
+    men: &Inventory,
+    regions: &Regions,
+    can: &[u16; 16],
+    must_promote: u64,
+    missing: u32,
+) -> Result<(), Failure> {
+    let (n, cols) = (men.n, 8 + men.n_origins);
     let mut cost = [[NO; 16]; 16];
-    for (i, item) in items[..n].iter().enumerate() {
+    for (i, item) in men.items[..n].iter().enumerate() {
         match item.kind {
             None => cost[i][..8].copy_from_slice(&pawn_costs(item.at)),
             Some(kind) => {
-                cost[i][..8].copy_from_slice(&promotion_costs(&regions, kind, item.at));
-                for j in 0..n_origins {
+                cost[i][..8].copy_from_slice(&promotion_costs(regions, kind, item.at));
+                for j in 0..men.n_origins {
                     if can[i] & (1 << j) != 0 {
                         cost[i][8 + j] = 0;
                     }
@@ -723,13 +794,13 @@ fn full(own: &Men, walls: u64, standard: bool, missing: u32) -> Result<(), Failu
         None => Err(Failure::Captures {
             need: None,
             missing,
-            movers: squares_of(&items[..pawns]),
+            movers: squares_of(&men.items[..men.pawns]),
             promoted: must_promote,
         }),
         Some((total, col_of)) if total as u32 > missing => {
             let mut movers = 0;
             let mut promoted = 0;
-            for (i, item) in items[..n].iter().enumerate() {
+            for (i, item) in men.items[..n].iter().enumerate() {
                 if cost[i][col_of[i]] > 0 {
                     if item.kind.is_none() {
                         movers |= bit(item.at);

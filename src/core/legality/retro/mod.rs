@@ -325,121 +325,163 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 /// The one-line message of a failure and the squares it concerns.
 fn explain(f: &Failure, color: Color, game: Game) -> (String, Vec<Square>) {
-    let side = color.name(game);
-    let other = color.other().name(game);
-    let list = |bb: u64| square_list(&board_squares(bb, color), game);
-    let walled = |walls: u64| {
-        if walls == 0 {
-            String::new()
-        } else {
-            format!(" (walled off by men that never moved: {})", list(walls))
-        }
-    };
+    let words = Words { color, game };
     match *f {
-        Failure::KingCaged { king, walls } => {
-            let mut sqs = vec![board_square(king, color)];
-            sqs.extend(board_squares(walls, color));
-            let start = Square::new(4, if color == Color::White { 0 } else { 7 });
-            (
-                format!(
-                    "{side}'s king on {} cannot have got there from {}: the men on {} have never moved and wall its start square in",
-                    sqs[0].name(game),
-                    start.name(game),
-                    list(walls)
-                ),
-                sqs,
-            )
-        }
-        Failure::NoOrigin { kind, at, walls } => {
-            let name = role(kind).name(game);
-            let mut sqs = vec![board_square(at, color)];
-            sqs.extend(board_squares(walls, color));
-            (
-                format!(
-                    "{side}'s {name} on {} cannot have got there: no original {name} can reach it{} and no pawn can have promoted where it could come from",
-                    sqs[0].name(game),
-                    walled(walls)
-                ),
-                sqs,
-            )
-        }
+        Failure::KingCaged { king, walls } => words.king_caged(king, walls),
+        Failure::NoOrigin { kind, at, walls } => words.no_origin(kind, at, walls),
         Failure::TooManyPromoted {
             ref promoted,
             pawns,
             walls,
-        } => {
-            let n = promoted.len();
-            let mut sqs: Vec<Square> = promoted
-                .iter()
-                .map(|&(_, s)| board_square(s, color))
-                .collect();
-            let names: Vec<String> = promoted
-                .iter()
-                .zip(&sqs)
-                .map(|(&(kind, _), sq)| format!("{} on {}", role(kind).name(game), sq.name(game)))
-                .collect();
-            sqs.extend(board_squares(walls, color));
-            (
-                format!(
-                    "{side}'s {} must be {}: no original man can have got there{}; with {pawns} pawns on the board at most {} can have promoted",
-                    names.join(", "),
-                    plural(n, "a promoted pawn", "promoted pawns"),
-                    walled(walls),
-                    8 - pawns.min(8)
-                ),
-                sqs,
-            )
-        }
+        } => words.too_many_promoted(promoted, pawns, walls),
         Failure::Captures {
             need,
             missing,
             movers,
             promoted,
-        } => {
-            let mut sqs = board_squares(movers, color);
-            sqs.extend(board_squares(promoted, color));
-            let mut why = Vec::new();
-            if movers != 0 {
-                let n = movers.count_ones() as usize;
-                why.push(format!(
-                    "{} {} on other files than {} started",
-                    list(movers),
-                    plural(n, "stands", "stand"),
-                    plural(n, "it", "they")
-                ));
-            }
-            if promoted != 0 {
-                why.push(format!(
-                    "the promoted {} on {} took captures to pass the unmoved pawns",
-                    plural(promoted.count_ones() as usize, "piece", "pieces"),
-                    list(promoted)
-                ));
-            }
-            let message = match need {
-                Some(n) => format!(
-                    "{side}'s pawns need {n} captures ({}), but {other} has lost {}",
-                    why.join("; "),
-                    match missing {
-                        0 => "no piece".to_string(),
-                        1 => "only 1 piece".to_string(),
-                        m => format!("only {m} pieces"),
-                    }
-                ),
-                None => format!(
-                    "{side}'s pawns on {} cannot all have started on different files: a pawn changes file only by capturing, at most once per rank it advances{}",
-                    list(movers),
-                    if promoted != 0 {
-                        format!(
-                            ", and the promoted pieces on {} need pawns too",
-                            list(promoted)
-                        )
-                    } else {
-                        String::new()
-                    }
-                ),
-            };
-            (message, sqs)
+        } => words.captures(need, missing, movers, promoted),
+    }
+}
+
+/// What the messages of one side's failures are made of: its colour's words in `game`, and
+/// its squares (in its own view) on the board.
+struct Words {
+    color: Color,
+    game: Game,
+}
+
+impl Words {
+    fn list(&self, bb: u64) -> String {
+        square_list(&board_squares(bb, self.color), self.game)
+    }
+
+    fn walled(&self, walls: u64) -> String {
+        if walls == 0 {
+            String::new()
+        } else {
+            format!(
+                " (walled off by men that never moved: {})",
+                self.list(walls)
+            )
         }
+    }
+
+    fn king_caged(&self, king: u8, walls: u64) -> (String, Vec<Square>) {
+        let (color, game) = (self.color, self.game);
+        let mut sqs = vec![board_square(king, color)];
+        sqs.extend(board_squares(walls, color));
+        let start = Square::new(4, if color == Color::White { 0 } else { 7 });
+        (
+            format!(
+                "{}'s king on {} cannot have got there from {}: the men on {} have never moved and wall its start square in",
+                color.name(game),
+                sqs[0].name(game),
+                start.name(game),
+                self.list(walls)
+            ),
+            sqs,
+        )
+    }
+
+    fn no_origin(&self, kind: Kind, at: u8, walls: u64) -> (String, Vec<Square>) {
+        let (color, game) = (self.color, self.game);
+        let name = role(kind).name(game);
+        let mut sqs = vec![board_square(at, color)];
+        sqs.extend(board_squares(walls, color));
+        (
+            format!(
+                "{}'s {name} on {} cannot have got there: no original {name} can reach it{} and no pawn can have promoted where it could come from",
+                color.name(game),
+                sqs[0].name(game),
+                self.walled(walls)
+            ),
+            sqs,
+        )
+    }
+
+    fn too_many_promoted(
+        &self,
+        promoted: &[(Kind, u8)],
+        pawns: u32,
+        walls: u64,
+    ) -> (String, Vec<Square>) {
+        let (color, game) = (self.color, self.game);
+        let n = promoted.len();
+        let mut sqs: Vec<Square> = promoted
+            .iter()
+            .map(|&(_, s)| board_square(s, color))
+            .collect();
+        let names: Vec<String> = promoted
+            .iter()
+            .zip(&sqs)
+            .map(|(&(kind, _), sq)| format!("{} on {}", role(kind).name(game), sq.name(game)))
+            .collect();
+        sqs.extend(board_squares(walls, color));
+        (
+            format!(
+                "{}'s {} must be {}: no original man can have got there{}; with {pawns} pawns on the board at most {} can have promoted",
+                color.name(game),
+                names.join(", "),
+                plural(n, "a promoted pawn", "promoted pawns"),
+                self.walled(walls),
+                8 - pawns.min(8)
+            ),
+            sqs,
+        )
+    }
+
+    fn captures(
+        &self,
+        need: Option<u32>,
+        missing: u32,
+        movers: u64,
+        promoted: u64,
+    ) -> (String, Vec<Square>) {
+        let (color, game) = (self.color, self.game);
+        let (side, other) = (color.name(game), color.other().name(game));
+        let mut sqs = board_squares(movers, color);
+        sqs.extend(board_squares(promoted, color));
+        let mut why = Vec::new();
+        if movers != 0 {
+            let n = movers.count_ones() as usize;
+            why.push(format!(
+                "{} {} on other files than {} started",
+                self.list(movers),
+                plural(n, "stands", "stand"),
+                plural(n, "it", "they")
+            ));
+        }
+        if promoted != 0 {
+            why.push(format!(
+                "the promoted {} on {} took captures to pass the unmoved pawns",
+                plural(promoted.count_ones() as usize, "piece", "pieces"),
+                self.list(promoted)
+            ));
+        }
+        let message = match need {
+            Some(n) => format!(
+                "{side}'s pawns need {n} captures ({}), but {other} has lost {}",
+                why.join("; "),
+                match missing {
+                    0 => "no piece".to_string(),
+                    1 => "only 1 piece".to_string(),
+                    m => format!("only {m} pieces"),
+                }
+            ),
+            None => format!(
+                "{side}'s pawns on {} cannot all have started on different files: a pawn changes file only by capturing, at most once per rank it advances{}",
+                self.list(movers),
+                if promoted != 0 {
+                    format!(
+                        ", and the promoted pieces on {} need pawns too",
+                        self.list(promoted)
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+        };
+        (message, sqs)
     }
 }
 
