@@ -299,9 +299,10 @@ mod tests {
             b"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 3 2",
             b"3k5/9/9/9/9/9/9/9/RRR6/2K1B4 w - - 0 1",
             b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2",
-            // Retro-legality: captures, a caged king, castling, whose move.
+            // Retro-legality: captures, a caged piece (two dark bishops that no Chess960 start
+            // explains either), castling, whose move.
             b"rnbqkbnr/pppppppp/8/8/P7/P7/P7/4K3 w kq - 0 1",
-            b"4k3/8/8/8/8/4K3/PPPPPPPP/2B2B2 w - - 0 1",
+            b"4k3/8/8/8/8/8/PPPPPPP1/B1B1K3 w - - 0 1",
             b"4k3/8/8/8/3RP3/8/PPPP1PPP/4K2R w K - 0 1",
             b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         ];

@@ -129,7 +129,7 @@ mod tests {
         let variant = "http://lichess.org/analysis/chess960/4k3/8/8/8/8/8/8/4K3_w_-_-_0_1#3";
         assert_eq!(clean(variant), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(clean("https://lichess.org/analysis/"), "");
-        // Found by tests/fuzz_readers.rs: a space after the URL's path left a leading space.
+        // A space after the URL's path leaves no leading space in the FEN.
         assert_eq!(
             clean("https://lichess.org/analysis/ 8/8/8/8/8/8/8/K6k w - - 0 1"),
             "8/8/8/8/8/8/8/K6k w - - 0 1"

@@ -1,7 +1,7 @@
-//! The editor's terminal decoder (`shell::input`) against crossterm's own reader, the one it
-//! replaced: the same bytes, written to a pseudo-terminal one read at a time, make the same
-//! events. The test runs itself a second time as the child that reads the pseudo-terminal with
-//! crossterm and prints each event it gets.
+//! The editor's terminal decoder (`tui::input`) against crossterm's own reader: the same
+//! bytes, written to a pseudo-terminal one read at a time, make the same events. The test runs
+//! itself a second time as the child that reads the pseudo-terminal with crossterm and prints
+//! each event it gets.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::fd::{FromRawFd, OwnedFd};

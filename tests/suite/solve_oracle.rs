@@ -13,7 +13,8 @@ use serde_json::Value;
 const POPEYE: &str = include_str!("../fixtures/solve_popeye.tsv");
 const XIANGQI: &str = include_str!("../fixtures/solve_xiangqi.tsv");
 
-/// Every chess stipulation of SPEC §8 that the Popeye fixture must cover.
+/// Every chess stipulation `fenboard solve` takes (see the README) that the Popeye fixture must
+/// cover.
 const CHESS_STIPULATIONS: [&str; 13] = [
     "#1", "#2", "#3", "=2", "s#1", "s#2", "s=1", "h#1", "h#2", "h#3", "h=2", "h#1.5", "h#2.5",
 ];
