@@ -6,8 +6,8 @@
 #   - user CPU on all 200,000 FENs: both binaries alternated, ROUNDS rounds, medians.
 #
 # Usage: scripts/compare-check.sh [BASE_COMMIT [ROUNDS]]
-#   BASE_COMMIT defaults to 805e5a3, the last commit before the retro-legality rules (#17's
-#   "today's" throughput); ROUNDS to 8. Needs valgrind for the instruction counts (apt-get
+#   BASE_COMMIT defaults to 805e5a3, a build without the retro-legality rules: the throughput
+#   they are held to (within 10%); ROUNDS to 8. Needs valgrind for the instruction counts (apt-get
 #   install valgrind); without it only the CPU times are measured.
 #   Files go to ${TMPDIR:-/tmp}/fenboard-compare-check; the base binary is built once and kept.
 set -euo pipefail
