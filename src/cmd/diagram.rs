@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::show::describe;
 use crate::cli::args::is_collection_target;
 use crate::cli::args::{DiagramArgs, DiagramFormat};
-use crate::collection::{Collection, record};
+use crate::collection::{record, stream};
 use crate::core::{Game, Position, fen, legality};
 use crate::diagram::{self, Caption, Options, html, naming::file_stem, png::Fonts};
 use crate::solve;
@@ -214,27 +214,40 @@ impl Run<'_> {
         self.emit(&bytes, self.args.output.as_deref(), out, out_tty)
     }
 
+    /// Draws every record of the collection file at `path`, read as a stream: one HTML page,
+    /// one image for a one-record file, or one image per record in the folder `-o`.
     fn file(&mut self, path: &Path, out: &mut dyn Write, out_tty: bool) -> Result<(), String> {
-        let bytes = std::fs::read(path)
+        let file = std::fs::File::open(path)
             .map_err(|e| format!("cannot read {}: {}", path.display(), io_reason(&e)))?;
-        let collection = Collection::from_bytes(Some(path.to_owned()), &bytes);
-        let name = path.display().to_string();
-        let mut drawn = Vec::new();
-        for i in 0..collection.len() {
-            let line = collection.line_number(i).unwrap_or(0);
-            let where_ = format!("{name}:{line}: ");
-            if let Some(d) = self.read(collection.fen(i), collection.operations(i), &where_) {
-                drawn.push((i, line, d));
-            }
-        }
-        let unread = collection.len() - drawn.len();
-        if unread > 0 {
+        let input = std::io::BufReader::with_capacity(1 << 16, file);
+        let mut feed = Feed {
+            records: stream::records(input, crate::collection::is_epd_path(path)),
+            name: path.display().to_string(),
+            total: 0,
+            unread: 0,
+        };
+        let result = self.draw_file(path, &mut feed, out, out_tty);
+        if feed.unread > 0 {
             self.say(&format!(
-                "{name}: {unread} of {} records could not be read and are not drawn",
-                collection.len()
+                "{}: {} of {} records could not be read and are not drawn",
+                feed.name, feed.unread, feed.total
             ));
         }
+        result
+    }
+
+    fn draw_file<R: std::io::BufRead>(
+        &mut self,
+        path: &Path,
+        feed: &mut Feed<R>,
+        out: &mut dyn Write,
+        out_tty: bool,
+    ) -> Result<(), String> {
         if self.format == DiagramFormat::Html {
+            let mut drawn = Vec::new();
+            while let Some(d) = self.next_drawn(feed)? {
+                drawn.push(d);
+            }
             let entries: Vec<html::Entry> = drawn
                 .iter()
                 .map(|(i, _, d)| html::Entry {
@@ -245,22 +258,29 @@ impl Run<'_> {
                 .collect();
             let title = path
                 .file_name()
-                .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
+                .map_or(feed.name.clone(), |f| f.to_string_lossy().into_owned());
             let page = html::sheet(&title, &entries, &self.options);
             return self.emit(page.as_bytes(), self.args.output.as_deref(), out, out_tty);
         }
-        if collection.len() == 1 {
-            let Some((_, _, d)) = drawn.first() else {
+        let first = self.next_drawn(feed)?;
+        let second = self.next_drawn(feed)?;
+        let output = self.args.output.clone();
+        let folder_named = output.as_deref().is_some_and(names_a_folder);
+        if feed.total == 1 && !folder_named {
+            let Some((_, _, d)) = &first else {
                 return Ok(());
             };
             let bytes = self.image(d)?;
-            return self.emit(&bytes, self.args.output.as_deref(), out, out_tty);
+            return self.emit(&bytes, output.as_deref(), out, out_tty);
         }
-        let Some(folder) = self.args.output.clone() else {
+        if feed.total == 0 {
+            return Err(format!("{} holds no record", feed.name));
+        }
+        let Some(folder) = output else {
             return Err(format!(
-                "{name} has {} records, one image each: give -o FOLDER (or --format html for \
-                 one page)",
-                collection.len()
+                "{} has more than one record, one image each: give -o FOLDER (or --format \
+                 html for one page)",
+                feed.name
             ));
         };
         if folder.is_file() {
@@ -276,17 +296,48 @@ impl Run<'_> {
             _ => "svg",
         };
         let mut used = HashSet::new();
-        for (i, line, d) in &drawn {
-            let mut stem = file_stem(collection.id(*i), *line);
+        let mut pending = [first, second].into_iter().flatten();
+        loop {
+            let Some((_, record, d)) = pending
+                .next()
+                .map_or_else(|| self.next_drawn(feed), |d| Ok(Some(d)))?
+            else {
+                return Ok(());
+            };
+            let mut stem = file_stem(record.id(), record.line);
             if !used.insert(stem.clone()) {
-                stem = format!("{stem}-line-{line}");
+                stem = format!("{stem}-line-{}", record.line);
                 used.insert(stem.clone());
             }
-            let bytes = self.image(d)?;
             let target = folder.join(format!("{stem}.{ext}"));
-            write_file(&target, &bytes)?;
+            // One image that cannot be made or written is reported; the others still are.
+            if let Err(why) = self.image(&d).and_then(|bytes| write_file(&target, &bytes)) {
+                self.say(&format!("{}:{}: {why}", feed.name, record.line));
+                self.failed = true;
+            }
         }
-        Ok(())
+    }
+
+    /// The next record of `feed` that reads, with its index among the records; those that do
+    /// not are reported and counted.
+    fn next_drawn<R: std::io::BufRead>(
+        &mut self,
+        feed: &mut Feed<R>,
+    ) -> Result<Option<(usize, stream::Record, Drawn)>, String> {
+        loop {
+            let Some(record) = feed.records.next() else {
+                return Ok(None);
+            };
+            let record =
+                record.map_err(|e| format!("cannot read {}: {}", feed.name, io_reason(&e)))?;
+            let i = feed.total;
+            feed.total += 1;
+            let where_ = format!("{}:{}: ", feed.name, record.line);
+            match self.read(record.fen(), record.operations(), &where_) {
+                Some(d) => return Ok(Some((i, record, d))),
+                None => feed.unread += 1,
+            }
+        }
     }
 
     /// The SVG or PNG of one record.
@@ -328,7 +379,28 @@ impl Run<'_> {
     }
 }
 
+/// The records of a collection file as they are read, and how many were.
+struct Feed<R> {
+    records: stream::Records<R>,
+    name: String,
+    total: usize,
+    unread: usize,
+}
+
+/// Whether `-o` names a folder: one that exists, or a name ending in `/`.
+fn names_a_folder(path: &Path) -> bool {
+    path.is_dir() || path.as_os_str().as_encoded_bytes().ends_with(b"/")
+}
+
+/// Writes `bytes` to `path`; a symbolic link there is not written through (as the editor's
+/// rescue files refuse one), nor a folder.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "{} is a symbolic link; not written through (remove it or give another name)",
+            path.display()
+        ));
+    }
     if path.is_dir() {
         return Err(format!(
             "{} is a folder; give a file name for one image",

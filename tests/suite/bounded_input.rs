@@ -106,3 +106,24 @@ fn perft_suite_streams_a_flood() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(out.contains("1 check: 1 agree"), "{out}");
 }
+
+#[test]
+fn diagram_streams_a_flood() {
+    let path = fifo("diagram");
+    let folder = path.with_file_name("out");
+    let o = run_fed(
+        &[
+            "diagram",
+            "-o",
+            folder.to_str().unwrap(),
+            path.to_str().unwrap(),
+        ],
+        &path,
+        "8/8/8/8/8/2k5/8/K1Q5 b - - id \"last\";",
+    );
+    let err = text(&o.stderr);
+    // The flood's one line does not read (too long); the record after it is drawn.
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("1 of 2 records could not be read"), "{err}");
+    assert!(!err.contains("memory"), "{err}");
+}

@@ -207,3 +207,52 @@ fn solve_puts_the_solvers_key_behind_the_solution() {
     assert_eq!(solutions[1], "given", "a record's own c1 is kept");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn output_through_a_symbolic_link_is_refused() {
+    let dir = temp_dir("symlink");
+    let victim = dir.join("precious.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let link = dir.join("d.svg");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let out = diagram(&[
+        "-o",
+        link.to_str().unwrap(),
+        "8/8/8/8/8/2k5/8/K1Q5 b - - 0 1",
+    ]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("symbolic link"), "{err}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_one_record_file_into_a_folder_name_goes_into_that_folder() {
+    let dir = temp_dir("onefolder");
+    let file = dir.join("one.epd");
+    std::fs::write(&file, "8/8/8/8/8/2k5/8/K1Q5 b - - id \"only\";\n").unwrap();
+    let folder = format!("{}/out/", dir.display());
+    let out = diagram(&["-o", &folder, file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(dir.join("out").join("only.svg")).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn one_output_name_that_cannot_be_written_stops_only_its_record() {
+    let dir = temp_dir("clash");
+    let file = dir.join("c.epd");
+    std::fs::write(&file, COLLECTION).unwrap();
+    let folder = dir.join("out");
+    // A folder where the second record's image goes.
+    std::fs::create_dir_all(folder.join("line-3.svg")).unwrap();
+    let out = diagram(&["-o", folder.to_str().unwrap(), file.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(":3: "), "{err}");
+    assert!(folder.join("Scholar.svg").is_file(), "{err}");
+    assert!(folder.join("line-4.svg").is_file(), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
