@@ -43,7 +43,10 @@ examples (EXAMPLES/, BEISPIEL/, TESTS/, REGRESSIONS/ in Popeye's source tree: no
 fairy piece, English twin commands one per twin, options among setplay and the harmless ones),
 kept when Popeye solves them within --example-timeout seconds. Positions where a reflex problem's
 constraint already binds in the diagram (Popeye's `?!?` lines: White could mate at once) are
-left out: they are not problems.
+left out: they are not problems; so are series problems where a printed solution comes back to
+a position it has been in (Popeye lists only some of those lines). A problem Popeye takes
+longer than --timeout seconds for is dropped, so a heavily loaded machine may draw a slightly
+different set for the same seed.
 
 Requires Popeye (see scripts/make-solve-fixtures.py; its code is never part of fenboard),
 python-chess 1.11 (`pip install chess==1.11.2`) and, with --fenboard, a fenboard binary to drop
@@ -287,16 +290,26 @@ def sections(out):
     return parts
 
 
+class Repeats(Exception):
+    """A series that comes back to a position it has been in: Popeye prints some such lines and
+    leaves out others of the same kind (after 1.Kd8 2.Kc8 it lists 3.Kd8 4.Kc8 but not 3.Kb8
+    4.Kc8), so a problem with one is no reference."""
+
+
 def replay(board, stip, tokens):
     """The UCI moves of one whole line of help or series play, checked legal move by move."""
     b = board.copy()
     out = []
+    seen = {b.board_fen()}
     for token, mover in zip(tokens, movers(stip, len(tokens))):
         if b.turn != mover:
             b.push(chess.Move.null())
         move = base.parse_move(b, token)
         out.append(move.uci())
         b.push(move)
+        if stip.startswith("ser-") and b.board_fen() in seen:
+            raise Repeats()
+        seen.add(b.board_fen())
     return out, b
 
 
@@ -386,7 +399,10 @@ def solve(popeye, board, stip, timeout, setplay=False, variation=False, twins=()
     for label, b, s in ready:
         lines = parts[label]
         if is_listed(s):
-            solutions, sets = parse_listed(b, s, lines, setplay)
+            try:
+                solutions, sets = parse_listed(b, s, lines, setplay)
+            except Repeats:
+                return None, took
             keys, defences = None, None
             if setplay and not s.startswith("h"):
                 sets = None
@@ -797,8 +813,11 @@ def main():
         """[(job, rows)] for jobs (board, stip, setplay, variation, twins), in order."""
         def one(job):
             board, stip, setplay, variation, twins = job
-            rows, took = solve(popeye, usable(board, stip), stip, args.timeout, setplay, variation, twins)
-            return rows, took
+            try:
+                return solve(popeye, usable(board, stip), stip, args.timeout, setplay, variation, twins)
+            except ValueError as e:  # a line that does not replay: say so, keep nothing of it
+                print(f"dropped {board.fen()} {stip} {twins_text(twins)}: {e}", file=sys.stderr)
+                return None, 0.0
         results = list(pool.map(one, jobs))
         for _, took in results:
             popeye_seconds[0] += took
