@@ -21,3 +21,5 @@ mod engine;
 mod play;
 #[path = "e2e/solve.rs"]
 mod solve;
+#[path = "e2e/unread_record.rs"]
+mod unread_record;

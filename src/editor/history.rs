@@ -2,11 +2,15 @@
 
 use crate::core::Position;
 
+use super::fen_line::FenLine;
+
 /// What one undo step restores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
     pub position: Position,
     pub castling_auto: bool,
+    /// The text that did not read which the position stood in for (`State::unread`).
+    pub unread: Option<FenLine>,
 }
 
 /// The states before each change (undo) and those undone (redo).

@@ -132,6 +132,12 @@ pub struct State {
     pub clock_typing: bool,
     /// The position as loaded (the current record unchanged), to tell whether it was edited.
     pub base: Position,
+    /// The text the position was loaded from when it does not read (a record's, or the
+    /// command line's), with its errors: the FEN line shows it, Esc brings it back, and the
+    /// empty `position` stands in for it until the first edit that really changes the board.
+    pub unread: Option<FenLine>,
+    /// The record as loaded did not read: dropping its text (`unread`) changes the record.
+    pub base_unread: bool,
     /// How often the derived data (FEN, diagnostics, status) was recomputed: caching is
     /// checked against it.
     pub refreshes: u64,
@@ -184,6 +190,8 @@ impl State {
             mouse_down: None,
             clock_typing: false,
             base: position,
+            unread: None,
+            base_unread: false,
             refreshes: 0,
             analysis: None,
             line: None,
@@ -423,6 +431,7 @@ impl State {
         Snapshot {
             position: self.position,
             castling_auto: self.castling_auto,
+            unread: self.unread.clone(),
         }
     }
 
@@ -448,15 +457,18 @@ impl State {
                 self.read_diagnostics = read.diagnostics;
                 self.castling_auto = false;
                 self.fen_line = FenLine::showing("");
+                self.unread = None;
                 self.focus = Focus::Board;
             }
             None => {
                 self.position = Position::empty(game.unwrap_or(self.position.game));
                 self.read_diagnostics = Vec::new();
                 self.fen_line = FenLine::editing_text(text, None, read.diagnostics);
+                self.unread = Some(self.fen_line.clone());
                 self.focus = Focus::FenLine;
             }
         }
+        self.base_unread = self.unread.is_some();
         self.picked = None;
         self.base = self.position;
         self.record_changed = false;

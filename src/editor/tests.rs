@@ -1540,3 +1540,42 @@ fn the_record_gives_the_stipulation_and_the_board_the_piece_count() {
     let s = state(XIANGQI);
     assert_eq!((s.stipulation(), s.piece_count()), (None, (16, 16)));
 }
+
+#[test]
+fn a_record_that_does_not_read_keeps_its_text_until_a_real_edit_and_undo_brings_it_back() {
+    let mut s = collection(THREE);
+    press(&mut s, "]");
+    assert_eq!(s.fen_line_text(), "not a fen");
+    // Keys that change nothing on the stand-in board leave the text as it is.
+    press(&mut s, "<Space> x <Right> <Esc>");
+    assert_eq!(s.fen_line_text(), "not a fen");
+    assert!(s.fen_line_unread());
+    assert!(!s.is_modified());
+    // A real edit replaces it; undo brings back the exact text, redo the edit again.
+    press(&mut s, "K");
+    assert_eq!(s.fen_line_text(), "8/8/8/8/8/8/8/1K6 w - - 0 1");
+    assert!(s.is_modified());
+    press(&mut s, "u");
+    assert_eq!(s.fen_line_text(), "not a fen");
+    assert!(s.fen_line_unread(), "its errors are shown again");
+    assert!(!s.diagnostics.is_empty());
+    assert!(!s.is_modified());
+    press(&mut s, "U");
+    assert_eq!(s.fen_line_text(), "8/8/8/8/8/8/8/1K6 w - - 0 1");
+    press(&mut s, "u ] [");
+    assert_eq!(s.collection.as_ref().unwrap().fen(1), "not a fen");
+    assert_eq!(s.fen_line_text(), "not a fen");
+    // Typing in the FEN line and leaving with Esc gives the record's text back.
+    press(&mut s, "/ <BS> <BS> <Esc>");
+    assert_eq!(s.fen_line_text(), "not a fen");
+    // An explicit empty board typed over it is an edit, even though the board looks the same.
+    press(&mut s, "/ <C-u>");
+    for c in EMPTY.chars() {
+        act(&mut s, Action::Line(LineEdit::Insert(c)));
+    }
+    press(&mut s, "<Enter>");
+    assert_eq!(s.fen_line_text(), EMPTY);
+    assert!(s.is_modified());
+    press(&mut s, "u");
+    assert_eq!(s.fen_line_text(), "not a fen");
+}

@@ -257,9 +257,10 @@ fn restore(
         state.notice = Some(nothing);
         return;
     };
-    stop_editing_line(state);
     state.position = snap.position;
     state.castling_auto = snap.castling_auto;
+    state.unread = snap.unread;
+    stop_editing_line(state);
     after_change(state);
     state.notice = Some(done);
 }

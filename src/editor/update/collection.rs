@@ -23,6 +23,7 @@ fn write_back(state: &mut State) -> bool {
         }
         state.record_changed = false;
         state.base = state.position;
+        state.base_unread = false;
     }
     true
 }
@@ -106,6 +107,11 @@ pub(super) fn add(state: &mut State) {
         state.record = at;
         state.base = state.position;
         state.record_changed = false;
+        // The new record holds the board's FEN, not the text the board stood in for.
+        state.unread = None;
+        state.base_unread = false;
+        state.fen_line = crate::editor::FenLine::showing("");
+        state.refresh();
         state.history.clear();
         state.notice = Some(Notice::RecordAdded(at));
     }
