@@ -21,5 +21,7 @@ mod engine;
 mod play;
 #[path = "e2e/solve.rs"]
 mod solve;
+#[path = "e2e/stipulation_prompt.rs"]
+mod stipulation_prompt;
 #[path = "e2e/unread_record.rs"]
 mod unread_record;

@@ -47,6 +47,10 @@ pub struct Collection {
     disk: Option<Fingerprint>,
 }
 
+/// A record's line as it stood, kept by the editor's undo to put back (`restore_record`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordLine(Text);
+
 /// Why a save did not happen.
 #[derive(Debug)]
 pub enum SaveError {
@@ -81,7 +85,7 @@ struct Line {
     eol: Eol,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Text {
     /// Unchanged bytes of `source`: valid UTF-8 when the line is a record.
     Source { start: usize, end: usize },
@@ -92,7 +96,7 @@ enum Text {
     Owned(Box<str>),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct InvalidLine {
     start: usize,
     end: usize,
@@ -266,6 +270,25 @@ impl Collection {
             self.modified = true;
         }
         true
+    }
+
+    /// Record `i`'s line as it stands now (its bytes, edited or not); `None` when there is no
+    /// record `i`.
+    pub fn record_line(&self, i: usize) -> Option<RecordLine> {
+        let &l = self.records.get(i)?;
+        Some(RecordLine(self.lines[l].text.clone()))
+    }
+
+    /// Puts back a line `record_line` gave for record `i`: an unedited line is again the file's
+    /// own bytes. Nothing happens when there is no record `i` or the line is the same.
+    pub fn restore_record(&mut self, i: usize, line: RecordLine) {
+        let Some(&l) = self.records.get(i) else {
+            return;
+        };
+        if self.lines[l].text != line.0 {
+            self.lines[l].text = line.0;
+            self.modified = true;
+        }
     }
 
     /// Adds a record holding `fen` after record `i` (at the end when `i` is past it) and returns

@@ -135,10 +135,14 @@ pub enum Action {
     Escape,
     /// A confirmation overlay's answer.
     Answer(Answer),
-    /// A key typed in the Chess960 number prompt.
+    /// A key typed in the Chess960 number or the stipulation prompt.
     PromptKey(char),
     PromptBackspace,
     PromptSubmit,
+    /// Ctrl-U in the stipulation prompt: empties it.
+    PromptClear,
+    /// An arrow, Home or End in the stipulation prompt: the prefill is no longer selected.
+    PromptDeselect,
 
     // Fields panel.
     FieldUp,

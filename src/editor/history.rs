@@ -3,6 +3,7 @@
 use crate::core::Position;
 
 use super::fen_line::FenLine;
+use crate::collection::RecordLine;
 
 /// What one undo step restores.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,6 +12,9 @@ pub struct Snapshot {
     pub castling_auto: bool,
     /// The text that did not read which the position stood in for (`State::unread`).
     pub unread: Option<FenLine>,
+    /// The current record's line in the collection: its EPD operations (the stipulation `S`
+    /// stores) change with undo too.
+    pub record_line: Option<RecordLine>,
 }
 
 /// The states before each change (undo) and those undone (redo).

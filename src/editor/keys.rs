@@ -646,10 +646,17 @@ pub const TABLE: &[Row] = &[
         hint(Mode::Chess960Prompt, 2, "Enter", "apply (empty: random)"),
         hint(Mode::Chess960Prompt, 3, "Esc", "cancel"),
     ]),
-    row(Group::Questions, &[Mode::StipulationPrompt], "text, Enter, Esc", "stipulation: type it (#2, h#2.5 tries) / solve / cancel", &[
+    row(Group::Questions, &[Mode::StipulationPrompt], "text, Enter, Ctrl-U, Esc", "stipulation: type it (#2, h#2.5 tries; typing replaces the selected prefill, an arrow keeps it) / solve / clear / cancel", &[
         Bind(Is(Backspace), Do(Action::PromptBackspace)),
         Bind(Is(Enter), Do(Action::PromptSubmit)),
         Bind(Is(Esc), Do(Action::Escape)),
+        Bind(Ctrl('u'), Do(Action::PromptClear)),
+        Bind(Is(Left), Do(Action::PromptDeselect)),
+        Bind(Is(Right), Do(Action::PromptDeselect)),
+        Bind(Is(Up), Do(Action::PromptDeselect)),
+        Bind(Is(Down), Do(Action::PromptDeselect)),
+        Bind(Is(Home), Do(Action::PromptDeselect)),
+        Bind(Is(End), Do(Action::PromptDeselect)),
         Bind(AnyChar, Cmd::PromptKey),
     ], &[
         hint(Mode::StipulationPrompt, 1, "#2 s#3 h#2.5", "stipulation"),

@@ -58,9 +58,16 @@ fn done(s: &mut State, r: &Request, solved: Solved) -> Vec<Effect> {
 
 fn prompt_text(s: &State) -> Option<(&str, Option<&AskError>)> {
     match &s.overlay {
-        Some(Overlay::StipulationPrompt { text, error }) => Some((text, error.as_ref())),
+        Some(Overlay::StipulationPrompt { text, error, .. }) => Some((text, error.as_ref())),
         _ => None,
     }
+}
+
+fn prompt_selected(s: &State) -> bool {
+    matches!(
+        &s.overlay,
+        Some(Overlay::StipulationPrompt { selected: true, .. })
+    )
 }
 
 #[test]
@@ -218,7 +225,7 @@ fn s_on_a_position_already_solved_shows_the_result_at_once() {
     assert_eq!(again.phase, first.phase, "the very same result");
     assert!(!again.stale);
     // Another stipulation is another solve.
-    let effects = press(&mut s, "S <BS> 3 <Enter>");
+    let effects = press(&mut s, "S <End> <BS> 3 <Enter>");
     assert_eq!(request(&effects).ask, Ask::parse("#3").unwrap());
 }
 
@@ -394,4 +401,64 @@ fn s_is_no_piece_letter_and_works_in_xiangqi_too() {
         panic!()
     };
     assert_eq!(solved.solution.outcome, Outcome::Solved);
+}
+
+#[test]
+fn the_prompt_prefill_is_selected_typing_replaces_it_and_ctrl_u_clears_it() {
+    let mut s = epd("kbK5/pp6/1P6/8/8/8/8/R7 w - - bm Ra6; dm 2;\n");
+    press(&mut s, "S");
+    assert_eq!(prompt_text(&s), Some(("#2", None)));
+    assert!(prompt_selected(&s));
+    press(&mut s, "h#2");
+    assert_eq!(prompt_text(&s), Some(("h#2", None)), "typing replaced it");
+    assert!(!prompt_selected(&s));
+    for (keys, after) in [
+        ("<End> #2", "#2#2"),
+        ("<Home> x", "#2x"),
+        ("<Left> <BS>", "#"),
+        ("<Right> 3", "#23"),
+        ("<BS>", ""),
+        ("<Up> <BS>", "#"),
+    ] {
+        press(&mut s, "<Esc> S");
+        assert!(prompt_selected(&s), "{keys}");
+        press(&mut s, keys);
+        assert_eq!(prompt_text(&s).map(|p| p.0), Some(after), "{keys}");
+    }
+    press(&mut s, "<Esc> S <End> <C-u>");
+    assert_eq!(prompt_text(&s).map(|p| p.0), Some(""), "Ctrl-U clears");
+    press(&mut s, "s#3 <C-u> #2");
+    assert_eq!(prompt_text(&s).map(|p| p.0), Some("#2"));
+    // An empty prefill has nothing to select.
+    let mut plain = state(MORPHY);
+    press(&mut plain, "S");
+    assert!(!prompt_selected(&plain));
+}
+
+#[test]
+fn a_stipulation_set_in_s_is_one_undo_step() {
+    let text = "kbK5/pp6/1P6/8/8/8/8/R7 w - - bm Ra6; dm 2;\n4k3/8/8/8/8/8/8/4K3 w - -\n";
+    let mut s = epd(text);
+    let before = s.fen().to_owned();
+    press(&mut s, "S s#2 <Enter> <Esc>");
+    assert_eq!(s.record_operations(), Some("bm Ra6; stip \"s#2\";"));
+    press(&mut s, "u");
+    assert_eq!(s.notice, Some(Notice::Undone));
+    assert_eq!(s.record_operations(), Some("bm Ra6; dm 2;"));
+    assert_eq!(s.stipulation().as_deref(), Some("#2"));
+    assert_eq!(s.fen(), before);
+    let bytes = String::from_utf8(s.collection.as_ref().unwrap().to_bytes()).unwrap();
+    assert_eq!(bytes, text, "the record's bytes as they were");
+    press(&mut s, "U");
+    assert_eq!(s.record_operations(), Some("bm Ra6; stip \"s#2\";"));
+    press(&mut s, "u u");
+    assert_eq!(s.notice, Some(Notice::NothingToUndo), "one step, not two");
+    // With a position edit before it: two steps, each undone in turn.
+    press(&mut s, "t S <C-u> #3 <Enter> <Esc>");
+    assert_eq!(s.record_operations(), Some("bm Ra6; dm 3;"));
+    press(&mut s, "u");
+    assert_eq!(s.record_operations(), Some("bm Ra6; dm 2;"));
+    assert_ne!(s.fen(), before, "the side is still Black's");
+    press(&mut s, "u");
+    assert_eq!(s.fen(), before);
 }

@@ -46,6 +46,9 @@ pub enum Overlay {
     StipulationPrompt {
         text: String,
         error: Option<super::solving::AskError>,
+        /// The text is the prefill, selected: typing replaces it (an arrow, Home or End keeps
+        /// it and types after it).
+        selected: bool,
     },
 }
 
@@ -432,6 +435,10 @@ impl State {
             position: self.position,
             castling_auto: self.castling_auto,
             unread: self.unread.clone(),
+            record_line: self
+                .collection
+                .as_ref()
+                .and_then(|c| c.record_line(self.record)),
         }
     }
 

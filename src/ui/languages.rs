@@ -328,6 +328,7 @@ fn solution_and_play_screens(game: Game, lang: Lang) -> Vec<State> {
         s.overlay = Some(Overlay::StipulationPrompt {
             text: "#2".into(),
             error,
+            selected: false,
         });
         out.push(s);
     }

@@ -260,6 +260,9 @@ fn restore(
     state.position = snap.position;
     state.castling_auto = snap.castling_auto;
     state.unread = snap.unread;
+    if let (Some(line), Some(collection)) = (snap.record_line, state.collection.as_mut()) {
+        collection.restore_record(state.record, line);
+    }
     stop_editing_line(state);
     after_change(state);
     state.notice = Some(done);

@@ -78,6 +78,8 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::PromptKey(c) => overlay::prompt_key(state, c),
         Action::PromptBackspace => overlay::prompt_backspace(state),
         Action::PromptSubmit => effects.extend(overlay::prompt_submit(state)),
+        Action::PromptClear => solve::prompt_clear(state),
+        Action::PromptDeselect => solve::prompt_deselect(state),
         // Fields panel.
         Action::FieldUp => state.field = state.field.prev(),
         Action::FieldDown => state.field = state.field.next(),

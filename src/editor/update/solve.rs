@@ -27,31 +27,76 @@ pub(super) fn open_prompt(state: &mut State) {
         .map(std::borrow::Cow::into_owned)
         .or_else(|| state.last_stipulation.clone())
         .unwrap_or_default();
-    state.overlay = Some(Overlay::StipulationPrompt { text, error: None });
+    let selected = !text.is_empty();
+    state.overlay = Some(Overlay::StipulationPrompt {
+        text,
+        error: None,
+        selected,
+    });
 }
 
-/// A character typed into the prompt (the last refusal is forgotten).
+/// A character typed into the prompt: it replaces a selected prefill (the last refusal is
+/// forgotten).
 pub(super) fn prompt_key(state: &mut State, c: char) {
-    if let Some(Overlay::StipulationPrompt { text, error }) = &mut state.overlay
-        && text.chars().count() < PROMPT_MAX
+    if let Some(Overlay::StipulationPrompt {
+        text,
+        error,
+        selected,
+    }) = &mut state.overlay
         && !c.is_control()
     {
-        text.push(c);
+        if std::mem::take(selected) {
+            text.clear();
+        }
+        if text.chars().count() < PROMPT_MAX {
+            text.push(c);
+        }
         *error = None;
     }
 }
 
+/// Backspace: the last character, or the whole prefill while it is selected.
 pub(super) fn prompt_backspace(state: &mut State) {
-    if let Some(Overlay::StipulationPrompt { text, error }) = &mut state.overlay {
-        text.pop();
+    if let Some(Overlay::StipulationPrompt {
+        text,
+        error,
+        selected,
+    }) = &mut state.overlay
+    {
+        if std::mem::take(selected) {
+            text.clear();
+        } else {
+            text.pop();
+        }
         *error = None;
+    }
+}
+
+/// Ctrl-U: the prompt emptied.
+pub(super) fn prompt_clear(state: &mut State) {
+    if let Some(Overlay::StipulationPrompt {
+        text,
+        error,
+        selected,
+    }) = &mut state.overlay
+    {
+        text.clear();
+        *error = None;
+        *selected = false;
+    }
+}
+
+/// An arrow, Home or End: the prefill stays, and typing goes after it.
+pub(super) fn prompt_deselect(state: &mut State) {
+    if let Some(Overlay::StipulationPrompt { selected, .. }) = &mut state.overlay {
+        *selected = false;
     }
 }
 
 /// Enter in the prompt: a text that reads is stored in the record (or kept as the last one
 /// used) and solved; one that does not stays in the prompt with the reason.
 pub(super) fn prompt_submit(state: &mut State) -> Vec<Effect> {
-    let Some(Overlay::StipulationPrompt { text, error }) = &mut state.overlay else {
+    let Some(Overlay::StipulationPrompt { text, error, .. }) = &mut state.overlay else {
         return Vec::new();
     };
     let ask = match Ask::parse(text) {
@@ -68,13 +113,14 @@ pub(super) fn prompt_submit(state: &mut State) -> Vec<Effect> {
 }
 
 /// Writes the stipulation into the current record's EPD operations: `dm N` for `#N`, else
-/// `stip "…"` (the other one dropped, so the record says one thing).
+/// `stip "…"` (the other one dropped, so the record says one thing), as one undo step.
 fn store_in_record(state: &mut State, ask: Ask) {
     let s = ask.stipulation;
     if state.stipulation().as_deref() == Some(&s.to_string()) {
         return;
     }
     let record = state.record;
+    let before = state.snapshot();
     let Some(collection) = state.collection.as_mut() else {
         return;
     };
@@ -86,6 +132,9 @@ fn store_in_record(state: &mut State, ask: Ask) {
     };
     if stored {
         state.notice = Some(Notice::StipulationSet(s.to_string()));
+    }
+    if collection.record_line(record) != before.record_line {
+        state.history.push(before);
     }
 }
 

@@ -402,6 +402,7 @@ fn in_mode(mode: Mode) -> State {
             s.overlay = Some(Overlay::StipulationPrompt {
                 text: String::new(),
                 error: None,
+                selected: false,
             })
         }
     }

@@ -3,7 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::widgets::Widget;
 
@@ -83,11 +83,18 @@ fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf
     // As tall as the wrapped text: the keys line must never be cut off.
     let inner_width = usize::from(width.saturating_sub(4).max(1));
     let mut lines = vec![Line::raw("")];
-    lines.extend(
-        wrap(&body, inner_width)
-            .into_iter()
-            .map(|l| Line::styled(l, t.message)),
-    );
+    match overlay {
+        Overlay::StipulationPrompt {
+            text,
+            selected: true,
+            ..
+        } => lines.extend(selected_prompt(lang, text, inner_width, t)),
+        _ => lines.extend(
+            wrap(&body, inner_width)
+                .into_iter()
+                .map(|l| Line::styled(l, t.message)),
+        ),
+    }
     if let Some(why) = &refusal {
         lines.extend(
             wrap(why, inner_width)
@@ -109,4 +116,31 @@ fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf
         .style(t.overlay)
         .alignment(ratatui::layout::Alignment::Center)
         .render(inner, buf);
+}
+
+/// The stipulation prompt with its prefill selected (typing replaces it): the prefill in the
+/// selection's colours, on the label's line when it fits there, else on a line of its own.
+fn selected_prompt(
+    lang: crate::i18n::Lang,
+    typed: &str,
+    inner_width: usize,
+    t: &Theme,
+) -> Vec<Line<'static>> {
+    let label = text::STIPULATION_PROMPT.tr(lang);
+    let value = vec![
+        Span::styled(typed.to_owned(), t.focused_row),
+        Span::styled("_", t.message),
+    ];
+    let one_line = super::super::wrap::width(label) + 1 + super::super::wrap::width(typed) + 1;
+    if one_line <= inner_width {
+        let mut spans = vec![Span::styled(format!("{label} "), t.message)];
+        spans.extend(value);
+        return vec![Line::from(spans)];
+    }
+    let mut lines: Vec<Line<'static>> = wrap(label, inner_width)
+        .into_iter()
+        .map(|l| Line::styled(l, t.message))
+        .collect();
+    lines.push(Line::from(value));
+    lines
 }
