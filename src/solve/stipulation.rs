@@ -119,6 +119,16 @@ impl FromStr for Stipulation {
                 Problem::NoGoal,
             ));
         };
+        if let Some((first, extra)) = number.split_once(char::is_whitespace) {
+            return Err(fail(
+                &format!(
+                    "unexpected '{}' after '{}{first}': a stipulation is one word (#2, h#2.5)",
+                    extra.trim(),
+                    &t[..t.len() - number.len()]
+                ),
+                Problem::NoNumber,
+            ));
+        }
         let (whole, half) = match number.split_once('.') {
             Some((w, "5")) if play == Play::Help => (w, true),
             Some((_, "5")) => {
@@ -204,6 +214,17 @@ mod tests {
         assert_eq!(plies("h#2"), 4);
         assert_eq!(plies("h#2.5"), 5);
         assert_eq!(plies("h#0.5"), 1);
+    }
+
+    #[test]
+    fn words_after_the_stipulation_are_named_as_the_problem() {
+        for (text, named) in [
+            ("#2 tries", "'tries' after '#2'"),
+            ("h#2.5 x", "'x' after 'h#2.5'"),
+        ] {
+            let err = text.parse::<Stipulation>().expect_err(text).to_string();
+            assert!(err.contains(named), "{text}: {err}");
+        }
     }
 
     #[test]
