@@ -526,7 +526,7 @@ stipulation-prompt = Stipulation:
 stipulation-keys = Enter solve · Esc cancel · add tries or checks
 stipulation-empty = type a stipulation: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': only tries or checks may follow
-stipulation-no-goal = expected #n, =n, s#n, s=n, h#n, h=n, h#n.5 or h=n.5 (n a number of moves)
+stipulation-no-goal = expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)
 stipulation-half-only-in-help = only helpmates take a half move (h#n.5)
 stipulation-only-half = the only fraction is .5 (h#2.5)
 stipulation-no-number = expected the number of moves after the goal sign (#2)
@@ -539,6 +539,15 @@ solution-threat = threat:
 solution-zugzwang = zugzwang
 solution-but = but
 solution-short = (short)
+solution-order = { $stip }: { $first ->
+    [white] White
+   *[black] Black
+} begins; the FEN has { $fen ->
+    [white] White
+   *[black] Black
+} to move
+solution-forced = warning: solved although the position breaks the rules: { $why }
+solution-short-key = (short: in { $n })
 solution-duals = duals:
 solution-no-solution = no solution
 solving = solving { $stip }

@@ -598,7 +598,7 @@ stipulation-prompt = Condición:
 stipulation-keys = Enter resuelve · Esc cancela · añade tries o checks
 stipulation-empty = escribe una condición: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': solo pueden seguir tries o checks
-stipulation-no-goal = se esperaba #n, =n, s#n, s=n, h#n, h=n, h#n.5 o h=n.5 (n, un número de jugadas)
+stipulation-no-goal = se esperaba #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n o ser-s#n, o = en lugar de # (n, un número de jugadas)
 stipulation-half-only-in-help = solo los mates de ayuda admiten media jugada (h#n.5)
 stipulation-only-half = la única fracción posible es .5 (h#2.5)
 stipulation-no-number = falta el número de jugadas tras el signo del objetivo (#2)
@@ -611,6 +611,15 @@ solution-threat = amenaza:
 solution-zugzwang = zugzwang
 solution-but = pero
 solution-short = (corta)
+solution-order = { $stip }: { $first ->
+    [white] empiezan las blancas
+   *[black] empiezan las negras
+}; el FEN da el turno a las { $fen ->
+    [white] blancas
+   *[black] negras
+}
+solution-forced = aviso: resuelto aunque la posición incumple las reglas: { $why }
+solution-short-key = (corta: en { $n })
 solution-duals = duales:
 solution-no-solution = sin solución
 solving = resolviendo { $stip }

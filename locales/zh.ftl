@@ -536,7 +536,7 @@ stipulation-prompt = 要求：
 stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries 或 checks
 stipulation-empty = 请输入要求：#2、=3、s#2、h#2、h#2.5
 stipulation-word = “{ $word }”：后面只能跟 tries 或 checks
-stipulation-no-goal = 应为 #n、=n、s#n、s=n、h#n、h=n、h#n.5 或 h=n.5（n 为回合数）
+stipulation-no-goal = 应为 #n、s#n、h#n、h#n.5、r#n、ser-#n、ser-h#n 或 ser-s#n，或以 = 代替 #（n 为回合数）
 stipulation-half-only-in-help = 只有协助杀可以多半步（h#n.5）
 stipulation-only-half = 小数只能是 .5（h#2.5）
 stipulation-no-number = 目标符号后应为回合数（#2）
@@ -549,6 +549,15 @@ solution-threat = 威胁
 solution-zugzwang = 等着
 solution-but = 但
 solution-short = （短）
+solution-order = { $stip }：{ $first ->
+    [white] 白方
+   *[black] 黑方
+}先走；FEN 中轮到{ $fen ->
+    [white] 白方
+   *[black] 黑方
+}
+solution-forced = 警告：局面违反规则，仍已求解：{ $why }
+solution-short-key = （短：{ $n } 步）
 solution-duals = 双着
 solution-no-solution = 无解
 solving = 正在求解 { $stip }

@@ -297,9 +297,33 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     pub game: GameArg,
 
-    /// The stipulation (#2, =3, s#2, h#3, h#2.5, xiangqi #3); overrides a file's own.
+    /// The stipulation (#2, =3, s#2, h#3, h#2.5, r#2, ser-#3, ser-h#5, ser-s#4, xiangqi #3);
+    /// overrides a file's own.
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub stip: Option<String>,
+
+    /// Help play as the FEN says: its side to move begins (h#n normally begins with Black,
+    /// h#n.5 with White).
+    #[arg(long)]
+    pub as_given: bool,
+
+    /// Also show the set play: what the other side's moves in the diagram would meet.
+    #[arg(long)]
+    pub set_play: bool,
+
+    /// A twin, in Popeye's words (move c3 d4, exchange, remove, add white qa1, rotate 90,
+    /// mirror a1<-->h1, shift a1 b1, polish, stipulation #3; cont changes the last twin);
+    /// repeatable: b), c), …
+    #[arg(long, value_name = "TWIN", allow_hyphen_values = true)]
+    pub twin: Vec<String>,
+
+    /// Help and series play: stop after N solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_solutions: Option<u32>,
+
+    /// Solve a position the legality rules refuse (a warning says which rule).
+    #[arg(long)]
+    pub force: bool,
 
     /// Every move of the attacking side must give check (xiangqi's continuous-check puzzles).
     #[arg(long)]

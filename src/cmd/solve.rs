@@ -147,6 +147,10 @@ impl<'a, E: Write> Solver<'a, E> {
                 tries: args.tries,
                 threads: threads.max(1),
                 hash_mb,
+                as_given: args.as_given,
+                force: args.force,
+                set_play: args.set_play,
+                max_solutions: args.max_solutions.map(|n| n as usize),
                 ..Options::default()
             },
             style: Style {

@@ -9,53 +9,111 @@ use super::rules::Rules;
 use super::rules::chess::ChessRules;
 use super::rules::xiangqi::XiangqiRules;
 use super::search::Search;
-use super::stipulation::{Goal, Play};
+use super::stipulation::Play;
 use super::table::Table;
 use super::{
     Defence, HelpLine, Line, Options, Outcome, Progress, Solution, SolveError, Stipulation, Threat,
     Try,
 };
-use crate::core::legality::chess::{castling_mode, to_chess};
+use crate::core::legality::chess::{castling_mode, to_chess, to_chess_forced};
 use crate::core::xiangqi::Mailbox;
 use crate::core::{Position, fen, legality};
 
 pub(super) fn solve(
-    position: &Position,
+    given: &Position,
     stip: Stipulation,
     options: &Options,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Solution, SolveError> {
-    let errors: Vec<String> = legality::diagnose(position)
+    let mut position = *given;
+    let first = stip.first_side(given.turn, options.as_given);
+    let order = (first != given.turn).then_some(first);
+    if order.is_some() {
+        // The other side begins: an en passant right belongs to the side the FEN names.
+        position.turn = first;
+        position.ep = None;
+    }
+    let errors: Vec<String> = legality::diagnose(&position)
         .into_iter()
         .filter(|d| d.is_error())
         .map(|d| d.message)
         .collect();
-    if !errors.is_empty() {
+    if !errors.is_empty() && !options.force {
         return Err(SolveError::Illegal(errors.join("; ")));
     }
-    let fen = fen::write(position);
+    let fen = fen::write(&position);
+    let set_lines = if options.set_play && stip.play == Play::Help {
+        help_set_play(&position, stip, options, cancel)?
+    } else {
+        Vec::new()
+    };
+    let finish = |mut s: Solution| {
+        s.order = order;
+        s.forced = errors;
+        s.set_lines = set_lines;
+        s
+    };
     if position.game.is_xiangqi() {
-        if stip.goal == Goal::Stalemate {
+        if !XiangqiRules::supports(stip.goal) {
             return Err(SolveError::Unsupported(format!(
                 "{stip}: xiangqi has no stalemate (a side without a move loses): use #n"
             )));
         }
-        let mb = Mailbox::new(position).map_err(|e| SolveError::Illegal(e.to_string()))?;
-        Ok(run(
-            XiangqiRules::new(mb),
-            position,
-            fen,
-            stip,
-            options,
-            cancel,
-            progress,
-        ))
+        let mb = Mailbox::new(&position).map_err(|e| SolveError::Illegal(e.to_string()))?;
+        let rules = XiangqiRules::new(mb);
+        Ok(finish(run(
+            rules, &position, fen, stip, options, cancel, progress,
+        )))
     } else {
-        let chess = to_chess(position).map_err(SolveError::Illegal)?;
+        let chess = if options.force {
+            to_chess_forced(&position)
+        } else {
+            to_chess(&position)
+        }
+        .map_err(SolveError::Illegal)?;
         let rules = ChessRules::new(chess, castling_mode(position.game));
-        Ok(run(rules, position, fen, stip, options, cancel, progress))
+        Ok(finish(run(
+            rules, &position, fen, stip, options, cancel, progress,
+        )))
     }
+}
+
+/// A helpmate's set play: the other side begins, one half move shorter (`h#2` → `h#1.5`).
+fn help_set_play(
+    position: &Position,
+    stip: Stipulation,
+    options: &Options,
+    cancel: &AtomicBool,
+) -> Result<Vec<HelpLine>, SolveError> {
+    let set = if stip.half {
+        Stipulation {
+            half: false,
+            ..stip
+        }
+    } else if stip.moves > 1 {
+        Stipulation {
+            moves: stip.moves - 1,
+            half: true,
+            ..stip
+        }
+    } else {
+        Stipulation {
+            moves: 0,
+            half: true,
+            ..stip
+        }
+    };
+    let mut other = *position;
+    other.turn = other.turn.other();
+    other.ep = None;
+    let options = Options {
+        set_play: false,
+        as_given: true,
+        force: true,
+        ..*options
+    };
+    Ok(solve(&other, set, &options, cancel, &mut |_| {})?.solutions)
 }
 
 /// What one first move turned out to be.
@@ -87,6 +145,8 @@ fn run<R: Rules>(
         Mutex::new((0..first.len()).map(|_| None).collect());
     let threads = options.threads.clamp(1, 256).min(first.len().max(1));
     let stopped = AtomicBool::new(false);
+    let max_lines = options.max_solutions.unwrap_or(usize::MAX);
+    let lines_found = AtomicUsize::new(0);
     let report = |progress: &mut dyn FnMut(Progress)| {
         progress(Progress {
             nodes: counted.load(Relaxed),
@@ -117,7 +177,15 @@ fn run<R: Rules>(
                         if i >= first.len() {
                             break;
                         }
-                        let r = analyse(&mut s, first[i], stip, options, &mut budget);
+                        s.limit = max_lines.saturating_sub(lines_found.load(Relaxed));
+                        let r = if s.limit == 0 {
+                            Root::Nothing
+                        } else {
+                            analyse(&mut s, first[i], stip, options, &mut budget)
+                        };
+                        if let Root::Help(found) = &r {
+                            lines_found.fetch_add(found.len(), Relaxed);
+                        }
                         if s.stopped {
                             stopped.store(true, Relaxed);
                             break;
@@ -154,21 +222,46 @@ fn run<R: Rules>(
     }
     // Short helpmate solutions first, then in generation order.
     lines.sort_by_key(|(l, _)| l.len());
+    lines.truncate(max_lines);
     let solutions = lines
         .into_iter()
         .map(|(l, short)| {
             let mut r = root.clone();
+            let count = super::text::series_moves(stip.play, l.len());
             let moves = l
                 .iter()
-                .map(|&m| {
+                .enumerate()
+                .map(|(i, &m)| {
                     let d = r.describe(m);
                     r.play(m);
+                    // The other side stands still between the moves of a series.
+                    if stip.play.is_series() && i + 1 < count {
+                        r.null();
+                    }
                     d
                 })
                 .collect();
             HelpLine { moves, short }
         })
         .collect::<Vec<_>>();
+    let set = if options.set_play && !stip.is_help() && !cancel.load(Relaxed) {
+        let mut s = Search::new(
+            root.clone(),
+            &table,
+            stip.play,
+            stip.goal,
+            options.checks,
+            &counted,
+            cancel,
+        );
+        let mut budget = Budget {
+            left: &tree_budget,
+            truncated: &truncated,
+        };
+        set_play(&mut s, stip, &mut budget)
+    } else {
+        Vec::new()
+    };
     let unfinished =
         stopped.load(Relaxed) || cancel.load(Relaxed) && done.load(Relaxed) < first.len();
     let outcome = if unfinished {
@@ -179,6 +272,10 @@ fn run<R: Rules>(
         Outcome::Solved
     };
     Solution {
+        order: None,
+        forced: Vec::new(),
+        set,
+        set_lines: Vec::new(),
         game: position.game,
         fen,
         stipulation: stip,
@@ -221,6 +318,13 @@ fn analyse<R: Rules>(
     options: &Options,
     budget: &mut Budget,
 ) -> Root<R::Move> {
+    if stip.play.is_series() {
+        return Root::Help(series_lines(s, stip, m));
+    }
+    if stip.play == Play::Reflex && s.can_reach() {
+        // The attacker would have to reach the goal itself.
+        return Root::Nothing;
+    }
     let mv = s.pos.describe(m);
     s.play(m);
     let r = if stip.play == Play::Help {
@@ -252,8 +356,10 @@ fn analyse<R: Rules>(
 fn help_lines<R: Rules>(s: &mut Search<R>, stip: Stipulation) -> Vec<(Vec<R::Move>, bool)> {
     let full = stip.plies();
     let mut out = Vec::new();
+    let limit = s.limit;
     let mut length = 2 - full % 2;
     while length <= full {
+        s.limit = limit.saturating_sub(out.len());
         if length == 1 {
             if s.goal_here() {
                 out.push((Vec::new(), length < full));
@@ -265,6 +371,62 @@ fn help_lines<R: Rules>(s: &mut Search<R>, stip: Stipulation) -> Vec<(Vec<R::Mov
         }
         length += 2;
     }
+    s.limit = limit;
+    out
+}
+
+/// Direct, self and reflex play's set play: the defender moves first in the diagram; every
+/// move of its that the attacker has an answer to within the stipulation's other moves.
+fn set_play<R: Rules>(s: &mut Search<R>, stip: Stipulation, budget: &mut Budget) -> Vec<Defence> {
+    if stip.moves < 2 || !s.null() {
+        return Vec::new();
+    }
+    let mut set = Vec::new();
+    for d in defender_moves(s, stip.play) {
+        let line = defence(s, stip.play, d, stip.moves - 1, &[], budget);
+        if !line.continuations.is_empty() {
+            set.push(line);
+        }
+        if s.stopped {
+            break;
+        }
+    }
+    s.undo();
+    set
+}
+
+/// Every series through the first move `m` (not yet played), of each length up to the
+/// stipulation's (short ones marked, first), without `m`.
+fn series_lines<R: Rules>(
+    s: &mut Search<R>,
+    stip: Stipulation,
+    m: R::Move,
+) -> Vec<(Vec<R::Move>, bool)> {
+    let mut out = Vec::new();
+    let limit = s.limit;
+    for length in 1..=stip.moves {
+        s.limit = limit.saturating_sub(out.len());
+        let short = length < stip.moves;
+        let mut found = Vec::new();
+        if length == 1 {
+            s.series_end(&[m], &mut Vec::new(), &mut found);
+            for l in &mut found {
+                l.remove(0);
+            }
+        } else {
+            s.play(m);
+            if !s.pos.in_check() && s.null() {
+                s.series(length - 1, &mut Vec::new(), &mut found);
+                s.undo();
+            }
+            s.undo();
+        }
+        out.extend(found.into_iter().map(|l| (l, short)));
+        if s.stopped {
+            break;
+        }
+    }
+    s.limit = limit;
     out
 }
 
@@ -334,54 +496,93 @@ fn tree<R: Rules>(
     } else {
         Threat::None
     };
+    let threats: Vec<String> = match &threat {
+        Threat::Moves(ms) => ms.iter().map(|m| m.uci.clone()).collect(),
+        _ => Vec::new(),
+    };
     let mut defences = Vec::new();
-    let moves = s.pos.legal();
-    for &d in moves.iter() {
+    for d in defender_moves(s, play) {
         if s.stopped {
             break;
         }
-        let mv = s.pos.describe(d);
-        s.play(d);
-        if play == Play::SelfPlay && s.goal_here() {
-            defences.push(Defence {
-                mv,
-                continuations: Vec::new(),
-                short: k > 1,
-            });
-            s.undo();
-            continue;
-        }
-        let mut continuations = Vec::new();
-        let j = shortest(s, k - 1, |s, j| s.win_after_defence(j));
-        if let Some(j) = j {
-            let replies = s.pos.legal();
-            for &m in replies.iter() {
-                s.play(m);
-                let w = s.win_after_move(j);
-                let sub = if w && j >= 2 && budget.take() {
-                    Some(tree(s, play, j, budget))
-                } else {
-                    w.then_some((Threat::None, Vec::new()))
-                };
-                s.undo();
-                if let Some((threat, defences)) = sub {
-                    continuations.push(Line {
-                        mv: s.pos.describe(m),
-                        length: j,
-                        threat,
-                        defences,
-                    });
-                }
-            }
-        }
-        s.undo();
-        defences.push(Defence {
-            mv,
-            continuations,
-            short: j.is_some_and(|j| j < k - 1),
-        });
+        defences.push(defence(s, play, d, k - 1, &threats, budget));
     }
     (threat, defences)
+}
+
+/// The defender's moves: all of them, or in reflex play only those that reach the goal when
+/// there are some (it must play one).
+fn defender_moves<R: Rules>(s: &mut Search<R>, play: Play) -> Vec<R::Move> {
+    let moves = s.pos.legal().to_vec();
+    if play == Play::Reflex {
+        let goal: Vec<R::Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| s.reaches_goal(m))
+            .collect();
+        if !goal.is_empty() {
+            return goal;
+        }
+    }
+    moves
+}
+
+/// The defence `d` with the attacker's shortest continuations within `left` moves, and
+/// whether it stops the threat (`threats`, UCI; empty: nothing is threatened).
+fn defence<R: Rules>(
+    s: &mut Search<R>,
+    play: Play,
+    d: R::Move,
+    left: u32,
+    threats: &[String],
+    budget: &mut Budget,
+) -> Defence {
+    let mv = s.pos.describe(d);
+    s.play(d);
+    if play != Play::Direct && s.goal_here() {
+        s.undo();
+        return Defence {
+            mv,
+            variation: true,
+            continuations: Vec::new(),
+            short: left > 0,
+        };
+    }
+    let mut continuations = Vec::new();
+    let mut threat_holds = false;
+    let j = shortest(s, left, |s, j| s.win_after_defence(j));
+    if let Some(j) = j {
+        let replies = s.pos.legal();
+        for &m in replies.iter() {
+            let named = s.pos.describe(m);
+            s.play(m);
+            let w = s.win_after_move(j);
+            let sub = if w && j >= 2 && budget.take() {
+                Some(tree(s, play, j, budget))
+            } else {
+                w.then_some((Threat::None, Vec::new()))
+            };
+            if threats.contains(&named.uci) && (w || (j < left && s.win_after_move(left))) {
+                threat_holds = true;
+            }
+            s.undo();
+            if let Some((threat, defences)) = sub {
+                continuations.push(Line {
+                    mv: named,
+                    length: j,
+                    threat,
+                    defences,
+                });
+            }
+        }
+    }
+    s.undo();
+    Defence {
+        mv,
+        variation: !threat_holds,
+        continuations,
+        short: j.is_some_and(|j| j < left),
+    }
 }
 
 /// The least `j` in 1..=most for which `wins(j)` holds.

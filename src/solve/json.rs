@@ -1,9 +1,12 @@
-//! The `--json` form of a solution, exactly SPEC §8's schema plus a few fields of its own
-//! (`game`, `checks`, `cooked`, `zugzwang`, `short`, `trees`, `truncated`, `table_bytes`).
+//! The `--json` form of a solution: `fen`, `stipulation`, `result`, `keys`, `threat`,
+//! `variations` (the defences that stop the threat), `tries`, `solutions`, `set`, `length`,
+//! `nodes`, `seconds`, and a few fields of its own (`game`, `checks`, `cooked`, `zugzwang`,
+//! `short`, `other_defences`, `begins`, `forced`, `trees`, `truncated`, `table_bytes`).
 
 use serde_json::{Value, json};
 
 use super::{Defence, Line, Move, Solution, Threat};
+use crate::core::Color;
 
 fn mv(m: &Move) -> Value {
     json!({"uci": m.uci, "san": m.san})
@@ -39,10 +42,12 @@ fn flatten(line: &Line, prefix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
     prefix.pop();
 }
 
-fn variations(defences: &[Defence]) -> Value {
+/// The defences that stop the threat (`variation`), or the others.
+fn variations(defences: &[Defence], variation: bool) -> Value {
     Value::Array(
         defences
             .iter()
+            .filter(|d| d.variation == variation)
             .map(|d| {
                 let mut lines = Vec::new();
                 for c in &d.continuations {
@@ -60,6 +65,11 @@ fn variations(defences: &[Defence]) -> Value {
 
 pub(super) fn solution(s: &Solution) -> Value {
     let first = s.keys.first();
+    let set = if s.stipulation.is_help() {
+        Value::Array(s.set_lines.iter().map(|h| moves(&h.moves)).collect())
+    } else {
+        variations(&s.set, true)
+    };
     json!({
         "fen": s.fen,
         "game": s.game.name(),
@@ -70,13 +80,19 @@ pub(super) fn solution(s: &Solution) -> Value {
         "keys": s.keys.iter().map(|k| mv(&k.mv)).collect::<Vec<_>>(),
         "threat": first.map_or(Value::Null, |k| threat(&k.threat)),
         "zugzwang": first.is_some_and(|k| k.threat == Threat::Zugzwang),
-        "variations": first.map_or(json!([]), |k| variations(&k.defences)),
+        "length": first.map(|k| k.length),
+        "variations": first.map_or(json!([]), |k| variations(&k.defences, true)),
+        "other_defences": first.map_or(json!([]), |k| variations(&k.defences, false)),
+        "set": set,
+        "begins": s.order.map(|c| if c == Color::White { "white" } else { "black" }),
+        "forced": s.forced,
         "trees": s.keys.iter().map(|k| json!({
             "key": mv(&k.mv),
             "length": k.length,
             "threat": threat(&k.threat),
             "zugzwang": k.threat == Threat::Zugzwang,
-            "variations": variations(&k.defences),
+            "variations": variations(&k.defences, true),
+            "other_defences": variations(&k.defences, false),
         })).collect::<Vec<_>>(),
         "tries": s.tries.iter().map(|t| json!({
             "move": mv(&t.mv),

@@ -9,6 +9,7 @@ mod search;
 pub mod stipulation;
 mod table;
 pub mod text;
+pub mod twin;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -16,7 +17,7 @@ use std::time::Duration;
 pub use stipulation::{Goal, Play, Problem, Stipulation, StipulationError};
 pub use table::megabytes_available;
 
-use crate::core::{Game, Position, Square};
+use crate::core::{Color, Game, Position, Square};
 
 /// A move as the solver reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +57,9 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Defence {
     pub mv: Move,
+    /// The defence stops the threat (a variation), or there is no threat; false when a threat
+    /// move still wins after it, so its continuations are no duals.
+    pub variation: bool,
     /// Empty when the defence itself ends the play (a selfmate's mate).
     pub continuations: Vec<Line>,
     /// The attacker wins faster after it than the stipulation allows (a short variation).
@@ -99,6 +103,16 @@ impl Outcome {
 /// Everything the solver proved about a problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
+    /// The side that began when it is not the FEN's: help play's fixed order.
+    pub order: Option<Color>,
+    /// With `Options::force`: the legality rules the position breaks.
+    pub forced: Vec<String>,
+    /// With `Options::set_play`, direct, self and reflex play: the other side's moves in the
+    /// diagram that the attacker has an answer to, with its shortest answers.
+    pub set: Vec<Defence>,
+    /// With `Options::set_play`, help play: the solutions with White beginning, one half move
+    /// shorter.
+    pub set_lines: Vec<HelpLine>,
     pub game: Game,
     pub fen: String,
     pub stipulation: Stipulation,
@@ -150,6 +164,14 @@ pub struct Options {
     pub hash_mb: usize,
     /// The most lines the variation trees of all keys may hold together.
     pub tree_limit: usize,
+    /// Help play with the FEN's side beginning instead of the stipulation's fixed order.
+    pub as_given: bool,
+    /// Solve a position that the legality rules refuse (as far as move generation allows).
+    pub force: bool,
+    /// Also work out the set play.
+    pub set_play: bool,
+    /// Help and series play: stop after this many solutions.
+    pub max_solutions: Option<usize>,
 }
 
 impl Default for Options {
@@ -160,6 +182,10 @@ impl Default for Options {
             threads: 1,
             hash_mb: 64,
             tree_limit: 20_000,
+            as_given: false,
+            force: false,
+            set_play: false,
+            max_solutions: None,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! What the search needs from a game, behind one trait: legal moves into a stack list,
-//! make/unmake, check, the goal test, a hash for the transposition table, and a cheap test that
+//! make/unmake, check, which goals the game knows, a hash for the transposition table, and a cheap test that
 //! rules out moves that cannot give check. Chess is shakmaty's; xiangqi is core's generator.
 
 use std::ops::Deref;
@@ -34,8 +34,17 @@ pub(crate) trait Rules: Clone + Send + Sync {
     fn check_hint(&mut self) -> Self::Hint;
     /// False only when `m` certainly does not give check.
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;
-    /// Whether the side to move has been brought to `goal`.
-    fn goal(&mut self, goal: Goal) -> bool;
+    /// Whether the game knows `goal` at all (xiangqi has no stalemate: a side without a move
+    /// loses).
+    fn supports(goal: Goal) -> bool;
+    /// Whether the side to move has been brought to `goal`: decided over check and legal moves
+    /// alone (where a mate needs no check, having no move is mate).
+    #[inline]
+    fn goal(&mut self, goal: Goal) -> bool {
+        let check = !Self::MATE_NEEDS_CHECK || self.in_check();
+        // The cheap half first: the moves are generated only when the check is right.
+        check == goal.wants_check() && goal.reached(check, self.has_legal_move())
+    }
     /// Whether playing `m` brings the other side to `goal` (and, with `check`, gives check).
     fn reaches(&mut self, m: Self::Move, goal: Goal, check: bool) -> bool {
         self.play(m);

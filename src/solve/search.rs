@@ -13,6 +13,7 @@ use super::table::Table;
 const ATTACK: u64 = 0;
 const DEFEND: u64 = 0x9e37_79b9_7f4a_7c15;
 const HELP: u64 = 0xc2b2_ae3d_27d4_eb4f;
+const SERIES: u64 = 0x1656_67b1_9e37_79f9;
 
 /// Nodes between two looks at the cancel flag (a few microseconds' work).
 const POLL: u64 = 1024;
@@ -34,6 +35,8 @@ pub(crate) struct Search<'a, R: Rules> {
     /// The defender's last refutation at each ply, tried first.
     killers: [Option<R::Move>; MAX_PLY],
     ply: usize,
+    /// Help and series play: the most lines one search collects.
+    pub limit: usize,
 }
 
 impl<'a, R: Rules> Search<'a, R> {
@@ -63,6 +66,7 @@ impl<'a, R: Rules> Search<'a, R> {
             stopped: false,
             killers: [None; MAX_PLY],
             ply: 0,
+            limit: usize::MAX,
         }
     }
 
@@ -113,6 +117,7 @@ impl<'a, R: Rules> Search<'a, R> {
     pub(crate) fn win_to_move(&mut self, n: u32) -> bool {
         match self.play {
             Play::Direct => self.attack(n),
+            Play::Reflex => self.reflex_attack(n),
             _ => self.self_attack(n),
         }
     }
@@ -126,6 +131,7 @@ impl<'a, R: Rules> Search<'a, R> {
                 }
                 self.goal_here() || (n > 1 && self.defend(n - 1))
             }
+            Play::Reflex => self.reflex_defend(n),
             _ => {
                 if self.checks && !self.pos.in_check() {
                     return false;
@@ -139,6 +145,7 @@ impl<'a, R: Rules> Search<'a, R> {
     pub(crate) fn win_after_defence(&mut self, n: u32) -> bool {
         match self.play {
             Play::Direct => n > 0 && self.attack(n),
+            Play::Reflex => self.goal_here() || (n > 0 && self.reflex_attack(n)),
             _ => self.goal_here() || (n > 0 && self.self_attack(n)),
         }
     }
@@ -321,6 +328,176 @@ impl<'a, R: Rules> Search<'a, R> {
         won
     }
 
+    /// Whether playing `m` reaches the goal against the other side.
+    pub(crate) fn reaches_goal(&mut self, m: R::Move) -> bool {
+        self.pos.reaches(m, self.goal, false)
+    }
+
+    /// Whether the side to move can reach the goal in one (against the other side).
+    pub(crate) fn can_reach(&mut self) -> bool {
+        let moves = self.pos.legal();
+        let hint = self.pos.check_hint();
+        let any_move = !self.mate_needs_check();
+        moves.iter().any(|&m| {
+            (any_move || self.pos.may_check(&hint, m)) && self.pos.reaches(m, self.goal, false)
+        })
+    }
+
+    /// Reflexmate, attacker to move: it may not reach the goal itself (it would have to), and
+    /// some move forces the defender to reach it within `n`.
+    fn reflex_attack(&mut self, n: u32) -> bool {
+        if !self.enter() {
+            return false;
+        }
+        let key = self.pos.hash() ^ ATTACK;
+        if let Some(known) = self.table.probe(key).within(n) {
+            return known;
+        }
+        if self.can_reach() {
+            self.table.store_fail(key, n);
+            return false;
+        }
+        let moves = self.pos.legal();
+        for &m in moves.iter() {
+            self.play(m);
+            let win = self.reflex_defend(n);
+            self.undo();
+            if self.stopped {
+                return false;
+            }
+            if win {
+                self.table.store_win(key, n);
+                return true;
+            }
+        }
+        self.table.store_fail(key, n);
+        false
+    }
+
+    /// Reflexmate, defender to move: it reaches the goal at once when it can (it must);
+    /// otherwise every move leaves the attacker a forced win in `n - 1`.
+    fn reflex_defend(&mut self, n: u32) -> bool {
+        if !self.enter() {
+            return false;
+        }
+        let key = self.pos.hash() ^ DEFEND;
+        if let Some(known) = self.table.probe(key).within(n) {
+            return known;
+        }
+        let won = if self.can_reach() {
+            true
+        } else if n == 1 {
+            false
+        } else {
+            let moves = self.pos.legal();
+            !moves.is_empty() && self.refute(&moves, |s| s.reflex_attack(n - 1))
+        };
+        if self.stopped {
+            return false;
+        }
+        if won {
+            self.table.store_win(key, n);
+        } else {
+            self.table.store_fail(key, n);
+        }
+        won
+    }
+
+    /// Series play, the series side to move with `left` moves of its series to play: every
+    /// line that ends as the stipulation asks, each added to `found` after `line`. No move but
+    /// the series' last may give check; the other side stands still in between. Stops adding
+    /// once `found` holds `self.limit` lines. Returns whether there was one.
+    pub(crate) fn series(
+        &mut self,
+        left: u32,
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
+        let limit = self.limit;
+        if !self.enter() || found.len() >= limit {
+            return false;
+        }
+        let moves = self.pos.legal();
+        if left == 1 {
+            return self.series_end(&moves, line, found);
+        }
+        let key = self.pos.hash() ^ SERIES;
+        if left < 32 && self.table.probe(key).help & (1 << left) != 0 {
+            return false;
+        }
+        let mut any = false;
+        for &m in moves.iter() {
+            self.play(m);
+            if !self.pos.in_check() && self.null() {
+                line.push(m);
+                any |= self.series(left - 1, line, found);
+                line.pop();
+                self.undo();
+            }
+            self.undo();
+            if self.stopped {
+                return false;
+            }
+        }
+        if !any && left < 32 && found.len() < limit {
+            self.table.store_help_fail(key, left);
+        }
+        any
+    }
+
+    /// The series' last move, one of `moves`, and what must follow it.
+    pub(crate) fn series_end(
+        &mut self,
+        moves: &[R::Move],
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
+        let limit = self.limit;
+        let mut any = false;
+        for &m in moves {
+            if found.len() >= limit {
+                break;
+            }
+            match self.play {
+                Play::Series => {
+                    if self.pos.reaches(m, self.goal, false) {
+                        let mut whole = line.clone();
+                        whole.push(m);
+                        found.push(whole);
+                        any = true;
+                    }
+                }
+                Play::SeriesHelp => {
+                    self.play(m);
+                    line.push(m);
+                    let before = found.len();
+                    self.help(1, line, found);
+                    found.truncate(limit.max(before));
+                    any |= found.len() > before;
+                    line.pop();
+                    self.undo();
+                }
+                _ => {
+                    self.play(m);
+                    // Every reply reaches the goal against the series side (and there is one).
+                    let replies = self.pos.legal();
+                    let forced = !replies.is_empty()
+                        && replies
+                            .iter()
+                            .all(|&r| self.pos.reaches(r, self.goal, false));
+                    self.undo();
+                    if forced {
+                        let mut whole = line.clone();
+                        whole.push(m);
+                        found.push(whole);
+                        any = true;
+                    }
+                }
+            }
+        }
+        any
+    }
+
     /// Helpmate: every line of exactly `plies` more moves whose last move reaches the goal,
     /// each added to `found` as `line` (the moves before) and its own. Returns whether there
     /// was one.
@@ -330,7 +507,7 @@ impl<'a, R: Rules> Search<'a, R> {
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
-        if !self.enter() {
+        if !self.enter() || found.len() >= self.limit {
             return false;
         }
         let moves = self.pos.legal();
@@ -365,7 +542,7 @@ impl<'a, R: Rules> Search<'a, R> {
                 return false;
             }
         }
-        if !any && plies < 32 {
+        if !any && plies < 32 && found.len() < self.limit {
             self.table.store_help_fail(key, plies);
         }
         any

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::Color;
+
 /// Who plays towards the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Play {
@@ -12,8 +14,40 @@ pub enum Play {
     /// The side to move forces the other side to reach the goal against itself.
     SelfPlay,
     /// Both sides cooperate; the other side's last move reaches the goal (the side to move's,
-    /// for `h#n.5`).
+    /// for `h#n.5`). Black begins `h#n`, White `h#n.5`.
     Help,
+    /// Reflexmate (`r#n`): a selfmate in which either side must reach the goal in one whenever
+    /// it can.
+    Reflex,
+    /// Series (`ser-#n`): the side to move plays n moves in a row, the other side standing
+    /// still; the n-th reaches the goal, no earlier one gives check.
+    Series,
+    /// Series helpmate (`ser-h#n`): Black plays n moves in a row (none but the last giving
+    /// check), then White reaches the goal in one.
+    SeriesHelp,
+    /// Series selfmate (`ser-s#n`): the side to move plays n moves in a row (none but the last
+    /// giving check), then every move of the other side reaches the goal (it has one).
+    SeriesSelf,
+}
+
+impl Play {
+    /// The play's prefix in a stipulation (`ser-h`).
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Play::Direct => "",
+            Play::SelfPlay => "s",
+            Play::Help => "h",
+            Play::Reflex => "r",
+            Play::Series => "ser-",
+            Play::SeriesHelp => "ser-h",
+            Play::SeriesSelf => "ser-s",
+        }
+    }
+
+    /// A series of moves by one side.
+    pub const fn is_series(self) -> bool {
+        matches!(self, Play::Series | Play::SeriesHelp | Play::SeriesSelf)
+    }
 }
 
 /// How the play ends.
@@ -24,6 +58,21 @@ pub enum Goal {
     Mate,
     /// The side to move after the last move is not in check and has no legal move.
     Stalemate,
+}
+
+impl Goal {
+    /// Whether the side to move, `check`ed or not and with or without a legal move, has been
+    /// brought to the goal.
+    #[inline]
+    pub const fn reached(self, check: bool, has_move: bool) -> bool {
+        check == self.wants_check() && !has_move
+    }
+
+    /// Whether the goal is a check (a mate is; a stalemate is not): the cheap half of the test.
+    #[inline]
+    pub const fn wants_check(self) -> bool {
+        matches!(self, Goal::Mate)
+    }
 }
 
 /// The most moves a stipulation may ask for: deeper problems are far beyond an exhaustive search.
@@ -53,13 +102,32 @@ impl Stipulation {
     /// The number of single moves (plies) of a full-length solution.
     pub const fn plies(&self) -> u32 {
         match self.play {
-            Play::Direct | Play::SelfPlay => 2 * self.moves - 1,
+            Play::Direct | Play::SelfPlay | Play::Reflex => 2 * self.moves - 1,
             Play::Help => 2 * self.moves + self.half as u32,
+            Play::Series => self.moves,
+            Play::SeriesHelp | Play::SeriesSelf => self.moves + 1,
         }
     }
 
+    /// The answer is whole lines (help and series play), not keys with variations.
     pub const fn is_help(&self) -> bool {
-        matches!(self.play, Play::Help)
+        matches!(self.play, Play::Help) || self.play.is_series()
+    }
+
+    /// The side that plays first: Black for `h#n` and `ser-h#n`, White for `h#n.5`, whatever
+    /// the position says, unless `as_given`; the side to move `fen_turn` otherwise.
+    pub const fn first_side(&self, fen_turn: Color, as_given: bool) -> Color {
+        match self.play {
+            _ if as_given => fen_turn,
+            Play::Help if self.half => Color::White,
+            Play::Help | Play::SeriesHelp => Color::Black,
+            _ => fen_turn,
+        }
+    }
+
+    /// Whether the order of play is fixed by the stipulation (help play and series helpmates).
+    pub const fn fixed_order(&self) -> bool {
+        matches!(self.play, Play::Help | Play::SeriesHelp)
     }
 }
 
@@ -102,12 +170,28 @@ impl FromStr for Stipulation {
         let fail =
             |why: &str, problem| StipulationError(format!("stipulation '{text}': {why}"), problem);
         let t = text.trim();
-        let (play, rest) = if let Some(r) = t.strip_prefix(['s', 'S']) {
-            (Play::SelfPlay, r)
-        } else if let Some(r) = t.strip_prefix(['h', 'H']) {
-            (Play::Help, r)
-        } else {
-            (Play::Direct, t)
+        let (series, t) = match t.get(..4) {
+            Some(p) if p.eq_ignore_ascii_case("ser-") => (true, &t[4..]),
+            _ => (false, t),
+        };
+        let (kind, rest) = match t.chars().next() {
+            Some(c @ ('s' | 'S' | 'h' | 'H' | 'r' | 'R')) => (c.to_ascii_lowercase(), &t[1..]),
+            _ => (' ', t),
+        };
+        let play = match (series, kind) {
+            (false, ' ') => Play::Direct,
+            (false, 's') => Play::SelfPlay,
+            (false, 'h') => Play::Help,
+            (false, _) => Play::Reflex,
+            (true, ' ') => Play::Series,
+            (true, 's') => Play::SeriesSelf,
+            (true, 'h') => Play::SeriesHelp,
+            (true, _) => {
+                return Err(fail(
+                    "expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)",
+                    Problem::NoGoal,
+                ));
+            }
         };
         let (goal, number) = if let Some(r) = rest.strip_prefix('#') {
             (Goal::Mate, r)
@@ -115,7 +199,7 @@ impl FromStr for Stipulation {
             (Goal::Stalemate, r)
         } else {
             return Err(fail(
-                "expected #n, =n, s#n, s=n, h#n, h=n, h#n.5 or h=n.5 (n a number of moves)",
+                "expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)",
                 Problem::NoGoal,
             ));
         };
@@ -172,11 +256,7 @@ impl FromStr for Stipulation {
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let play = match self.play {
-            Play::Direct => "",
-            Play::SelfPlay => "s",
-            Play::Help => "h",
-        };
+        let play = self.play.prefix();
         let goal = match self.goal {
             Goal::Mate => '#',
             Goal::Stalemate => '=',
@@ -193,7 +273,8 @@ mod tests {
     #[test]
     fn every_kind_reads_and_writes_back() {
         for text in [
-            "#2", "=3", "s#2", "s=1", "h#3", "h=2", "h#2.5", "h=1.5", "h#0.5", "#30",
+            "#2", "=3", "s#2", "s=1", "h#3", "h=2", "h#2.5", "h=1.5", "h#0.5", "#30", "r#2", "r=3",
+            "ser-#4", "ser-=2", "ser-h#5", "ser-h=3", "ser-s#6", "ser-s=2",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -203,6 +284,21 @@ mod tests {
             (s.play, s.goal, s.moves, s.half),
             (Play::Help, Goal::Mate, 2, true)
         );
+        let s: Stipulation = "SER-H#5".parse().unwrap();
+        assert_eq!((s.play, s.moves), (Play::SeriesHelp, 5));
+        assert_eq!("R#3".parse::<Stipulation>().unwrap().play, Play::Reflex);
+    }
+
+    #[test]
+    fn help_play_begins_with_black_and_the_half_move_with_white() {
+        let first =
+            |t: &str, turn, as_given| t.parse::<Stipulation>().unwrap().first_side(turn, as_given);
+        assert_eq!(first("h#2", Color::White, false), Color::Black);
+        assert_eq!(first("h#2.5", Color::Black, false), Color::White);
+        assert_eq!(first("ser-h#3", Color::White, false), Color::Black);
+        assert_eq!(first("h#2", Color::White, true), Color::White);
+        assert_eq!(first("#2", Color::Black, false), Color::Black);
+        assert_eq!(first("ser-#3", Color::White, false), Color::White);
     }
 
     #[test]
@@ -214,6 +310,10 @@ mod tests {
         assert_eq!(plies("h#2"), 4);
         assert_eq!(plies("h#2.5"), 5);
         assert_eq!(plies("h#0.5"), 1);
+        assert_eq!(plies("r#2"), 3);
+        assert_eq!(plies("ser-#4"), 4);
+        assert_eq!(plies("ser-h#4"), 5);
+        assert_eq!(plies("ser-s#4"), 5);
     }
 
     #[test]
@@ -247,6 +347,13 @@ mod tests {
             "##2",
             "#²",
             "ｈ#2",
+            "ser-",
+            "ser-r#2",
+            "ser-#2.5",
+            "r#2.5",
+            "ser#2",
+            "ser--#2",
+            "rr#2",
         ] {
             let err = text.parse::<Stipulation>().expect_err(text);
             assert!(err.to_string().contains("stipulation"), "{text}: {err}");

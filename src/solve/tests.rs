@@ -239,3 +239,137 @@ fn cancelling_stops_with_an_unfinished_result() {
     .unwrap();
     assert_eq!(s.outcome, Outcome::Unfinished);
 }
+
+/// Each whole line of a help or series solution in SAN, joined by spaces.
+fn lines(s: &Solution) -> Vec<String> {
+    s.solutions
+        .iter()
+        .map(|h| {
+            h.moves
+                .iter()
+                .map(|m| m.san.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn variations_are_the_defences_that_stop_the_threat() {
+    // Mansfield 1932, 1.Nf4! threatens 2.Qc7#. Popeye prints exactly these nine defences; the
+    // others (Nxh5, Re1, Re2, Rf3, Re4, Rh4, Rg5) leave the threat working.
+    let s = run(
+        "1K6/1Q4n1/R7/3Nkb1R/6r1/2P1r1N1/7B/8 w - - 0 1",
+        "#2",
+        Options::default(),
+    );
+    let key = &s.keys[0];
+    let mut variations: Vec<&str> = key
+        .defences
+        .iter()
+        .filter(|d| d.variation)
+        .map(|d| d.mv.san.as_str())
+        .collect();
+    variations.sort_unstable();
+    assert_eq!(
+        variations,
+        [
+            "Kxf4", "Ne6", "Ne8", "Rd3", "Rexg3", "Rg6", "Rgxg3", "Rxc3", "Rxf4"
+        ]
+    );
+    let style = text::Style {
+        figurine: false,
+        lang: crate::i18n::Lang::En,
+    };
+    let play = text::render(&s, style);
+    assert!(
+        play.contains("1...Nxh5, Re1, Re2, Rf3, Re4, Rh4, Rg5 2.Qc7#"),
+        "{play}"
+    );
+    let re1 = play.lines().find(|l| l.contains("Re1")).unwrap();
+    assert!(!re1.contains("Nd3"), "{re1}");
+}
+
+#[test]
+fn set_play_shows_what_the_key_gives_up() {
+    // Morphy 1856: with Black to move, every bishop move is met by 2.Rxa7# (Popeye's set play).
+    let options = Options {
+        set_play: true,
+        ..Options::default()
+    };
+    let s = run("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2", options);
+    let set: Vec<(&str, Vec<&str>)> = s
+        .set
+        .iter()
+        .map(|d| {
+            let mates = d.continuations.iter().map(|c| c.mv.san.as_str()).collect();
+            (d.mv.san.as_str(), mates)
+        })
+        .collect();
+    let bishop = ["Bh2", "Bg3", "Bf4", "Be5", "Bd6", "Bc7"];
+    assert_eq!(set.len(), bishop.len(), "{set:?}");
+    for (defence, mates) in &set {
+        assert!(bishop.contains(defence), "{defence}");
+        assert_eq!(mates, &["Rxa7#"]);
+    }
+    assert_eq!(keys(&s), ["Ra6"]);
+}
+
+#[test]
+fn a_helpmate_begins_with_black_whatever_the_fen_says() {
+    let given = "7k/6pp/8/8/8/8/8/KR6 w - - 0 1";
+    // Popeye: ser-h#2 1.Kg8 2.Kh8 Rb8#; as h#2 Black begins too.
+    let s = run(given, "ser-h#2", Options::default());
+    assert_eq!(lines(&s), ["Kg8 Kh8 Rb8#"]);
+    assert_eq!(s.order, Some(Color::Black));
+    let s = run(given, "h#1", Options::default());
+    assert_eq!(s.order, Some(Color::Black));
+    assert!(s.fen.contains(" b "), "{}", s.fen);
+    let as_given = Options {
+        as_given: true,
+        ..Options::default()
+    };
+    let s = run(given, "h#1", as_given);
+    assert_eq!(s.order, None);
+    assert!(s.fen.contains(" w "), "{}", s.fen);
+}
+
+#[test]
+fn a_series_mate_stands_the_other_side_still_and_counts_short_lines() {
+    // Popeye's ser-#2 here: 1.Ra8# (short), the rook to any file and up it, or the king aside.
+    let s = run(
+        "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+        "ser-#2",
+        Options::default(),
+    );
+    let all = lines(&s);
+    assert_eq!(all.len(), 14, "{all:?}");
+    assert_eq!(all[0], "Ra8#");
+    assert!(s.solutions[0].short && s.solutions[1..].iter().all(|h| !h.short));
+    for expected in ["Rb1 Rb8#", "Ra7 Ra8#", "Kf7 Rh1#", "Kh6 Ra8#"] {
+        assert!(all.iter().any(|l| l == expected), "{expected}: {all:?}");
+    }
+    // A check before the last move is not allowed: 1.Rh1+ is no first move.
+    assert!(!all.iter().any(|l| l.starts_with("Rh1+")));
+    let capped = Options {
+        max_solutions: Some(3),
+        ..Options::default()
+    };
+    let s = run("7k/8/6K1/8/8/8/8/R7 w - - 0 1", "ser-#2", capped);
+    assert_eq!(s.solutions.len(), 3);
+}
+
+#[test]
+fn a_reflexmate_forces_the_mate_the_selfmate_cannot() {
+    // Popeye: r#1 1.Ra1! (1...Rxa1#) and 1.Rg1! (1...Rh2#); s#1 has no solution, for Black is
+    // free to play a king move instead.
+    let fen = "8/8/8/8/8/7k/r7/1R5K w - - 0 1";
+    let s = run(fen, "r#1", Options::default());
+    assert_eq!(keys(&s), ["Ra1", "Rg1"]);
+    let s = run(fen, "s#1", Options::default());
+    assert_eq!(s.outcome, Outcome::NoSolution);
+    // The same in two: the reflexmate in one is a short solution.
+    let s = run(fen, "r#2", Options::default());
+    assert_eq!(keys(&s), ["Ra1", "Rg1"]);
+    assert!(s.keys.iter().all(|k| k.length == 1));
+}

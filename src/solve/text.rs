@@ -4,10 +4,10 @@
 
 use std::fmt::Write;
 
-use super::{Defence, Line, Move, Solution, Threat};
+use super::{Defence, Line, Move, Play, Solution, Threat};
 use crate::core::notation::Notation;
-use crate::core::{Game, Position};
-use crate::i18n::{Lang, tr};
+use crate::core::{Color, Game, Position};
+use crate::i18n::{Lang, fmt, tr};
 
 /// How moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,36 +36,52 @@ pub fn san(m: &Move, game: Game, style: Style) -> String {
         .collect()
 }
 
-/// The solution's play, one line per variation, without a trailing newline.
+/// The solution's play, one line per variation, without a trailing newline: the order of play
+/// when it is not the FEN's, a forced position's warning, the set play, then the solution.
 pub fn render(s: &Solution, style: Style) -> String {
     let mut out = String::new();
     let w = |m: &Move| san(m, s.game, style);
+    let lang = style.lang;
+    if let Some(first) = s.order {
+        push_line(&mut out, &order_line(s.stipulation, first, lang));
+    }
+    if !s.forced.is_empty() {
+        let why = s.forced.join("; ");
+        push_line(
+            &mut out,
+            &fmt(lang, "solution-forced", &[("why", why.as_str().into())]),
+        );
+    }
     if s.stipulation.is_help() {
+        let offset = usize::from(s.stipulation.half);
+        for h in &s.set_lines {
+            // The set play begins with the other side: numbered from the other half move.
+            push_line(
+                &mut out,
+                &help_line(&h.moves, 1 - offset, h.short, &w, lang),
+            );
+        }
         for h in &s.solutions {
-            // h#n.5 opens with the side to move's extra half move, written "1...".
-            let offset = usize::from(s.stipulation.half);
-            let mut parts = Vec::new();
-            for (i, m) in h.moves.iter().enumerate() {
-                let j = i + offset;
-                parts.push(if j % 2 == 0 {
-                    format!("{}.{}", j / 2 + 1, w(m))
-                } else if i == 0 {
-                    format!("1...{}", w(m))
-                } else {
-                    w(m)
-                });
-            }
-            let mut line = parts.join(" ");
-            if h.short {
-                line.push_str("  ");
-                line.push_str(tr(style.lang, "solution-short"));
-            }
+            let line = if s.stipulation.play.is_series() {
+                series_line(&h.moves, s.stipulation.play, h.short, &w, lang)
+            } else {
+                help_line(&h.moves, offset, h.short, &w, lang)
+            };
             push_line(&mut out, &line);
         }
         return out;
     }
+    defence_lines(&mut out, &s.set, &[], 1, 0, &w, lang);
     for key in &s.keys {
-        play_line(&mut out, key, 1, 0, true, &w, style.lang);
+        play_line(&mut out, key, 1, 0, true, &w, lang);
+        if key.length < s.stipulation.moves {
+            out.push(' ');
+            out.push_str(&fmt(
+                lang,
+                "solution-short-key",
+                &[("n", key.length.into())],
+            ));
+        }
     }
     for t in &s.tries {
         let refs: Vec<String> = t
@@ -78,12 +94,79 @@ pub fn render(s: &Solution, style: Style) -> String {
             &format!(
                 "1.{}? {} {}",
                 w(&t.mv),
-                tr(style.lang, "solution-but"),
+                tr(lang, "solution-but"),
                 refs.join(", ")
             ),
         );
     }
     out
+}
+
+/// `h#2: Black begins; the FEN has White to move`.
+pub fn order_line(stip: super::Stipulation, first: Color, lang: Lang) -> String {
+    let side = |c: Color| if c == Color::White { "white" } else { "black" };
+    fmt(
+        lang,
+        "solution-order",
+        &[
+            ("stip", stip.to_string().as_str().into()),
+            ("first", side(first).into()),
+            ("fen", side(first.other()).into()),
+        ],
+    )
+}
+
+/// A helpmate line; `offset` 1 when it opens with a half move (written `1...`).
+fn help_line(
+    moves: &[Move],
+    offset: usize,
+    short: bool,
+    w: &dyn Fn(&Move) -> String,
+    lang: Lang,
+) -> String {
+    let mut parts = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let j = i + offset;
+        parts.push(if j.is_multiple_of(2) {
+            format!("{}.{}", j / 2 + 1, w(m))
+        } else if i == 0 {
+            format!("1...{}", w(m))
+        } else {
+            w(m)
+        });
+    }
+    with_short(parts.join(" "), short, lang)
+}
+
+/// A series, each of its moves numbered; a series helpmate's mate after it unnumbered.
+fn series_line(
+    moves: &[Move],
+    play: Play,
+    short: bool,
+    w: &dyn Fn(&Move) -> String,
+    lang: Lang,
+) -> String {
+    let numbered = series_moves(play, moves.len());
+    let parts: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            if i < numbered {
+                format!("{}.{}", i + 1, w(m))
+            } else {
+                w(m)
+            }
+        })
+        .collect();
+    with_short(parts.join(" "), short, lang)
+}
+
+fn with_short(mut line: String, short: bool, lang: Lang) -> String {
+    if short {
+        line.push_str("  ");
+        line.push_str(tr(lang, "solution-short"));
+    }
+    line
 }
 
 fn push_line(out: &mut String, line: &str) {
@@ -122,8 +205,55 @@ fn play_line(
         threat_text(&line.threat, number + 1, w, lang)
     );
     push_line(out, &head);
-    for d in &line.defences {
-        defence_line(out, d, number, indent + 3, w, lang);
+    let threats: Vec<&str> = match &line.threat {
+        Threat::Moves(ms) => ms.iter().map(|m| m.uci.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    defence_lines(out, &line.defences, &threats, number, indent + 3, w, lang);
+}
+
+/// The variations each on its line; the defences after which the threat still works gathered
+/// on one line per way the threat meets them: `1...Re1, Re2, Rd3 2.Qc7#`.
+fn defence_lines(
+    out: &mut String,
+    defences: &[Defence],
+    threats: &[&str],
+    number: u32,
+    indent: usize,
+    w: &dyn Fn(&Move) -> String,
+    lang: Lang,
+) {
+    // Groups by the answers' text, in the order they first come.
+    let mut groups: Vec<(String, Vec<&Defence>)> = Vec::new();
+    for d in defences {
+        let answers: Vec<&Line> = if d.variation {
+            d.continuations.iter().collect()
+        } else {
+            d.continuations
+                .iter()
+                .filter(|c| threats.contains(&c.mv.uci.as_str()))
+                .collect()
+        };
+        let ends = answers.iter().all(|c| c.defences.is_empty());
+        if d.variation || !ends {
+            defence_line(out, d, number, indent, w, lang);
+            continue;
+        }
+        let text: String = answers
+            .iter()
+            .map(|c| format!(" {}.{}", number + 1, w(&c.mv)))
+            .collect();
+        match groups.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, ds)) => ds.push(d),
+            None => groups.push((text, vec![d])),
+        }
+    }
+    for (text, ds) in groups {
+        let names: Vec<String> = ds.iter().map(|d| w(&d.mv)).collect();
+        push_line(
+            out,
+            &format!("{:indent$}{number}...{}{text}", "", names.join(", ")),
+        );
     }
 }
 
@@ -176,13 +306,57 @@ pub fn renamed(s: &Solution, notation: Notation) -> Solution {
             }
         }
     }
+    let series = s.stipulation.play.is_series();
     for h in &mut out.solutions {
-        let mut pos = Some(start);
-        for m in &mut h.moves {
-            pos = pos.and_then(|p| rename(m, &p, n));
+        if series {
+            let count = series_moves(s.stipulation.play, h.moves.len());
+            let mut pos = Some(start);
+            for (i, m) in h.moves.iter_mut().enumerate() {
+                pos = pos.and_then(|p| rename(m, &p, n));
+                if i + 1 < count {
+                    pos = pos.map(passed);
+                }
+            }
+        } else {
+            rename_all(&mut h.moves, start, n);
+        }
+    }
+    let passed = passed(start);
+    for h in &mut out.set_lines {
+        rename_all(&mut h.moves, passed, n);
+    }
+    for d in &mut out.set {
+        if let Some(next) = rename(&mut d.mv, &passed, n) {
+            for c in &mut d.continuations {
+                rename_line(c, &next, n);
+            }
         }
     }
     out
+}
+
+/// How many of a series line's `len` moves are the series (a series helpmate's last is the
+/// mate).
+pub fn series_moves(play: Play, len: usize) -> usize {
+    if play == Play::SeriesHelp {
+        len.saturating_sub(1)
+    } else {
+        len
+    }
+}
+
+/// The position with the other side to move (no en passant: it belonged to the side passing).
+fn passed(mut p: Position) -> Position {
+    p.turn = p.turn.other();
+    p.ep = None;
+    p
+}
+
+fn rename_all(moves: &mut [Move], start: Position, n: Notation) {
+    let mut pos = Some(start);
+    for m in moves {
+        pos = pos.and_then(|p| rename(m, &p, n));
+    }
 }
 
 /// Renames `m`, played in `before`; the position after it.
@@ -198,9 +372,7 @@ fn rename_line(line: &mut Line, before: &Position, n: Notation) {
     };
     if let Threat::Moves(ms) = &mut line.threat {
         // The threat is what the attacker would play if the defender could pass.
-        let mut passed = after;
-        passed.turn = passed.turn.other();
-        passed.ep = None;
+        let passed = passed(after);
         for m in ms {
             rename(m, &passed, n);
         }

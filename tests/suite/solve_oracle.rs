@@ -86,6 +86,8 @@ fn solve(
         threads,
         "--stip",
         stipulation,
+        // The fixture's convention: the FEN's side to move begins, help play included.
+        "--as-given",
     ]);
     if checks {
         cmd.arg("--checks");
@@ -177,7 +179,7 @@ fn file_mismatches(name: &str, records: &[&Record], checks: bool) -> Vec<String>
     }
     std::fs::write(&path, epd).expect("temp file written");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fenboard"));
-    cmd.args(["solve", "--json"]);
+    cmd.args(["solve", "--json", "--as-given"]);
     if checks {
         cmd.arg("--checks");
     }

@@ -221,14 +221,8 @@ impl Rules for ChessRules {
         }
     }
 
-    #[inline]
-    fn goal(&mut self, goal: Goal) -> bool {
-        let pos = self.pos();
-        let check = pos.is_check();
-        match goal {
-            Goal::Mate => check && pos.legal_moves().is_empty(),
-            Goal::Stalemate => !check && pos.legal_moves().is_empty(),
-        }
+    fn supports(_: Goal) -> bool {
+        true
     }
 
     /// On a scratch copy, without the stack or the hash: the solver's hottest test.
@@ -237,11 +231,11 @@ impl Rules for ChessRules {
         let mut after = self.pos().clone();
         after.play_unchecked(m);
         let check = after.is_check();
-        // Mate needs check; stalemate needs none (and `check` asks for one: never both).
-        match goal {
-            Goal::Mate => check && after.legal_moves().is_empty(),
-            Goal::Stalemate => !check && !checks && after.legal_moves().is_empty(),
-        }
+        // `checks` asks for a check, which a stalemate never is; the moves are generated only
+        // when the check is right.
+        (check || !checks)
+            && check == goal.wants_check()
+            && goal.reached(check, !after.legal_moves().is_empty())
     }
 
     fn describe(&mut self, m: SMove) -> Move {

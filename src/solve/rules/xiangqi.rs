@@ -163,8 +163,8 @@ impl Rules for XiangqiRules {
 
     /// Xiangqi has no stalemate: a side without a legal move has lost, checked or not.
     #[inline]
-    fn goal(&mut self, _: Goal) -> bool {
-        !self.mb.has_legal_move()
+    fn supports(goal: Goal) -> bool {
+        goal == Goal::Mate
     }
 
     fn describe(&mut self, (from, to): (u8, u8)) -> Move {
