@@ -225,8 +225,18 @@ pub enum Cmd {
 pub enum Scroll {
     Up(u16),
     Down(u16),
+    /// As many rows as the help shows at once.
+    PageUp,
+    PageDown,
     Top,
     Bottom,
+}
+
+/// How the help scrolls on the screen drawn last: how far, and how many rows it shows at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpScroll {
+    pub max: u16,
+    pub page: u16,
 }
 
 /// One key (pattern) and what it does.
@@ -677,9 +687,9 @@ pub const TABLE: &[Row] = &[
         Bind(Ch('k'), Cmd::Scroll(Scroll::Up(1))),
         Bind(Is(Down), Cmd::Scroll(Scroll::Down(1))),
         Bind(Ch('j'), Cmd::Scroll(Scroll::Down(1))),
-        Bind(Is(PageUp), Cmd::Scroll(Scroll::Up(10))),
-        Bind(Is(PageDown), Cmd::Scroll(Scroll::Down(10))),
-        Bind(Ch(' '), Cmd::Scroll(Scroll::Down(10))),
+        Bind(Is(PageUp), Cmd::Scroll(Scroll::PageUp)),
+        Bind(Is(PageDown), Cmd::Scroll(Scroll::PageDown)),
+        Bind(Ch(' '), Cmd::Scroll(Scroll::PageDown)),
         Bind(Is(Home), Cmd::Scroll(Scroll::Top)),
         Bind(Is(End), Cmd::Scroll(Scroll::Bottom)),
     ], &[hint(Mode::Help, 1, "↑↓ PgUp PgDn", "scroll")]),
@@ -713,7 +723,7 @@ pub fn piece_for_letter(c: char, game: Game) -> Option<Piece> {
 
 impl Cmd {
     /// The action of this command for `key`.
-    fn action(&self, key: Key, state: &State, help_max: u16) -> Option<Action> {
+    fn action(&self, key: Key, state: &State, help: HelpScroll) -> Option<Action> {
         let c = match key.code {
             Code::Char(c) => c,
             _ => '\0',
@@ -729,19 +739,21 @@ impl Cmd {
                 let at = state.help_scroll;
                 Action::ScrollHelp(match *step {
                     Scroll::Up(n) => at.saturating_sub(n),
-                    Scroll::Down(n) => at.saturating_add(n).min(help_max),
+                    Scroll::Down(n) => at.saturating_add(n).min(help.max),
+                    Scroll::PageUp => at.saturating_sub(help.page.max(1)),
+                    Scroll::PageDown => at.saturating_add(help.page.max(1)).min(help.max),
                     Scroll::Top => 0,
-                    Scroll::Bottom => help_max,
+                    Scroll::Bottom => help.max,
                 })
             }
         })
     }
 }
 
-/// The action `key` asks for in `state`. `help_max` is how far the help can scroll on the
+/// The action `key` asks for in `state`. `help` is how far the help can scroll on the
 /// screen drawn last. `None`: the key means nothing there and nothing needs saying (typing in
 /// an overlay, keys the FEN line ignores).
-pub fn action(state: &State, key: Key, help_max: u16) -> Option<Action> {
+pub fn action(state: &State, key: Key, help: HelpScroll) -> Option<Action> {
     let mode = Mode::of(state);
     let global = matches!(key.code, Code::Tab | Code::BackTab | Code::F(1) | Code::Esc);
     // Alt changes a key's meaning in every terminal: an Alt key is bound nowhere.
@@ -752,7 +764,7 @@ pub fn action(state: &State, key: Key, help_max: u16) -> Option<Action> {
     for row in TABLE.iter().filter(|r| r.modes.contains(&mode)) {
         for Bind(pat, cmd) in row.binds {
             if pat.matches(key, game)
-                && let Some(action) = cmd.action(key, state, help_max)
+                && let Some(action) = cmd.action(key, state, help)
             {
                 return Some(action);
             }

@@ -86,7 +86,14 @@ fn tokens(keys: &str) -> Vec<String> {
 pub(crate) fn press(s: &mut State, keys: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for token in tokens(keys) {
-        if let Some(action) = keys::action(s, key_event(&token), u16::MAX) {
+        if let Some(action) = keys::action(
+            s,
+            key_event(&token),
+            keys::HelpScroll {
+                max: u16::MAX,
+                page: 10,
+            },
+        ) {
             effects.extend(update(s, action));
         }
     }

@@ -20,7 +20,8 @@ pub fn source(lang: Lang) -> &'static str {
     catalog::SOURCES[lang as usize]
 }
 
-/// A message without arguments, by its id: a `const` in `ui::text`, shown with `.tr(lang)`.
+/// A message without arguments, by its id: a `const` in `ui::text` (or `tui::text`), shown
+/// with `.tr(lang)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Msg(pub &'static str);
 

@@ -21,6 +21,7 @@ use super::keymap;
 use super::signals::{self, Signal};
 use super::solver::Solver;
 use super::terminal::{self, Tui};
+use super::text;
 use crate::cli::Failure;
 use crate::cli::args::EditArgs;
 use crate::cli::args::is_collection_target;
@@ -33,7 +34,6 @@ use crate::ui::frame::Frames;
 use crate::ui::layout::{Arrangement, ScreenLayout};
 use crate::ui::pieces::PieceSize;
 use crate::ui::screen::{ScreenHits, View};
-use crate::ui::text;
 use crate::ui::theme::Theme;
 
 /// What the worker threads send the event loop (the terminal it reads itself).

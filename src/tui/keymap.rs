@@ -33,12 +33,12 @@ pub fn key_action_on(key: &KeyEvent, state: &State, hit: &dyn HitTest) -> Option
     }
     // Only the help's own scroll keys need how far it scrolls, and finding out wraps the whole
     // help text: by far the dearest part of a keystroke. So ask only while the help is open.
-    let help_max = if state.overlay == Some(Overlay::Help) {
-        hit.help_max_scroll()
+    let help = if state.overlay == Some(Overlay::Help) {
+        hit.help_scroll()
     } else {
-        0
+        keys::HelpScroll::default()
     };
-    keys::action(state, editor_key(key), help_max)
+    keys::action(state, editor_key(key), help)
 }
 
 /// A terminal key as the editor's key table knows keys.

@@ -13,3 +13,4 @@ pub mod keymap;
 pub mod signals;
 pub mod solver;
 pub mod terminal;
+pub mod text;

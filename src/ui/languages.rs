@@ -287,7 +287,7 @@ fn typed(s: &mut State, keys: &str) {
     use crate::editor::keys::{self, Code, Key};
     for c in keys.chars() {
         let code = if c == '>' { Code::Enter } else { Code::Char(c) };
-        if let Some(action) = keys::action(s, Key::plain(code), 0) {
+        if let Some(action) = keys::action(s, Key::plain(code), Default::default()) {
             crate::editor::update(s, action);
         }
     }

@@ -7,6 +7,7 @@ use super::board::BoardGeometry;
 use super::glyphs::GlyphSet;
 use crate::core::fen::Field;
 use crate::core::{Color, Game, Square};
+use crate::editor::keys::HelpScroll;
 
 /// What is under a screen cell: the keymap asks this of the layout drawn last, so that a
 /// click lands on exactly what is drawn there.
@@ -19,9 +20,9 @@ pub trait HitTest {
     fn castling_at(&self, _col: u16, _row: u16) -> Option<(Color, u8)> {
         None
     }
-    /// How far the help overlay can scroll on this screen.
-    fn help_max_scroll(&self) -> u16 {
-        0
+    /// How far the help overlay can scroll on this screen, and by how much a page.
+    fn help_scroll(&self) -> HelpScroll {
+        HelpScroll::default()
     }
 }
 
@@ -176,8 +177,8 @@ impl HitTest for ScreenLayout {
         ScreenLayout::field_at(self, col, row)
     }
 
-    fn help_max_scroll(&self) -> u16 {
-        super::help::max_scroll(self.lang, self.area)
+    fn help_scroll(&self) -> HelpScroll {
+        super::help::scroll(self.lang, self.area)
     }
 }
 

@@ -339,8 +339,8 @@ impl HitTest for ScreenHits<'_> {
         self.layout.field_at(col, row)
     }
 
-    fn help_max_scroll(&self) -> u16 {
-        self.layout.help_max_scroll()
+    fn help_scroll(&self) -> crate::editor::keys::HelpScroll {
+        self.layout.help_scroll()
     }
 
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {
@@ -459,7 +459,7 @@ pub(crate) mod tests {
         update(&mut s, Action::ToggleHelp);
         // Every line of the help, scrolled through where it does not fit at once.
         let mut t = String::new();
-        let max = crate::ui::help::max_scroll(crate::i18n::Lang::En, Rect::new(0, 0, 160, 60));
+        let max = crate::ui::help::scroll(Lang::En, Rect::new(0, 0, 160, 60)).max;
         for line in (0..=max).step_by(10).chain([max]) {
             update(&mut s, Action::ScrollHelp(line));
             t.push_str(&text(&s, 160, 60));
@@ -473,6 +473,72 @@ pub(crate) mod tests {
             }
         }
         insta::assert_snapshot!(text(&s, 120, 40));
+    }
+
+    /// The rows the help shows at `w`×`h`, inside its box and above its footer.
+    fn help_rows(s: &State, w: u16, h: u16) -> Vec<String> {
+        text(s, w, h)
+            .lines()
+            .skip(2)
+            .take(usize::from(h) - 5)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn the_help_pages_by_the_rows_it_shows_and_its_columns_scroll_together() {
+        use crate::editor::keys::{Code, Key};
+        let mut s = state(Game::Chess.start_fen(), false);
+        update(&mut s, Action::ToggleHelp);
+        for (w, h) in [(120, 40), (80, 24), (160, 30)] {
+            update(&mut s, Action::ScrollHelp(0));
+            let area = Rect::new(0, 0, w, h);
+            let layout = screen_layout(&s, area);
+            let hits = ScreenHits {
+                layout: &layout,
+                state: &s,
+            };
+            // The box, its border and its footer row take five rows: the rest is a page.
+            let page = h - 5;
+            let help = hits.help_scroll();
+            assert_eq!(help.page, page, "{w}x{h}");
+            assert!(help.max > 0, "{w}x{h}: the help scrolls here");
+            let down = keys::action(&s, Key::plain(Code::PageDown), help);
+            assert_eq!(
+                down,
+                Some(Action::ScrollHelp(page.min(help.max))),
+                "{w}x{h}"
+            );
+            // One row down: every column moves up by one row, nothing changes column.
+            let before = help_rows(&s, w, h);
+            update(&mut s, Action::ScrollHelp(1));
+            let after = help_rows(&s, w, h);
+            for (row, line) in after.iter().enumerate().take(usize::from(page) - 1) {
+                assert_eq!(line, &before[row + 1], "{w}x{h} row {row}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_draws_every_key_name_in_the_key_style() {
+        let mut s = state(Game::Chess.start_fen(), false);
+        update(&mut s, Action::ToggleHelp);
+        let theme = Theme::new(ColorMode::TrueColor);
+        let buf = draw(&s, 160, 40, ColorMode::TrueColor);
+        let t = buffer_to_text(&buf, false);
+        // Key names that open a row of the key list, wherever their column is.
+        let mut seen = 0;
+        for (y, row) in t.lines().enumerate() {
+            for name in ["Ctrl-Q", "Ctrl-S", "Shift-Tab"] {
+                for (at, _) in row.match_indices(name) {
+                    let x = crate::ui::wrap::width(&row[..at]) as u16;
+                    let cell = &buf[(x, y as u16)];
+                    assert_eq!(cell.fg, theme.key.fg.unwrap(), "{name} at {x},{y}");
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen >= 2, "{t}");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Every piece of text the screen and `fenboard show` print, in one place. The words
+//! Every piece of text the screen and `fenboard show` print, in one place (what the terminal
+//! runtime says beyond the screen is in `tui::text`). The words
 //! themselves are in `locales/*.ftl`, one file per language (`crate::i18n`): a const here is a
 //! message id (`Msg`), shown with `.tr(lang)`; a function formats a message with arguments.
 
@@ -467,8 +468,6 @@ pub const CHANGED_ON_DISK_KEYS: Msg = Msg("changed-on-disk-keys");
 pub const QUIT_UNREAD_TITLE: Msg = Msg("quit-unread-title");
 pub const QUIT_UNREAD: Msg = Msg("quit-unread");
 pub const QUIT_UNREAD_KEYS: Msg = Msg("quit-unread-keys");
-/// On stderr after quitting that way.
-pub const QUIT_UNREAD_NOTE: Msg = Msg("quit-unread-note");
 pub const CHESS960_TITLE: Msg = Msg("chess960-title");
 pub const CHESS960_PROMPT: Msg = Msg("chess960-prompt");
 pub const CHESS960_KEYS: Msg = Msg("chess960-keys");
@@ -840,51 +839,6 @@ pub fn diagnostic_line(
     }
 }
 
-// The editor's own messages on stderr.
-pub const NO_SIGNALS: &str = "cannot watch the signals that end a process";
-pub const NO_TERMINAL: &str = "cannot use the terminal (/dev/tty)";
-pub const NO_INPUT: &str = "cannot watch the terminal for input";
-pub const NO_COLLECTION: &str = "no collection is open";
-
-/// The final FEN could not go to stdout: it is given here instead.
-pub fn fen_not_written(fen: &str, why: &str) -> String {
-    format!("cannot write the FEN to stdout: {why}; it was: {fen}")
-}
-
-pub fn input_failed(why: &str) -> String {
-    format!("cannot read the terminal: {why}")
-}
-
-/// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
-/// the first with its folder, the others beside it by their names alone.
-pub fn newer_rescues(lang: Lang, paths: &[std::path::PathBuf]) -> Option<String> {
-    let (first, rest) = paths.split_first()?;
-    let mut names = first.display().to_string();
-    for p in rest {
-        let name = p.file_name().map_or_else(
-            || p.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        names.push_str(", ");
-        names.push_str(&name);
-    }
-    // The names first: a narrow message line cuts the end.
-    Some(fmt(
-        lang,
-        "newer-rescues",
-        &[("names", names.as_str().into()), ("n", paths.len().into())],
-    ))
-}
-
-/// Killed by `signal`, the unsaved changes went to `path`.
-pub fn rescued(signal: &str, path: &str) -> String {
-    format!("{signal}: unsaved changes written to {path}")
-}
-
-pub fn rescue_failed(signal: &str, why: &str) -> String {
-    format!("{signal}: unsaved changes lost: {why}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -959,30 +913,6 @@ mod tests {
             }
             assert!(!words(Lang::Zh).contains("expected"), "{typed}");
         }
-    }
-
-    #[test]
-    fn every_newer_rescue_is_named() {
-        use std::path::PathBuf;
-        assert_eq!(newer_rescues(Lang::En, &[]), None);
-        let one = newer_rescues(Lang::En, &[PathBuf::from("d/a.fen.save")]).unwrap();
-        assert!(
-            one.starts_with("d/a.fen.save: unsaved changes from a killed session"),
-            "{one}"
-        );
-        let three = newer_rescues(
-            Lang::En,
-            &[
-                PathBuf::from("d/a.fen.save"),
-                PathBuf::from("d/a.fen.save.1"),
-                PathBuf::from("d/a.fen.save.2"),
-            ],
-        )
-        .unwrap();
-        assert!(
-            three.starts_with("d/a.fen.save, a.fen.save.1, a.fen.save.2: unsaved changes"),
-            "{three}"
-        );
     }
 
     #[test]

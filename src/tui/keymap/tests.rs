@@ -483,8 +483,8 @@ fn help_scroll_keys_stay_within_the_screen() {
         fn field_at(&self, _: u16, _: u16) -> Option<crate::core::fen::Field> {
             None
         }
-        fn help_max_scroll(&self) -> u16 {
-            12
+        fn help_scroll(&self) -> keys::HelpScroll {
+            keys::HelpScroll { max: 12, page: 10 }
         }
     }
     let mut s = in_mode(Mode::Help);
@@ -517,7 +517,7 @@ fn keys_outside_the_help_do_not_ask_how_far_it_scrolls() {
         fn field_at(&self, _: u16, _: u16) -> Option<crate::core::fen::Field> {
             None
         }
-        fn help_max_scroll(&self) -> u16 {
+        fn help_scroll(&self) -> keys::HelpScroll {
             panic!("asked how far the help scrolls")
         }
     }

@@ -166,7 +166,7 @@ mod tests {
     fn typed(s: &mut State, keys: &str) {
         for c in keys.chars() {
             let code = if c == '>' { Code::Enter } else { Code::Char(c) };
-            if let Some(action) = keys::action(s, Key::plain(code), 0) {
+            if let Some(action) = keys::action(s, Key::plain(code), Default::default()) {
                 update(s, action);
             }
         }
