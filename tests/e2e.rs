@@ -1,7 +1,9 @@
 //! End-to-end tests of the editor in tmux, through the one harness in `tests/common`: the app
 //! itself, its clipboard, and collections under signals. A test whose tool is missing shows as
 //! ignored with the reason (`#[needs(…)]`), and fails when `FENBOARD_E2E=1`
-//! (`cargo test --test e2e`).
+//! (`cargo test --test e2e`). They run on Linux: tmux, Linux's signals and
+//! `/proc`.
+#![cfg(target_os = "linux")]
 
 mod common;
 

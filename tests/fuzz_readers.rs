@@ -1,5 +1,5 @@
 //! A fuzz harness for every reader of outside text: the FEN reader, EPD record lines, the
-//! editor's paste cleanup, collection files and the terminal's input bytes. Each target runs proptest-generated inputs
+//! editor's paste cleanup and collection files. Each target runs proptest-generated inputs
 //! (FEN and EPD fragments, control characters, arbitrary bytes and characters) for a time
 //! budget: `FENBOARD_FUZZ_SECONDS` per target (default 2; CI sets more). A panic anywhere is a
 //! failure (proptest catches it and shrinks the input), and so is a broken invariant.
@@ -12,7 +12,6 @@ use fenboard::cmd::check::{Options, Summary, check_stream};
 use fenboard::collection::{Collection, epd, record};
 use fenboard::core::{Game, fen};
 use fenboard::editor::paste;
-use fenboard::tui::input::Decoder;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -255,64 +254,6 @@ fn fuzz_collection_files() {
         for i in 0..c.len() {
             prop_assert_eq!(edited.operations(i), c.operations(i));
         }
-        Ok(())
-    });
-}
-
-/// What terminals send, run together with arbitrary bytes and cut into reads anywhere.
-#[test]
-fn fuzz_the_terminal_decoder() {
-    const SEQUENCES: &[&[u8]] = &[
-        b"\x1b",
-        b"\x1b[",
-        b"\x1bO",
-        b"\x1b[A",
-        b"\x1b[1;5C",
-        b"\x1b[3~",
-        b"\x1b[15;2~",
-        b"\x1b[<0;10;5M",
-        b"\x1b[<0;10;5m",
-        b"\x1b[M !!",
-        b"\x1b[32;1;1M",
-        b"\x1b[97;5u",
-        b"\x1b[200~",
-        b"\x1b[201~",
-        b"\x1b[12;40R",
-        b"\x1b[?1u",
-        b"q",
-        b"\r",
-        b"\xe4\xb8\xad",
-    ];
-    let piece = prop_oneof![
-        4 => prop::sample::select(SEQUENCES).prop_map(<[u8]>::to_vec),
-        2 => any::<u8>().prop_map(|b| vec![b]),
-        1 => prop::sample::select(b";0123456789".to_vec()).prop_map(|b| vec![b]),
-    ];
-    let input = (
-        prop::collection::vec(piece, 0..40).prop_map(|v| v.concat()),
-        prop::collection::vec(any::<prop::sample::Index>(), 0..8),
-    );
-    fuzz("input::Decoder", input, |(bytes, cuts)| {
-        let decode = |chunks: &[(&[u8], bool)]| {
-            let mut d = Decoder::default();
-            let mut events = Vec::new();
-            for (b, more) in chunks {
-                d.feed(b, *more);
-                events.extend(d.by_ref());
-            }
-            events
-        };
-        let whole = decode(&[(&bytes, false)]);
-        let mut at: Vec<usize> = cuts.iter().map(|i| i.index(bytes.len() + 1)).collect();
-        at.sort_unstable();
-        let mut chunks = Vec::new();
-        let mut from = 0;
-        for c in at.into_iter().chain([bytes.len()]) {
-            chunks.push((&bytes[from..c], c < bytes.len()));
-            from = c;
-        }
-        // Where the reads end changes nothing (a read that says more follows).
-        prop_assert_eq!(decode(&chunks), whole);
         Ok(())
     });
 }

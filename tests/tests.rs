@@ -12,6 +12,7 @@ mod check_cli;
 mod cli_completions;
 #[path = "suite/cli_man.rs"]
 mod cli_man;
+#[cfg(unix)]
 #[path = "suite/cli_output.rs"]
 mod cli_output;
 #[path = "suite/cli_perft.rs"]
@@ -26,12 +27,13 @@ mod collection_props;
 mod diagram;
 #[path = "suite/diagram_cli.rs"]
 mod diagram_cli;
+#[cfg(unix)]
+#[path = "suite/editor_cli.rs"]
+mod editor_cli;
 #[path = "suite/examples.rs"]
 mod examples;
 #[path = "suite/fen_props.rs"]
 mod fen_props;
-#[path = "suite/input_oracle.rs"]
-mod input_oracle;
 #[path = "suite/languages_cli.rs"]
 mod languages_cli;
 #[path = "suite/notation_oracle.rs"]

@@ -127,6 +127,7 @@ struct Solver<'a, E> {
 impl<'a, E: Write> Solver<'a, E> {
     fn new(args: &'a SolveArgs, max_time: Option<Duration>, err: &'a mut E) -> Self {
         let interrupted = Arc::new(AtomicBool::new(false));
+        #[cfg(unix)]
         let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, interrupted.clone());
         let threads = args
             .threads

@@ -9,10 +9,19 @@ use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::SystemTime;
+
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+use unix::{keep_owner, rescue_options};
+
+#[cfg(not(unix))]
+mod other;
+#[cfg(not(unix))]
+use other::{keep_owner, rescue_options};
 
 /// A file operation that failed: what was being done, on which path, and why.
 #[derive(Debug)]
@@ -100,20 +109,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     Ok(())
 }
 
-/// Gives the new file the owner and group of the old one, as far as allowed: root can give any,
-/// an ordinary user only a group they belong to. What cannot be kept becomes the saver's, as
-/// for a new file (vim does the same).
-fn keep_owner(file: &File, original: &fs::Metadata) {
-    use std::os::unix::fs::{MetadataExt, fchown};
-    let Ok(now) = file.metadata() else { return };
-    if (now.uid(), now.gid()) == (original.uid(), original.gid()) {
-        return;
-    }
-    if fchown(file, Some(original.uid()), Some(original.gid())).is_err() {
-        let _ = fchown(file, None, Some(original.gid()));
-    }
-}
-
 /// A new, empty temporary file beside the target, named after it so a user who finds one left
 /// by a power cut knows what it was.
 fn create_temporary(dir: &Path, name: &std::ffi::OsStr) -> Result<(PathBuf, File), FileError> {
@@ -130,7 +125,6 @@ fn create_temporary(dir: &Path, name: &std::ffi::OsStr) -> Result<(PathBuf, File
         match OpenOptions::new()
             .write(true)
             .create_new(true)
-            .mode(0o666)
             .open(&tmp_path)
         {
             Ok(f) => return Ok((tmp_path, f)),
@@ -161,17 +155,12 @@ const MAX_RESCUES: u32 = 1000;
 /// Writes `bytes` to a rescue file of `path` that did not exist: `FILE.save`, or the first of
 /// `FILE.save.1`, `.2`, … that is free. An earlier rescue is never overwritten, and a name taken
 /// by anything — a file, a folder, a symbolic link planted by someone else — is skipped, never
-/// followed (`O_CREAT|O_EXCL|O_NOFOLLOW`). The file is private (mode 0600, as nano's), whatever
-/// the original's mode. Returns the path written.
+/// followed (on Unix `O_CREAT|O_EXCL|O_NOFOLLOW`). On Unix the file is private (mode 0600, as
+/// nano's), whatever the original's mode. Returns the path written.
 pub fn write_rescue(path: &Path, bytes: &[u8]) -> Result<PathBuf, FileError> {
     for n in 0..MAX_RESCUES {
         let rescue = rescue_name(path, n);
-        let created = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .custom_flags(libc::O_NOFOLLOW)
-            .mode(0o600)
-            .open(&rescue);
+        let created = rescue_options().open(&rescue);
         let mut file = match created {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
@@ -297,6 +286,7 @@ fn modified(path: &Path) -> Option<SystemTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
     use std::os::unix::fs::PermissionsExt;
 
     fn scratch(name: &str) -> PathBuf {
@@ -306,6 +296,7 @@ mod tests {
         dir
     }
 
+    #[cfg(unix)]
     fn entries(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(dir)
             .unwrap()
@@ -315,6 +306,7 @@ mod tests {
         v
     }
 
+    #[cfg(unix)]
     #[test]
     fn replaces_contents_and_keeps_permissions() {
         let dir = scratch("perm");
@@ -331,6 +323,7 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_symlink_is_followed_and_kept() {
         let dir = scratch("link");
@@ -431,6 +424,7 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_planted_symlink_is_neither_followed_nor_replaced() {
         let dir = scratch("symlink");
@@ -460,6 +454,7 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_rescue_is_private_whatever_the_file() {
         let dir = scratch("private");
@@ -490,6 +485,7 @@ mod tests {
     }
 
     // Root gives the file away to nobody; other users cannot (ignored for them, with why).
+    #[cfg(unix)]
     #[fenboard_needs::needs(root)]
     #[test]
     fn saving_keeps_owner_and_group() {

@@ -1,12 +1,14 @@
 //! The editor: terminal lifecycle and event loop.
 //!
-//! Every wake-up (a terminal event, a signal, a clipboard result) arrives in one inbox; the
-//! loop blocks on it, so an idle editor uses no CPU, and draws once per batch of events.
+//! Every wake-up (a terminal event, a signal, a clipboard result, an engine or solver report)
+//! arrives in one channel; the loop blocks on it, so an idle editor uses no CPU, and draws once
+//! per batch of events.
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use color_eyre::eyre::{Result, WrapErr};
@@ -16,7 +18,7 @@ use ratatui::layout::Rect;
 
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::engine::Engines;
-use super::inbox::{Arrival, Inbox};
+use super::input::{self, Input};
 use super::keymap;
 use super::signals::{self, Signal};
 use super::solver::Solver;
@@ -36,9 +38,13 @@ use crate::ui::pieces::PieceSize;
 use crate::ui::screen::{ScreenHits, View};
 use crate::ui::theme::Theme;
 
-/// What the worker threads send the event loop (the terminal it reads itself).
+/// What the terminal's reader and the worker threads send the event loop.
 #[derive(Debug)]
 pub enum Report {
+    /// A key, a click, a paste, a resize.
+    Terminal(Event),
+    /// The terminal is gone (why): as a hang-up, which usually comes with it.
+    TerminalGone(String),
     /// A signal that ends the editor (SIGHUP, SIGTERM, SIGINT, …; see `signals`).
     Signal(Signal),
     /// A clipboard job finished on the clipboard's worker thread.
@@ -87,6 +93,10 @@ pub fn run(args: EditArgs) -> crate::cli::Result<ExitCode> {
             Some(note) => Err(Failure::new(signal.exit_code(), note)),
             None => Ok(ExitCode::from(signal.exit_code())),
         },
+        // No terminal to edit on is an error of how fenboard was run, as a usage error is.
+        Err(e) if e.downcast_ref::<NoTerminal>().is_some() => {
+            Err(Failure::new(2, format!("{e:#}")))
+        }
         Err(e) => Err(Failure::new(1, format!("{e:#}"))),
     }
 }
@@ -139,26 +149,27 @@ fn initial_state(args: &EditArgs) -> Result<State> {
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.
 fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Result<Exit> {
-    let mut inbox = Inbox::new().wrap_err(text::NO_INPUT)?;
-    let post = inbox.post();
+    let (post, inbox) = mpsc::channel();
+    let tx = post.clone();
     let _signals = signals::watch(move |s| {
-        post.send(Report::Signal(s));
+        let _ = tx.send(Report::Signal(s));
     })
     .wrap_err(text::NO_SIGNALS)?;
-    let post = inbox.post();
+    let tx = post.clone();
     let engines = Engines::new(engine, move |ev| {
-        post.send(Report::Engine(ev));
+        let _ = tx.send(Report::Engine(ev));
     });
-    let post = inbox.post();
+    let tx = post.clone();
     let solver = Solver::new(move |ev| {
-        post.send(Report::Solver(ev));
+        let _ = tx.send(Report::Solver(ev));
     });
-    let post = inbox.post();
+    let tx = post.clone();
     let clipboard = Clipboard::system(move |reply| {
-        post.send(Report::Clipboard(reply));
+        let _ = tx.send(Report::Clipboard(reply));
     });
     let mouse = state.options.mouse;
-    let tui = Tui::enter(mouse).wrap_err(text::NO_TERMINAL)?;
+    let tui = Tui::enter(mouse).map_err(NoTerminal)?;
+    start_input(post).wrap_err(text::NO_INPUT)?;
     let mut app = App {
         state,
         view: View {
@@ -173,10 +184,10 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
         frames: Frames::new(),
         panic_after_first_frame: std::env::var_os(PANIC_AFTER_FIRST_FRAME).is_some(),
     };
-    let exit = app.run(&mut inbox);
+    let exit = app.run(&inbox);
     app.clipboard.wait_idle(Duration::from_secs(2));
     // A copy finished after the last key still writes its OSC 52 bytes to the terminal.
-    for report in inbox.reports() {
+    for report in inbox.try_iter() {
         if let Report::Clipboard(reply) = report {
             app.clipboard.finish(reply, app.tui.writer());
         }
@@ -184,6 +195,29 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
     drop(app);
     exit
 }
+
+/// The terminal's events into the channel.
+fn start_input(post: Sender<Report>) -> std::io::Result<()> {
+    input::start(move |input| {
+        let report = match input {
+            Input::Event(ev) => Report::Terminal(ev),
+            Input::Gone(why) => Report::TerminalGone(why),
+        };
+        post.send(report).is_ok()
+    })
+}
+
+/// The terminal could not be had: the editor cannot start.
+#[derive(Debug)]
+pub struct NoTerminal(pub std::io::Error);
+
+impl std::fmt::Display for NoTerminal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", text::NO_TERMINAL, self.0)
+    }
+}
+
+impl std::error::Error for NoTerminal {}
 
 /// Events handled at most between two frames.
 const MAX_EVENTS_PER_FRAME: usize = 256;
@@ -210,24 +244,28 @@ struct App {
 const PANIC_AFTER_FIRST_FRAME: &str = "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME";
 
 impl App {
-    fn run(&mut self, inbox: &mut Inbox<Report>) -> Result<Exit> {
+    fn run(&mut self, inbox: &Receiver<Report>) -> Result<Exit> {
         loop {
             self.draw()?;
             if self.panic_after_first_frame {
                 panic!("{PANIC_AFTER_FIRST_FRAME} is set");
             }
-            let first = inbox.wait();
+            // The loop holds a sender of its own (the terminal reader's), so the channel never
+            // closes while it waits.
+            let Ok(first) = inbox.recv() else {
+                return Ok(self.killed(Signal::HANGUP));
+            };
             // Handle what is already waiting before drawing again: a burst of keys or resizes
             // costs one frame, not one per event (but an endless stream still gets frames).
             let mut next = Some(first);
             let mut handled = 0;
-            while let Some(ev) = next {
-                if let Some(exit) = self.handle(ev)? {
+            while let Some(report) = next {
+                if let Some(exit) = self.handle(report)? {
                     return Ok(exit);
                 }
                 handled += 1;
                 next = if handled < MAX_EVENTS_PER_FRAME {
-                    inbox.try_next()
+                    inbox.try_recv().ok()
                 } else {
                     None
                 };
@@ -255,16 +293,11 @@ impl App {
         Ok(())
     }
 
-    fn handle(&mut self, arrival: Arrival<Report>) -> Result<Option<Exit>> {
-        let report = match arrival {
-            Arrival::Terminal(ev) => return self.terminal_event(ev),
-            Arrival::InputFailed(why) => {
-                return Err(color_eyre::eyre::eyre!(text::input_failed(&why)));
-            }
-            Arrival::Hangup => return Ok(Some(self.killed(Signal::HANGUP))),
-            Arrival::Report(report) => report,
-        };
+    fn handle(&mut self, report: Report) -> Result<Option<Exit>> {
         match report {
+            Report::Terminal(ev) => self.terminal_event(ev),
+            // Nothing more can be typed: as the hang-up that usually comes with it.
+            Report::TerminalGone(_) => Ok(Some(self.killed(Signal::HANGUP))),
             Report::Signal(signal) => Ok(Some(self.killed(signal))),
             Report::Engine(event) => {
                 if matches!(event, EngineEvent::Failed { .. }) {

@@ -7,7 +7,6 @@ pub mod clipboard;
 pub mod engine;
 pub mod escape;
 pub mod export;
-pub mod inbox;
 pub mod input;
 pub mod keymap;
 pub mod signals;

@@ -1,4 +1,5 @@
-//! The terminal the editor draws on: `/dev/tty`, so that stdout stays free for the final FEN.
+//! The terminal the editor draws on: `/dev/tty` (on Windows the console's `CONOUT$`), so that
+//! stdout stays free for the final FEN.
 //!
 //! Raw mode, the alternate screen, mouse capture and bracketed paste are switched on together
 //! and switched off together on every way out: a normal return, an error (the guard's `Drop`)
@@ -114,8 +115,15 @@ pub struct Tui {
 }
 
 /// Opens the controlling terminal for reading and writing.
+#[cfg(unix)]
 pub fn open_tty() -> io::Result<File> {
     OpenOptions::new().read(true).write(true).open("/dev/tty")
+}
+
+/// Opens the console's screen for writing (crossterm reads its input itself).
+#[cfg(windows)]
+pub fn open_tty() -> io::Result<File> {
+    OpenOptions::new().read(true).write(true).open("CONOUT$")
 }
 
 impl Tui {

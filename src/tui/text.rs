@@ -19,10 +19,6 @@ pub fn fen_not_written(fen: &str, why: &str) -> String {
     format!("cannot write the FEN to stdout: {why}; it was: {fen}")
 }
 
-pub fn input_failed(why: &str) -> String {
-    format!("cannot read the terminal: {why}")
-}
-
 /// Rescue files (`FILE.save`, `FILE.save.1`, …) newer than the file opened, every one named:
 /// the first with its folder, the others beside it by their names alone.
 pub fn newer_rescues(lang: Lang, paths: &[std::path::PathBuf]) -> Option<String> {

@@ -268,3 +268,20 @@ fn programs_that_are_no_engines_give_a_message_and_the_editor_goes_on() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `yes` as the engine writes endless lines: the panel says the engine floods, the editor's
+/// memory stays bounded, and Ctrl-Q still quits.
+#[needs(tmux)]
+#[test]
+fn an_engine_that_floods_its_output_is_an_error_and_ctrl_q_still_quits() {
+    let t = Tmux::fenboard(&["--engine", "/usr/bin/yes"], 120, 40);
+    t.wait_for("FEN rnbqkbnr");
+    t.keys(&["l"]);
+    let screen = t.wait_until(|s| s.contains("no analysis:"), "a message in the panel");
+    assert!(
+        screen.contains("no analysis: the engine floods its output"),
+        "{screen}"
+    );
+    t.keys(&["C-q"]);
+    assert_eq!(t.wait_exit().status, 0);
+}

@@ -489,6 +489,7 @@ fn a_second_rescue_goes_to_file_save_1_and_both_are_announced() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn a_rescue_never_writes_through_a_planted_symlink() {
     let dir = scratch("rescue-link");
@@ -588,6 +589,7 @@ fn a_new_file_created_by_someone_else_meanwhile_is_a_conflict() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn the_rescue_file_of_a_private_file_is_private() {
     use std::os::unix::fs::PermissionsExt;

@@ -10,12 +10,22 @@
 //! the editor's open.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::fd::AsRawFd;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+use super::arboard_error::arboard_error;
+
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+use unix::{detach, readable_within, redirect_to_null};
+
+#[cfg(not(unix))]
+mod other;
+#[cfg(not(unix))]
+use other::{detach, readable_within, redirect_to_null};
 
 /// The longest text a holder takes.
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -42,16 +52,7 @@ pub fn command(exe: &Path) -> Command {
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .current_dir("/");
-    // SAFETY: setsid(2) is async-signal-safe; the new session has no controlling terminal, so
-    // the holder gets no SIGHUP or SIGINT meant for the editor's terminal.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::setsid() == -1 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+    detach(&mut cmd);
     cmd
 }
 
@@ -94,10 +95,9 @@ fn hand_over(child: &mut Child, text: &str) -> Result<(), String> {
         .stdout
         .take()
         .ok_or("no pipe from the clipboard holder")?;
-    if !readable_within(stdout.as_raw_fd(), ANSWER_TIMEOUT) {
+    if !readable_within(&stdout, ANSWER_TIMEOUT) {
         return Err("the clipboard holder did not answer".into());
     }
-    let fd = stdout.as_raw_fd();
     let mut answer = BufReader::new(stdout.take(4096));
     let mut line = String::new();
     answer
@@ -108,36 +108,13 @@ fn hand_over(child: &mut Child, text: &str) -> Result<(), String> {
             // The holder closes its end right after answering: wait for that, so that once
             // this returns it holds no pipe of ours.
             let mut rest = Vec::new();
-            if readable_within(fd, ANSWER_TIMEOUT) {
+            if readable_within(answer.get_ref().get_ref(), ANSWER_TIMEOUT) {
                 let _ = answer.read_to_end(&mut rest);
             }
             Ok(())
         }
         "" => Err("the clipboard holder exited".into()),
         answer => Err(answer.strip_prefix("error: ").unwrap_or(answer).to_string()),
-    }
-}
-
-/// Whether `fd` has data (or end of file) within `timeout`.
-fn readable_within(fd: i32, timeout: Duration) -> bool {
-    let deadline = Instant::now() + timeout;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let mut pfd = libc::pollfd {
-            fd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd for the duration of the call.
-        let n = unsafe { libc::poll(&mut pfd, 1, left.as_millis().min(i32::MAX as u128) as i32) };
-        if n > 0 {
-            return true;
-        }
-        let interrupted =
-            n == -1 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted;
-        if !interrupted || left.is_zero() {
-            return false;
-        }
     }
 }
 
@@ -165,10 +142,7 @@ pub fn serve() -> ExitCode {
     let mut checker = match arboard::Clipboard::new() {
         Ok(c) => c,
         Err(e) => {
-            return fail(&format!(
-                "no clipboard: {}",
-                super::worker::arboard_error(e)
-            ));
+            return fail(&format!("no clipboard: {}", arboard_error(e)));
         }
     };
     let (done_tx, done) = mpsc::channel();
@@ -176,7 +150,7 @@ pub fn serve() -> ExitCode {
     std::thread::spawn(move || {
         let result = arboard::Clipboard::new()
             .and_then(|mut c| set_and_wait(&mut c, served, Selection::Clipboard));
-        let _ = done_tx.send(result.map_err(super::worker::arboard_error));
+        let _ = done_tx.send(result.map_err(arboard_error));
     });
     let desktop = super::Environment::from_env().desktop(super::wayland::probe);
     let primary = has_primary(&desktop);
@@ -293,18 +267,4 @@ fn answer(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
-}
-
-/// Points `fd` at /dev/null, closing the pipe it was.
-fn redirect_to_null(fd: i32) {
-    if let Ok(null) = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open("/dev/null")
-    {
-        // SAFETY: dup2 onto a standard descriptor of our own process.
-        unsafe {
-            libc::dup2(null.as_raw_fd(), fd);
-        }
-    }
 }

@@ -15,6 +15,7 @@
 //! it into an event and passes it back to [`Clipboard::finish`] on its own thread, where any
 //! OSC 52 bytes are written to the app's terminal writer (the one it draws on).
 
+mod arboard_error;
 mod contain;
 pub mod environment;
 pub mod holder;

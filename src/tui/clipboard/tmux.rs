@@ -94,15 +94,24 @@ pub(super) fn run_command(
         }
         Ok(Err(e)) => Err(format!("{name}: {e}")),
         Err(_) => {
-            // SAFETY: kill(2) on our own child's pid, which wait_with_output has not reaped
-            // yet since it has not returned.
-            unsafe {
-                libc::kill(pid as libc::pid_t, libc::SIGKILL);
-            }
+            kill(pid);
             Err(format!("{name} did not answer"))
         }
     }
 }
+
+/// Ends our child `pid`, which `wait_with_output` has not reaped yet since it has not returned.
+#[cfg(unix)]
+fn kill(pid: u32) {
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe {
+        libc::kill(pid as libc::pid_t, libc::SIGKILL);
+    }
+}
+
+/// tmux runs on Unix only: no child of this kind to end elsewhere.
+#[cfg(not(unix))]
+fn kill(_: u32) {}
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use super::arboard_error::arboard_error;
 use super::contain::contain;
 use super::environment::{Desktop, Environment, Route};
 use super::osc52::{self, Framing};
@@ -315,14 +316,6 @@ fn read_error(e: arboard::Error) -> String {
     match e {
         arboard::Error::ContentNotAvailable => "the clipboard holds no text".into(),
         e => arboard_error(e),
-    }
-}
-
-/// arboard's error in few words: the status bar has one line.
-pub(super) fn arboard_error(e: arboard::Error) -> String {
-    match e {
-        arboard::Error::Unknown { description } => description,
-        e => e.to_string(),
     }
 }
 

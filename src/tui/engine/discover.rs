@@ -49,16 +49,36 @@ fn find_in(game: Game, named: Option<&OsStr>, dirs: &[PathBuf]) -> Result<PathBu
 }
 
 fn lookup(name: &OsStr, dirs: &[PathBuf]) -> Option<PathBuf> {
-    dirs.iter().map(|d| d.join(name)).find(|p| is_executable(p))
+    dirs.iter()
+        .flat_map(|d| program_files(d, name))
+        .find(|p| is_executable(p))
 }
 
+/// The files in `dir` that running `name` could mean: the name itself (on Windows with `.exe`
+/// too).
+fn program_files(dir: &Path, name: &OsStr) -> Vec<PathBuf> {
+    let plain = dir.join(name);
+    if cfg!(windows) && plain.extension().is_none() {
+        return vec![plain.with_extension("exe"), plain];
+    }
+    vec![plain]
+}
+
+/// A file with an execute bit.
+#[cfg(unix)]
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     path.metadata()
         .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-#[cfg(test)]
+/// Any file: Windows has no execute bit.
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
+}
+
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;

@@ -6,7 +6,7 @@
 //! and `go infinite`; requests that arrive meanwhile replace each other, so a burst of keys
 //! costs one restart.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
@@ -15,6 +15,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::protocol::{self, EngineLine};
+use output::{Output, Queued};
+
+mod output;
 use crate::core::{Color, Game};
 use crate::editor::analysis::Score;
 pub use crate::editor::analysis::{EngineEvent as Event, Request};
@@ -34,6 +37,8 @@ enum Msg {
     Quit,
     Out(String),
     Eof,
+    /// The engine writes more than an engine does (why).
+    Flood(String),
 }
 
 /// A running engine session. Dropping it ends the engine (`quit`, then kill).
@@ -188,30 +193,20 @@ fn die_with_parent(command: &mut Command) {
 #[cfg(not(target_os = "linux"))]
 fn die_with_parent(_: &mut Command) {}
 
-/// Reads the engine's output as lines (invalid UTF-8 replaced) into the session's channel.
-fn spawn_reader(stdout: std::process::ChildStdout, tx: Sender<Msg>) {
+/// Reads the engine's output as lines (invalid UTF-8 replaced, bounded: see [`output`]) into
+/// the session's channel.
+fn spawn_reader(stdout: std::process::ChildStdout, tx: Sender<Msg>, queued: Queued) {
     let _ = std::thread::Builder::new()
         .name("engine-out".into())
         .spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::with_capacity(256);
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(Msg::Eof);
-                        return;
-                    }
-                    Ok(_) => {
-                        // An endless line must not eat memory: keep its first 64 KiB.
-                        buf.truncate(64 * 1024);
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
-                        if tx.send(Msg::Out(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
+            output::read_lines(stdout, &queued, |out| {
+                let msg = match out {
+                    Output::Line(line) => Msg::Out(line),
+                    Output::Eof => Msg::Eof,
+                    Output::Flood(why) => Msg::Flood(why),
+                };
+                tx.send(msg).is_ok()
+            });
         });
 }
 
@@ -235,7 +230,9 @@ fn run(
     on_event: &dyn Fn(Event),
 ) -> Result<(), String> {
     let (mut engine, stdout) = spawn(path)?;
-    spawn_reader(stdout, tx);
+    let queued = Queued::default();
+    spawn_reader(stdout, tx, queued.clone());
+    let rx = &Mailbox { rx, queued };
     let mut search = Search::default();
     // Handshake: `uci` … `uciok`, options, `isready` … `readyok`.
     engine.send("uci")?;
@@ -293,6 +290,7 @@ fn run(
                 return Ok(());
             }
             Msg::Eof => return Err(engine.exit_reason()),
+            Msg::Flood(why) => return Err(why),
             Msg::Out(text) => match protocol::parse_line(&text, game) {
                 EngineLine::BestMove => {
                     search.current = None;
@@ -335,7 +333,7 @@ fn run(
 /// `Ok(false)`: told to quit.
 fn handshake(
     engine: &mut Engine,
-    rx: &Receiver<Msg>,
+    rx: &Mailbox,
     timeout: Duration,
     search: &mut Search,
     mut done: impl FnMut(EngineLine) -> bool,
@@ -343,7 +341,14 @@ fn handshake(
     let deadline = Instant::now() + timeout;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(left) {
+        // Checked before each message, not only when none comes: lines that keep coming
+        // without the answer must not keep the wait going.
+        let msg = if left.is_zero() {
+            Err(RecvTimeoutError::Timeout)
+        } else {
+            rx.recv_timeout(left)
+        };
+        match msg {
             Ok(Msg::Out(text)) => {
                 // The game does not matter for handshake lines.
                 if done(protocol::parse_line(&text, Game::Chess)) {
@@ -357,6 +362,7 @@ fn handshake(
                 return Ok(false);
             }
             Ok(Msg::Eof) => return Err(engine.exit_reason()),
+            Ok(Msg::Flood(why)) => return Err(why),
             Err(RecvTimeoutError::Timeout) => {
                 return Err(format!(
                     "the engine did not answer within {:.1} s",
@@ -370,11 +376,7 @@ fn handshake(
 
 /// The next message, or `None` when a pending position has waited out the debounce with the
 /// engine idle. A `stop` that gets no `bestmove` in time is a failure.
-fn next_message(
-    rx: &Receiver<Msg>,
-    search: &Search,
-    timeout: Duration,
-) -> Result<Option<Msg>, String> {
+fn next_message(rx: &Mailbox, search: &Search, timeout: Duration) -> Result<Option<Msg>, String> {
     let wait = if let Some(since) = search.stopping {
         Some((since + timeout).saturating_duration_since(Instant::now()))
     } else if search.pending.is_some() && search.current.is_none() {
@@ -395,6 +397,28 @@ fn next_message(
     }
 }
 
+/// The session's channel, which keeps the count of the engine's lines waiting in it.
+struct Mailbox<'a> {
+    rx: &'a Receiver<Msg>,
+    queued: Queued,
+}
+
+impl Mailbox<'_> {
+    fn recv(&self) -> Result<Msg, mpsc::RecvError> {
+        self.rx.recv().inspect(|msg| self.took(msg))
+    }
+
+    fn recv_timeout(&self, wait: Duration) -> Result<Msg, RecvTimeoutError> {
+        self.rx.recv_timeout(wait).inspect(|msg| self.took(msg))
+    }
+
+    fn took(&self, msg: &Msg) {
+        if let Msg::Out(line) = msg {
+            self.queued.taken(line.len());
+        }
+    }
+}
+
 fn stop_search(engine: &mut Engine, search: &mut Search) -> Result<(), String> {
     if search.current.is_some() && search.stopping.is_none() {
         engine.send("stop")?;
@@ -410,5 +434,5 @@ fn side_to_move(fen: &str) -> Color {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests;

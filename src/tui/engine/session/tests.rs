@@ -294,3 +294,46 @@ done"#,
     );
     let _ = std::fs::remove_file(pidfile);
 }
+
+/// `yes` writes endless lines: the session says so as a failure, before its start timeout, and
+/// ends the program.
+#[test]
+fn an_engine_that_floods_its_output_fails_and_is_ended() {
+    let (session, rx) = start(PathBuf::from("/usr/bin/yes"), Game::Chess, ANSWER_TIMEOUT);
+    let ev = wait_for(&rx, Duration::from_secs(30), |e| {
+        matches!(e, Event::Failed { .. })
+    });
+    let Event::Failed { reason } = ev else {
+        unreachable!()
+    };
+    assert!(reason.contains("floods"), "{reason}");
+    // Failed: the session's thread ends by itself.
+    wait_until(Duration::from_secs(10), || session.is_finished());
+    drop(session);
+}
+
+/// Lines that keep coming but never answer the handshake: the start timeout still ends it.
+#[test]
+fn endless_chatter_without_an_answer_still_times_out() {
+    let chatter = script("chatter", "while true; do echo 'info string hello'; done");
+    let (session, rx) = start(chatter, Game::Chess, Duration::from_millis(300));
+    let ev = wait_for(&rx, Duration::from_secs(30), |e| {
+        matches!(e, Event::Failed { .. })
+    });
+    let Event::Failed { reason } = ev else {
+        unreachable!()
+    };
+    assert!(
+        reason.contains("did not answer") || reason.contains("floods"),
+        "{reason}"
+    );
+    drop(session);
+}
+
+fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !done() {
+        assert!(Instant::now() < deadline, "not within {limit:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

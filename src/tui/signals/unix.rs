@@ -1,4 +1,4 @@
-//! Every signal that would end fenboard, as an event. The terminal is in raw mode, so Ctrl-C
+//! Unix: every signal that would end fenboard, as an event. The terminal is in raw mode, so Ctrl-C
 //! arrives as a key, not as SIGINT; but a closed terminal window (SIGHUP), `kill` (SIGTERM), or
 //! any other signal whose default action ends a process must still give the editor a chance to
 //! write unsaved changes to a rescue file and restore the terminal. A signal handler can do
