@@ -4,6 +4,7 @@
 
 mod common;
 
+#[cfg(unix)]
 #[path = "suite/bounded_input.rs"]
 mod bounded_input;
 #[path = "suite/check_cli.rs"]
