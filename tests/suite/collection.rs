@@ -735,6 +735,7 @@ fn an_edited_record_keeps_its_form_and_operations_on_save() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
 #[test]
 fn a_read_only_file_is_not_replaced() {
     use std::os::unix::fs::PermissionsExt;
@@ -752,6 +753,7 @@ fn a_read_only_file_is_not_replaced() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn a_path_that_is_not_a_regular_file_is_refused_unread() {
     let dir = scratch("special");
