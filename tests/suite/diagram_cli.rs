@@ -208,6 +208,7 @@ fn solve_puts_the_solvers_key_behind_the_solution() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
 #[test]
 fn output_through_a_symbolic_link_is_refused() {
     let dir = temp_dir("symlink");
