@@ -321,7 +321,10 @@ diag-too-many-fields = { $n ->
     [one] 1 field
    *[other] { $n } fields
   } after the fullmove number; a FEN has six
-diag-wrong-rank-count = the board has { $ranks } ranks, { $game } boards have { $height }{ $extra ->
+diag-wrong-rank-count = the board has { $ranks } { $ranks ->
+    [one] rank
+   *[other] ranks
+  }, { $game } boards have { $height }{ $extra ->
     [yes] ; the extra ranks are ignored
    *[no] {""}
   }
@@ -381,7 +384,7 @@ diag-missing-king = { $who } has no { $game ->
 diag-too-many-kings = { $who } has { $n } { $game ->
     [xiangqi] generals
    *[chess] kings
-  }; each side has exactly one
+  } ({ $squares }); each side has exactly one
 diag-pawns-on-backrank = pawns never stand on the first or last rank
 diag-invalid-castling-rights = { $who } cannot castle with the rook on { $rook }
 diag-castling-no-rook = { $who } has a castling right for a rook on { $rook } but no rook stands there
@@ -395,7 +398,10 @@ diag-ep-path-blocked = en passant square { $ep }: the pawn's path must be empty
 diag-opposite-check = { $who }'s { $game ->
     [xiangqi] general
    *[chess] king
-  } on { $king } is in check from { $from } but it is not { $who }'s move
+  } on { $king } is in check from { $from }{ $flying ->
+    [yes] {" "}(the generals face each other on an open file)
+   *[no] {""}
+  } but { $mover } is to move
 diag-impossible-check = { $who }'s king on { $king } is in check from { $from }: { $why ->
     [ep] the en passant square says the last move was a pawn's double step, which cannot give this check
    *[single] no single move can give this check

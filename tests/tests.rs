@@ -39,6 +39,8 @@ mod fen_props;
 mod languages_cli;
 #[path = "suite/notation_oracle.rs"]
 mod notation_oracle;
+#[path = "suite/one_english.rs"]
+mod one_english;
 #[path = "suite/oracle.rs"]
 mod oracle;
 #[path = "suite/perft.rs"]

@@ -732,10 +732,17 @@ pub fn diagnostic_id(code: crate::core::Code) -> String {
 /// check found; another language says it by the code and the diagnostic's arguments (its
 /// codes stay as they are, for scripts).
 pub fn diagnostic_message(lang: Lang, d: &crate::core::Diagnostic, game: Game) -> String {
-    use crate::core::DiagArg;
     if lang == Lang::En {
         return d.message_with_squares(game);
     }
+    catalogued_diagnostic(lang, d, game)
+}
+
+/// A diagnostic's message as `lang`'s catalogue says it, by its id and arguments, with the
+/// squares it names. For English it is the message the check found, word for word: a test over
+/// every fixture and example holds the two to it.
+pub fn catalogued_diagnostic(lang: Lang, d: &crate::core::Diagnostic, game: Game) -> String {
+    use crate::core::DiagArg;
     let texts: Vec<(&str, String)> = d
         .args
         .iter()

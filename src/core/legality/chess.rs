@@ -303,6 +303,7 @@ fn kings(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnostic>) {
                     )
                     .arg("who", DiagArg::Side(color))
                     .arg("n", DiagArg::num(n))
+                    .arg("squares", DiagArg::text(square_list(&sqs, game)))
                     .with_squares(sqs),
                 );
             }
@@ -347,7 +348,7 @@ fn opposite_check(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnos
                 Code::OppositeCheck,
                 Field::Side,
                 format!(
-                    "{}'s king on {} is in check (from {}) but {} is to move",
+                    "{}'s king on {} is in check from {} but {} is to move",
                     name(them),
                     sqs[0].name(game),
                     square_list(&sqs[1..], game),
@@ -357,6 +358,8 @@ fn opposite_check(pos: &Position, board: &shakmaty::Board, out: &mut Vec<Diagnos
             .arg("who", DiagArg::Side(them))
             .arg("king", DiagArg::text(sqs[0].name(game).to_string()))
             .arg("from", DiagArg::text(square_list(&sqs[1..], game)))
+            .arg("mover", DiagArg::Side(pos.turn))
+            .arg("flying", DiagArg::text("no"))
             .with_squares(sqs),
         );
     }

@@ -175,6 +175,7 @@ fn generals(pos: &Position, color: Color, n: usize, out: &mut Vec<Diagnostic>) {
                 )
                 .arg("who", DiagArg::Side(color))
                 .arg("n", DiagArg::num(n))
+                .arg("squares", DiagArg::text(square_list(&sqs, GAME)))
                 .with_squares(sqs),
             );
         }
@@ -242,6 +243,7 @@ fn opposite_check(pos: &Position, out: &mut Vec<Diagnostic>) {
             .arg("king", DiagArg::text(general.name(GAME).to_string()))
             .arg("from", DiagArg::text(square_list(&checkers, GAME)))
             .arg("flying", DiagArg::text(if flying { "yes" } else { "no" }))
+            .arg("mover", DiagArg::Side(pos.turn))
             .with_squares(sqs),
         );
     }
