@@ -17,6 +17,7 @@ use crate::collection::{self, record, stream};
 use crate::core::{Diagnostic, Position, fen};
 use crate::i18n::{fmt, tr};
 use crate::solve::text::{self, Style};
+use crate::solve::twin::{self, Twin};
 use crate::solve::{self, Options, Outcome, Progress, Solution, Stipulation};
 
 /// How a run ended, worst first.
@@ -59,11 +60,36 @@ struct Place {
     text: String,
 }
 
-/// One problem to solve: where it came from, its stipulation, what it claims.
+/// One problem to solve: where it came from, its stipulation, what it claims, its twins.
 struct Problem {
     place: Place,
     stip: Stipulation,
     bm: Option<String>,
+    twins: Vec<Twin>,
+}
+
+/// Which twin a solution is of: its letter and, after the diagram's `a)`, its commands.
+#[derive(Clone, Copy)]
+struct Which<'t> {
+    label: char,
+    text: Option<&'t str>,
+}
+
+/// The twins `--twin` gives (b), c), … in order), or else the record's `twins` operation.
+fn twins(args: &SolveArgs, ops: &str) -> Result<Vec<Twin>, String> {
+    if !args.twin.is_empty() {
+        return args
+            .twin
+            .iter()
+            .enumerate()
+            .map(|(i, t)| twin::parse((b'b' + (i as u8).min(24)) as char, t))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string());
+    }
+    match collection::epd::operand(ops, "twins") {
+        Some(list) => twin::parse_list(list).map_err(|e| e.to_string()),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// Everything the command does, writing to `out` and `err`; returns the exit status, or the
@@ -98,7 +124,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
     if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
         solver.file(path, stip, out)?;
     } else {
-        match one_problem(&target, stip) {
+        match one_problem(args, &target, stip) {
             Ok(p) => {
                 solver.problem(&p, out)?;
             }
@@ -210,10 +236,19 @@ impl<'a, E: Write> Solver<'a, E> {
                 }
                 (None, None) => continue,
             };
+            let twins = match twins(self.args, record.operations().unwrap_or("")) {
+                Ok(t) => t,
+                Err(why) => {
+                    found = true;
+                    self.bad(out, &place, &stip.to_string(), &why)?;
+                    continue;
+                }
+            };
             let p = Problem {
                 place,
                 stip,
                 bm: record.operand("bm").map(str::to_string),
+                twins,
             };
             found = true;
             if self.problem(&p, out)? == Status::Interrupted {
@@ -260,22 +295,63 @@ impl<'a, E: Write> Solver<'a, E> {
                 return Ok(Status::BadInput);
             }
         };
-        let (result, timed_out) = self.search(p, &position);
+        if p.twins.is_empty() {
+            return self.solve_twin(p, &position, p.stip, None, out);
+        }
+        let a = Which {
+            label: 'a',
+            text: None,
+        };
+        let mut status = self.solve_twin(p, &position, p.stip, Some(a), out)?;
+        for (t, applied) in p
+            .twins
+            .iter()
+            .zip(twin::apply_all(&p.twins, &position, p.stip))
+        {
+            if status == Status::Interrupted {
+                break;
+            }
+            let which = Which {
+                label: t.label,
+                text: Some(&t.text),
+            };
+            status = match applied {
+                Ok((pos, stip)) => self.solve_twin(p, &pos, stip, Some(which), out)?,
+                Err(e) => {
+                    self.bad(out, &p.place, &p.stip.to_string(), &e.to_string())?;
+                    Status::BadInput
+                }
+            };
+        }
+        Ok(status)
+    }
+
+    /// Solves one position of a problem (the diagram, or one of its twins) and writes it.
+    fn solve_twin(
+        &mut self,
+        p: &Problem,
+        position: &Position,
+        stip: Stipulation,
+        which: Option<Which>,
+        out: &mut impl Write,
+    ) -> io::Result<Status> {
+        let (result, timed_out) = self.search(p, stip, position);
         let solution = match result {
             Ok(s) => s,
             Err(e) => {
-                self.bad(out, &p.place, &p.stip.to_string(), &e.to_string())?;
+                self.bad(out, &p.place, &stip.to_string(), &e.to_string())?;
                 return Ok(Status::BadInput);
             }
         };
         let bm =
             p.bm.as_deref()
-                .map(|bm| bm_agrees(bm, &position, &solution));
+                .filter(|_| which.is_none_or(|w| w.label == 'a'))
+                .map(|bm| bm_agrees(bm, position, &solution));
         self.counts.add(&solution, bm);
         if self.args.json {
-            writeln!(out, "{}", json_line(p, &solution, bm))?;
+            writeln!(out, "{}", json_line(p, &solution, bm, which))?;
         } else {
-            write_human(out, p, &solution, bm, self.style)?;
+            write_human(out, p, &solution, bm, which, self.style)?;
         }
         let status = match solution.outcome {
             Outcome::Unfinished if self.interrupted.load(Relaxed) => Status::Interrupted,
@@ -293,6 +369,7 @@ impl<'a, E: Write> Solver<'a, E> {
     fn search(
         &self,
         p: &Problem,
+        stip: Stipulation,
         position: &Position,
     ) -> (Result<Solution, solve::SolveError>, bool) {
         let cancel = AtomicBool::new(false);
@@ -317,7 +394,7 @@ impl<'a, E: Write> Solver<'a, E> {
                 bar.set_message(format!(
                     "{} {}: {} nodes, {}/{} first moves, {:.1}s",
                     p.place.label.as_deref().unwrap_or("solving"),
-                    p.stip,
+                    stip,
                     pr.nodes,
                     pr.root_done,
                     pr.root_total,
@@ -326,7 +403,7 @@ impl<'a, E: Write> Solver<'a, E> {
                 bar.tick();
             }
         };
-        let result = solve::solve(position, p.stip, &self.options, &cancel, &mut on_progress);
+        let result = solve::solve(position, stip, &self.options, &cancel, &mut on_progress);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
@@ -400,9 +477,18 @@ impl Counts {
 }
 
 /// A problem's result as one JSON object.
-fn json_line(p: &Problem, solution: &Solution, bm: Option<bool>) -> serde_json::Value {
+fn json_line(
+    p: &Problem,
+    solution: &Solution,
+    bm: Option<bool>,
+    which: Option<Which>,
+) -> serde_json::Value {
     let mut v = solution.to_json();
     if let Some(obj) = v.as_object_mut() {
+        if let Some(w) = which {
+            obj.insert("twin".into(), w.label.to_string().into());
+            obj.insert("twin_commands".into(), w.text.into());
+        }
         if let Some(label) = &p.place.label {
             obj.insert("id".into(), label.clone().into());
         }
@@ -423,10 +509,17 @@ fn write_human(
     p: &Problem,
     solution: &Solution,
     bm: Option<bool>,
+    which: Option<Which>,
     style: Style,
 ) -> io::Result<()> {
     let lang = crate::cli::lang();
     let mut head = String::new();
+    if let Some(w) = which {
+        head.push_str(&format!("{}) ", w.label));
+        if let Some(t) = w.text {
+            head.push_str(&format!("{t}: "));
+        }
+    }
     if let Some(line) = p.place.line {
         head.push_str(&fmt(lang, "solve-line", &[("line", line.into())]));
         head.push(' ');
@@ -449,7 +542,7 @@ fn write_human(
         None => {}
     }
     writeln!(out, "{head}")?;
-    if p.place.line.is_none() {
+    if p.place.line.is_none() || which.is_some_and(|w| w.text.is_some()) {
         writeln!(out, "{}", solution.fen)?;
     }
     let named = text::renamed(solution, crate::cli::notation(solution.game));
@@ -580,7 +673,11 @@ fn report_bad(
 
 /// The one problem a FEN or EPD record on the command line gives, with `stip` or its own
 /// stipulation; or why there is none.
-fn one_problem(target: &str, stip: Option<Stipulation>) -> Result<Problem, String> {
+fn one_problem(
+    args: &SolveArgs,
+    target: &str,
+    stip: Option<Stipulation>,
+) -> Result<Problem, String> {
     let parts = record::parts(target, false);
     let text = target[parts.fen.clone()].to_string();
     let ops = parts.ops.map(|r| target[r].to_string()).unwrap_or_default();
@@ -601,6 +698,7 @@ fn one_problem(target: &str, stip: Option<Stipulation>) -> Result<Problem, Strin
         },
         stip: s,
         bm: collection::epd::operand(&ops, "bm").map(str::to_string),
+        twins: twins(args, &ops)?,
     })
 }
 
