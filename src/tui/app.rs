@@ -18,6 +18,8 @@ use ratatui::layout::Rect;
 
 use super::clipboard::{Clipboard, Content, Outcome, Reply};
 use super::engine::Engines;
+use super::export::Written;
+use super::exporter::Exporter;
 use super::input::{self, Input};
 use super::keymap;
 use super::signals::{self, Signal};
@@ -53,6 +55,8 @@ pub enum Report {
     Engine(EngineEvent),
     /// A report of the solver worker.
     Solver(SolveEvent),
+    /// The `d` export's files written (what, for the clipboard's image), or why not.
+    Exported(Result<Written, String>),
 }
 
 /// How the editor ended.
@@ -164,6 +168,10 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
         let _ = tx.send(Report::Solver(ev));
     });
     let tx = post.clone();
+    let exporter = Exporter::new(move |written| {
+        let _ = tx.send(Report::Exported(written));
+    });
+    let tx = post.clone();
     let clipboard = Clipboard::system(move |reply| {
         let _ = tx.send(Report::Clipboard(reply));
     });
@@ -178,6 +186,7 @@ fn run_editor(state: State, engine: Option<OsString>, pieces: PieceSize) -> Resu
         },
         tui,
         clipboard,
+        exporter,
         engines,
         solver,
         layout: None,
@@ -227,6 +236,8 @@ struct App {
     view: View,
     tui: Tui,
     clipboard: Clipboard,
+    /// Draws and writes `d`'s diagrams.
+    exporter: Exporter,
     /// The Analysis panel's engine (ended with the app: `quit`, then kill).
     engines: Engines,
     /// The solves `S` starts (stopped with the app).
@@ -306,6 +317,11 @@ impl App {
                 self.apply(Action::Engine(event))
             }
             Report::Solver(event) => self.apply(Action::Solver(event)),
+            Report::Exported(Ok(written)) => {
+                let done = self.clipboard.copy_image(written);
+                self.maybe_outcome(done)
+            }
+            Report::Exported(Err(reason)) => self.outcome(Outcome::ExportFailed { reason }),
             Report::Clipboard(reply) => {
                 let outcome = self.clipboard.finish(reply, self.tui.writer());
                 self.outcome(outcome)
@@ -366,10 +382,10 @@ impl App {
                     .copy(&url, Content::LichessUrl, self.tui.writer());
                 self.maybe_outcome(done)
             }
-            Effect::Diagram(request) => {
-                let done = self.clipboard.export_diagram(request);
-                self.maybe_outcome(done)
-            }
+            Effect::Diagram(request) => match self.exporter.export(request) {
+                Ok(()) => Ok(None),
+                Err(reason) => self.outcome(Outcome::ExportFailed { reason }),
+            },
             Effect::ReadClipboard => {
                 let done = self.clipboard.read();
                 self.maybe_outcome(done)

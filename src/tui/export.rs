@@ -1,5 +1,6 @@
 //! The editor's `d`: the record's diagram written as SVG and PNG beside the collection (or in
-//! the current folder). Runs on the clipboard's worker thread, which then copies the image.
+//! the current folder). Runs on the diagram worker's thread (`exporter`); the clipboard then
+//! copies the image.
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +9,7 @@ use crate::diagram::{self, Caption, Options, png};
 use crate::editor::effect::DiagramRequest;
 
 /// What was written, and the image for the clipboard.
+#[derive(Debug)]
 pub struct Written {
     pub svg: PathBuf,
     pub png: PathBuf,

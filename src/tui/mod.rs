@@ -7,6 +7,7 @@ pub mod clipboard;
 pub mod engine;
 pub mod escape;
 pub mod export;
+pub mod exporter;
 pub mod input;
 pub mod keymap;
 pub mod signals;

@@ -157,26 +157,17 @@ impl Clipboard {
         }
     }
 
-    /// `d`: writes the diagram of `request` and copies its image, on the worker thread (the
-    /// in-memory clipboard of tests does it at once and copies nothing). Returns the outcome
-    /// when it is known at once, or `None` when a [`Reply`] will follow.
-    pub fn export_diagram(
-        &mut self,
-        request: Box<crate::editor::effect::DiagramRequest>,
-    ) -> Option<Outcome> {
+    /// `d`: copies the image of the diagram the export wrote, on the worker thread (the
+    /// in-memory clipboard of tests copies nothing). Returns the outcome when it is known at
+    /// once, or `None` when a [`Reply`] will follow.
+    pub fn copy_image(&mut self, written: crate::tui::export::Written) -> Option<Outcome> {
         match &mut self.backend {
-            Backend::Memory(_) => {
-                let fonts = crate::diagram::png::Fonts::none();
-                Some(match crate::tui::export::write(&request, &fonts) {
-                    Ok(w) => Outcome::Exported {
-                        svg: w.svg.display().to_string(),
-                        png: w.png.display().to_string(),
-                        copied: Err("the in-memory clipboard takes no images".into()),
-                    },
-                    Err(reason) => Outcome::ExportFailed { reason },
-                })
-            }
-            Backend::System(worker) => worker.submit(Job::Diagram(request)),
+            Backend::Memory(_) => Some(Outcome::Exported {
+                svg: written.svg.display().to_string(),
+                png: written.png.display().to_string(),
+                copied: Err("the in-memory clipboard takes no images".into()),
+            }),
+            Backend::System(worker) => worker.submit(Job::Image(Box::new(written))),
         }
     }
 

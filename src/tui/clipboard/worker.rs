@@ -13,9 +13,7 @@ use super::environment::{Desktop, Environment, Route};
 use super::osc52::{self, Framing};
 use super::outcome::{Content, Outcome, Via};
 use super::{Reply, ReplyKind, holder, no_display_reason, tmux, wayland};
-use crate::diagram::png::Fonts;
-use crate::editor::effect::DiagramRequest;
-use crate::tui::export;
+use crate::tui::export::Written;
 
 pub(super) type Notify = Box<dyn Fn(Reply) + Send>;
 
@@ -25,8 +23,8 @@ pub(super) enum Job {
         content: Content,
     },
     Read,
-    /// `d`: draw and write the diagram, then copy its image.
-    Diagram(Box<DiagramRequest>),
+    /// `d`: copy the image of the diagram written.
+    Image(Box<Written>),
 }
 
 /// The handle the [`super::Clipboard`] keeps; the thread starts with the first job.
@@ -60,7 +58,7 @@ impl Worker {
                 reason,
             },
             Job::Read => Outcome::ReadFailed { reason },
-            Job::Diagram(_) => Outcome::ExportFailed { reason },
+            Job::Image(written) => exported(written, Err(reason)),
         };
         if self.jobs.is_none() {
             let Some((exe, notify)) = self.start.take() else {
@@ -75,7 +73,6 @@ impl Worker {
                 desktop: None,
                 arboard: None,
                 holders: Vec::new(),
-                fonts: None,
             };
             let spawned = std::thread::Builder::new()
                 .name("clipboard".into())
@@ -132,8 +129,6 @@ struct Thread {
     arboard: Option<Result<arboard::Clipboard, String>>,
     /// Holders started by this session, reaped once they exit.
     holders: Vec<Child>,
-    /// The system's fonts, read on the first diagram.
-    fonts: Option<Fonts>,
 }
 
 impl Thread {
@@ -146,8 +141,8 @@ impl Thread {
                     }),
                 Job::Read => contain(|| self.read())
                     .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ReadFailed { reason })),
-                Job::Diagram(request) => contain(|| self.diagram(&request))
-                    .unwrap_or_else(|reason| ReplyKind::Done(Outcome::ExportFailed { reason })),
+                Job::Image(written) => contain(|| self.image(&written))
+                    .unwrap_or_else(|reason| ReplyKind::Done(exported(&written, Err(reason)))),
             };
             (self.notify)(Reply(reply));
             let (count, idle) = &*self.busy;
@@ -235,14 +230,9 @@ impl Thread {
         }
     }
 
-    /// Writes the diagram's files, then puts the image on the desktop clipboard (held by
-    /// fenboard's own arboard instance: it stays while fenboard runs).
-    fn diagram(&mut self, request: &DiagramRequest) -> ReplyKind {
-        let fonts = self.fonts.get_or_insert_with(Fonts::system);
-        let written = match export::write(request, fonts) {
-            Ok(w) => w,
-            Err(reason) => return ReplyKind::Done(Outcome::ExportFailed { reason }),
-        };
+    /// Puts the diagram's image on the desktop clipboard (held by fenboard's own arboard
+    /// instance: it stays while fenboard runs).
+    fn image(&mut self, written: &Written) -> ReplyKind {
         let copied = match self.env.route() {
             Route::Desktop => {
                 let desktop = self.desktop();
@@ -261,11 +251,7 @@ impl Thread {
             }
             Route::Terminal => Err("no display".into()),
         };
-        ReplyKind::Done(Outcome::Exported {
-            svg: written.svg.display().to_string(),
-            png: written.png.display().to_string(),
-            copied,
-        })
+        ReplyKind::Done(exported(written, copied))
     }
 
     fn read(&mut self) -> ReplyKind {
@@ -316,6 +302,15 @@ fn read_error(e: arboard::Error) -> String {
     match e {
         arboard::Error::ContentNotAvailable => "the clipboard holds no text".into(),
         e => arboard_error(e),
+    }
+}
+
+/// What `d` did: the files written, and where the image went or why not.
+fn exported(written: &Written, copied: Result<String, String>) -> Outcome {
+    Outcome::Exported {
+        svg: written.svg.display().to_string(),
+        png: written.png.display().to_string(),
+        copied,
     }
 }
 
