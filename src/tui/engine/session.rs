@@ -291,41 +291,46 @@ fn run(
             }
             Msg::Eof => return Err(engine.exit_reason()),
             Msg::Flood(why) => return Err(why),
-            Msg::Out(text) => match protocol::parse_line(&text, game) {
-                EngineLine::BestMove => {
-                    search.current = None;
-                    search.stopping = None;
-                }
-                EngineLine::Pv {
-                    mut line,
+            Msg::Out(text) => engine_line(&text, game, &mut search, on_event),
+        }
+    }
+}
+
+/// A line of the engine's output during the analysis: its lines and counters go to the editor.
+fn engine_line(text: &str, game: Game, search: &mut Search, on_event: &dyn Fn(Event)) {
+    match protocol::parse_line(text, game) {
+        EngineLine::BestMove => {
+            search.current = None;
+            search.stopping = None;
+        }
+        EngineLine::Pv {
+            mut line,
+            nodes,
+            nps,
+        } if search.stopping.is_none() => {
+            if let Some((fen, mover)) = &search.current {
+                line.score = Score::from_mover(line.score, *mover);
+                on_event(Event::Line {
+                    fen: fen.clone(),
+                    line,
+                });
+                on_event(Event::Counters {
+                    fen: fen.clone(),
                     nodes,
                     nps,
-                } if search.stopping.is_none() => {
-                    if let Some((fen, mover)) = &search.current {
-                        line.score = Score::from_mover(line.score, *mover);
-                        on_event(Event::Line {
-                            fen: fen.clone(),
-                            line,
-                        });
-                        on_event(Event::Counters {
-                            fen: fen.clone(),
-                            nodes,
-                            nps,
-                        });
-                    }
-                }
-                EngineLine::Counters { nodes, nps } if search.stopping.is_none() => {
-                    if let Some((fen, _)) = &search.current {
-                        on_event(Event::Counters {
-                            fen: fen.clone(),
-                            nodes,
-                            nps,
-                        });
-                    }
-                }
-                _ => {}
-            },
+                });
+            }
         }
+        EngineLine::Counters { nodes, nps } if search.stopping.is_none() => {
+            if let Some((fen, _)) = &search.current {
+                on_event(Event::Counters {
+                    fen: fen.clone(),
+                    nodes,
+                    nps,
+                });
+            }
+        }
+        _ => {}
     }
 }
 
