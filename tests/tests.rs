@@ -37,6 +37,8 @@ mod examples;
 mod fen_props;
 #[path = "suite/languages_cli.rs"]
 mod languages_cli;
+#[path = "suite/latex.rs"]
+mod latex;
 #[path = "suite/notation_oracle.rs"]
 mod notation_oracle;
 #[path = "suite/one_english.rs"]

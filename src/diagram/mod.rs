@@ -1,5 +1,5 @@
 //! Publication diagrams: a position and its composers' caption as SVG, PNG (through resvg) or a
-//! printable HTML sheet. Pure functions from data to bytes; the only outside thing they read is
+//! printable HTML sheet, or a LaTeX document. Pure functions from data to bytes; the only outside thing they read is
 //! the font database the caller hands to [`png`].
 //!
 //! Geometry is in pixels of the requested width, so an SVG and its PNG agree exactly; the
@@ -8,6 +8,7 @@
 pub mod caption;
 mod chess;
 pub mod html;
+pub mod latex;
 pub mod naming;
 pub mod pieces;
 pub mod png;

@@ -25,6 +25,11 @@ pub const NEEDS: &[Need] = &[
     need("man", &["man"], "man-db"),
     need("groff", &["groff"], "groff-base"),
     need("bash", &["bash"], "bash"),
+    need(
+        "pdflatex",
+        &["pdflatex", "kpsewhich", "pdftoppm", "pdftotext"],
+        "texlive-latex-extra texlive-games texlive-pstricks poppler-utils",
+    ),
     // Not programs (see `missing`): the test must run as root; the system has /dev/full.
     need("root", &[], ""),
     need("dev_full", &[], ""),
@@ -87,12 +92,26 @@ pub fn missing(need: &Need) -> Option<String> {
         "chromium" if !e2e() => {
             Some("Chromium is heavy: this test runs with FENBOARD_E2E=1".to_owned())
         }
+        "pdflatex" if need.programs.iter().all(|p| find(p).is_some()) => {
+            latex_packages_missing(need)
+        }
         _ => need
             .programs
             .iter()
             .find(|p| find(p).is_none())
             .map(|p| format!("{p} is not installed (apt-get install {})", need.package)),
     }
+}
+
+/// The LaTeX packages the documents use, when TeX cannot find one of them.
+fn latex_packages_missing(need: &Need) -> Option<String> {
+    ["diagram.sty", "xq.sty"].into_iter().find_map(|sty| {
+        let found = std::process::Command::new("kpsewhich")
+            .arg(sty)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        (!found).then(|| format!("TeX has no {sty} (apt-get install {})", need.package))
+    })
 }
 
 /// Whether this process's effective user is root (`/proc/self/status`: `Uid: real effective …`).
