@@ -7,6 +7,7 @@ pub mod core;
 pub mod diagram;
 pub mod editor;
 pub mod i18n;
+pub mod popeye;
 pub mod solve;
 pub mod tui;
 pub mod ui;

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => ("show", cmd::show::run(args)),
         Some(Command::Perft(args)) => ("perft", cmd::perft::run(args)),
         Some(Command::Solve(args)) => ("solve", cmd::solve::run(args)),
+        Some(Command::Convert(args)) => ("convert", cmd::convert::run(args)),
         // It prints its own messages (one per record) and returns the status.
         Some(Command::Diagram(args)) => ("diagram", Ok(cmd::diagram::run(args))),
         Some(Command::Completions(args)) => ("completions", cmd::completions::run(args)),

@@ -47,6 +47,8 @@ mod one_english;
 mod oracle;
 #[path = "suite/perft.rs"]
 mod perft;
+#[path = "suite/popeye_cli.rs"]
+mod popeye_cli;
 #[path = "suite/retro_soundness.rs"]
 mod retro_soundness;
 #[path = "suite/show_cli.rs"]

@@ -137,6 +137,8 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// Solve a problem (#n, =n, s#n, s=n, h#n, h#n.5; xiangqi #n) or every problem of a file.
     Solve(SolveArgs),
+    /// Convert a FEN, a .fen/.epd collection or a Popeye .inp to EPD, Popeye input or PGN.
+    Convert(ConvertArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of fenboard or of one of its subcommands.
@@ -290,6 +292,37 @@ pub enum DiagramFormat {
     Svg,
     Png,
     Html,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The game of FENs that could be either (default: told from each FEN).
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    pub game: GameArg,
+
+    /// The format to write.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Format,
+
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// A FEN or EPD record (its fields may be separate arguments), a .fen/.epd FILE, or a
+    /// Popeye .inp (or any file whose first word is beginproblem).
+    #[arg(value_name = "IN", required = true)]
+    pub input: Vec<String>,
+}
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// EPD: four position fields and the record's operations.
+    Epd,
+    /// Popeye input: a problem per record, which Popeye solves to the same keys.
+    Popeye,
+    /// PGN: a game per record from its position, with its solution's main line.
+    Pgn,
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
+mod popeye;
 mod record;
 
 use record::check_line;
@@ -89,6 +90,9 @@ pub fn run(args: CheckArgs) -> crate::cli::Result<ExitCode> {
             check_stream(io::stdin(), "<stdin>", &options, &mut out, &mut summary)
         } else {
             match File::open(name) {
+                Ok(_) if crate::cmd::solve::is_popeye_file(std::path::Path::new(name)) => {
+                    check_popeye_file(name, &options, &mut out, &mut summary)
+                }
                 Ok(file) => check_stream(file, name, &options, &mut out, &mut summary),
                 Err(err) => Err(StreamError::Read(err)),
             }
@@ -120,6 +124,24 @@ pub fn run(args: CheckArgs) -> crate::cli::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Checks the Popeye input file `name` (read whole, as `solve` does).
+fn check_popeye_file<W: Write>(
+    name: &str,
+    options: &Options,
+    out: &mut W,
+    summary: &mut Summary,
+) -> Result<(), StreamError> {
+    let text =
+        crate::cmd::solve::read_popeye(std::path::Path::new(name)).map_err(StreamError::Read)?;
+    let mut output = Output {
+        text: Vec::new(),
+        summary: Summary::default(),
+    };
+    popeye::check_popeye(&text, &controls(name), options, &mut output);
+    summary.add(&output.summary);
+    out.write_all(&output.text).map_err(StreamError::Write)
 }
 
 /// One line of a batch: where its stored bytes are and how long it really was.

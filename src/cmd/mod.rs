@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod convert;
 pub mod diagram;
 pub mod man;
 pub mod perft;

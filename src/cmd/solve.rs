@@ -66,6 +66,8 @@ struct Problem {
     stip: Stipulation,
     bm: Option<String>,
     twins: Vec<Twin>,
+    /// The run's options with the record's own (`setplay`, `tries`, `maxsolutions n`).
+    options: Options,
 }
 
 /// Which twin a solution is of: its letter and, after the diagram's `a)`, its commands.
@@ -121,10 +123,15 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
     }
     let mut solver = Solver::new(args, max_time, err);
     let path = Path::new(target.trim());
-    if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
+    if args.target.len() == 1 && is_popeye_file(path) {
+        match read_popeye(path) {
+            Ok(text) => solver.popeye_file(path, &text, out)?,
+            Err(e) => solver.cannot_read(path, &e),
+        }
+    } else if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
         solver.file(path, stip, out)?;
     } else {
-        match one_problem(args, &target, stip) {
+        match one_problem(args, solver.options, &target, stip) {
             Ok(p) => {
                 solver.problem(&p, out)?;
             }
@@ -217,42 +224,14 @@ impl<'a, E: Write> Solver<'a, E> {
                     break;
                 }
             };
-            let own = match stip {
-                Some(_) => None,
-                None => record_stipulation(record.operations().unwrap_or("")),
-            };
-            let place = Place {
-                label: record.id().map(str::to_string),
-                line: Some(record.line),
-                text: record.fen().to_string(),
-            };
-            let stip = match (stip, own) {
-                (Some(s), _) | (None, Some(Ok(s))) => s,
-                (None, Some(Err(e))) => {
+            match self.record(&record, stip, out)? {
+                None => {}
+                Some(status) => {
                     found = true;
-                    let own = record_stipulation_text(record.operations().unwrap_or(""));
-                    self.bad(out, &place, &own, &e.to_string())?;
-                    continue;
+                    if status == Status::Interrupted {
+                        break;
+                    }
                 }
-                (None, None) => continue,
-            };
-            let twins = match twins(self.args, record.operations().unwrap_or("")) {
-                Ok(t) => t,
-                Err(why) => {
-                    found = true;
-                    self.bad(out, &place, &stip.to_string(), &why)?;
-                    continue;
-                }
-            };
-            let p = Problem {
-                place,
-                stip,
-                bm: record.operand("bm").map(str::to_string),
-                twins,
-            };
-            found = true;
-            if self.problem(&p, out)? == Status::Interrupted {
-                break;
             }
         }
         if !found && self.worst < Status::BadInput {
@@ -263,6 +242,96 @@ impl<'a, E: Write> Solver<'a, E> {
             );
             self.worst = Status::BadInput;
             return Ok(());
+        }
+        if !self.args.json {
+            writeln!(out, "{}", self.counts.line())?;
+        }
+        Ok(())
+    }
+
+    /// Solves one record (with `stip`, or its own stipulation); `None` when it has none and
+    /// is skipped.
+    fn record(
+        &mut self,
+        record: &stream::Record,
+        stip: Option<Stipulation>,
+        out: &mut impl Write,
+    ) -> io::Result<Option<Status>> {
+        let ops = record.operations().unwrap_or("");
+        let own = match stip {
+            Some(_) => None,
+            None => record_stipulation(ops),
+        };
+        let place = Place {
+            label: record.id().map(str::to_string),
+            line: Some(record.line),
+            text: record.fen().to_string(),
+        };
+        let stip = match (stip, own) {
+            (Some(s), _) | (None, Some(Ok(s))) => s,
+            (None, Some(Err(e))) => {
+                self.bad(out, &place, &record_stipulation_text(ops), &e.to_string())?;
+                return Ok(Some(Status::BadInput));
+            }
+            (None, None) => return Ok(None),
+        };
+        let twins = match twins(self.args, ops) {
+            Ok(t) => t,
+            Err(why) => {
+                self.bad(out, &place, &stip.to_string(), &why)?;
+                return Ok(Some(Status::BadInput));
+            }
+        };
+        let p = Problem {
+            place,
+            stip,
+            bm: record.operand("bm").map(str::to_string),
+            twins,
+            options: record_options(self.options, ops),
+        };
+        self.problem(&p, out).map(Some)
+    }
+
+    /// Solves every problem of the Popeye input at `path` (each twin); a problem that does not
+    /// read is reported with its diagnostics and counted as bad input.
+    fn popeye_file(&mut self, path: &Path, text: &str, out: &mut impl Write) -> io::Result<()> {
+        let input = crate::popeye::read(text);
+        for d in &input.errors {
+            let _ = writeln!(self.err, "fenboard solve: {}:{d}", path.display());
+            self.worst = self.worst.max(Status::BadInput);
+        }
+        for p in &input.problems {
+            if !p.is_ok() {
+                let why: Vec<String> = p
+                    .errors
+                    .iter()
+                    .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
+                    .collect();
+                let place = Place {
+                    label: p.titles.first().cloned(),
+                    line: Some(p.line),
+                    text: path.display().to_string(),
+                };
+                self.bad(
+                    out,
+                    &place,
+                    p.stipulation.as_deref().unwrap_or(""),
+                    &why.join("; "),
+                )?;
+                continue;
+            }
+            let record = stream::Record::from_line(p.line, p.epd(), true);
+            if self.record(&record, None, out)? == Some(Status::Interrupted) {
+                break;
+            }
+        }
+        if input.problems.is_empty() && input.errors.is_empty() {
+            let _ = writeln!(
+                self.err,
+                "fenboard solve: {} has no problem",
+                path.display()
+            );
+            self.worst = self.worst.max(Status::BadInput);
         }
         if !self.args.json {
             writeln!(out, "{}", self.counts.line())?;
@@ -403,7 +472,7 @@ impl<'a, E: Write> Solver<'a, E> {
                 bar.tick();
             }
         };
-        let result = solve::solve(position, stip, &self.options, &cancel, &mut on_progress);
+        let result = solve::solve(position, stip, &p.options, &cancel, &mut on_progress);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
@@ -675,6 +744,7 @@ fn report_bad(
 /// stipulation; or why there is none.
 fn one_problem(
     args: &SolveArgs,
+    options: Options,
     target: &str,
     stip: Option<Stipulation>,
 ) -> Result<Problem, String> {
@@ -690,6 +760,7 @@ fn one_problem(
     let Some(s) = stip.or(own) else {
         return Err("no stipulation: give one with --stip (#2, s#3, h#2.5 …)".into());
     };
+    let options = record_options(options, &ops);
     Ok(Problem {
         place: Place {
             label: collection::epd::operand(&ops, "id").map(str::to_string),
@@ -699,12 +770,54 @@ fn one_problem(
         stip: s,
         bm: collection::epd::operand(&ops, "bm").map(str::to_string),
         twins: twins(args, &ops)?,
+        options,
     })
 }
 
 fn looks_like_path(text: &str) -> bool {
     let t = text.trim();
     !t.contains(' ') && (t.ends_with(".fen") || t.ends_with(".epd"))
+}
+
+/// Whether `path` is a Popeye input: named `.inp`, or a file whose first word begins a Popeye
+/// problem.
+pub fn is_popeye_file(path: &Path) -> bool {
+    use std::io::Read as _;
+    if crate::popeye::is_popeye_path(path) {
+        return true;
+    }
+    if !path.is_file() {
+        return false;
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && crate::popeye::looks_like_popeye(&String::from_utf8_lossy(&head))
+}
+
+/// The whole text of a Popeye input (at most the largest collection fenboard opens).
+pub fn read_popeye(path: &Path) -> io::Result<String> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(collection::MAX_FILE + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > collection::MAX_FILE {
+        return Err(io::Error::other("too large for a Popeye input"));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// `options` with what the record's operations ask for: `setplay`, `tries`, `maxsolutions n`
+/// (what a Popeye input's options become).
+fn record_options(mut options: Options, ops: &str) -> Options {
+    options.set_play |= collection::epd::operand(ops, "setplay").is_some();
+    options.tries |= collection::epd::operand(ops, "tries").is_some();
+    if options.max_solutions.is_none() {
+        options.max_solutions = collection::epd::operand(ops, "maxsolutions")
+            .and_then(|n| n.trim().parse().ok())
+            .filter(|&n: &usize| n > 0);
+    }
+    options
 }
 
 /// The stipulation an EPD record carries: `stip "h#2"`, or `dm n` for `#n`.

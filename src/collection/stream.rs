@@ -47,6 +47,13 @@ impl Record {
     pub fn id(&self) -> Option<&str> {
         self.operand("id")
     }
+
+    /// The record of one line of text that came from elsewhere (a problem of a Popeye input):
+    /// `line` is where its source begins.
+    pub fn from_line(line: usize, text: String, epd_file: bool) -> Record {
+        let parts = record::parts(&text, epd_file);
+        Record { line, text, parts }
+    }
 }
 
 /// The records of `input`, in order; four-field lines are EPD when `epd_file` (the input's

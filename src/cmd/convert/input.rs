@@ -1,0 +1,142 @@
+//! Reading `convert`'s input into records, whatever it is: a FEN or EPD record given on the
+//! command line, a `.fen`/`.epd` collection, a Popeye input (`.inp`, or a file whose first word
+//! is `beginproblem`). Every kind of input ends here as the same `Record`s.
+
+use std::path::Path;
+
+use crate::collection::{self, stream};
+use crate::core::{Diagnostic, Game, Position, fen};
+
+/// One record to convert: where it came from, its position, its EPD operations as written.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The line it starts on in the input (1 for a record given on the command line).
+    pub line: usize,
+    pub position: Position,
+    /// The position's canonical six-field FEN.
+    pub fen: String,
+    pub ops: String,
+}
+
+/// The records of the input, and what could not be read (with its line when it has one).
+#[derive(Default)]
+pub struct Read {
+    pub records: Vec<Record>,
+    pub errors: Vec<(Option<usize>, String)>,
+}
+
+/// Reads `target` (a path, or a FEN in one or more words).
+pub fn read(target: &[String], game: Option<Game>) -> Read {
+    let joined = target.join(" ");
+    let path = Path::new(joined.trim());
+    let mut read = Read::default();
+    if target.len() == 1 && crate::cmd::solve::is_popeye_file(path) {
+        match crate::cmd::solve::read_popeye(path) {
+            Ok(text) => popeye(&text, game, &mut read),
+            Err(e) => read
+                .errors
+                .push((None, format!("cannot read {}: {e}", path.display()))),
+        }
+    } else if target.len() == 1
+        && (path.is_file()
+            || collection::is_epd_path(path)
+            || path.extension().is_some_and(|e| e == "fen"))
+    {
+        collection_file(path, game, &mut read);
+    } else if crate::popeye::looks_like_popeye(&joined) {
+        popeye(&joined, game, &mut read);
+    } else {
+        let parts = collection::record::parts(&joined, false);
+        let ops = parts
+            .ops
+            .clone()
+            .map(|r| joined[r].to_string())
+            .unwrap_or_default();
+        add(&mut read, 1, &joined[parts.fen], ops, game);
+    }
+    read
+}
+
+fn collection_file(path: &Path, game: Option<Game>, read: &mut Read) {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            read.errors
+                .push((None, format!("cannot read {}: {e}", path.display())));
+            return;
+        }
+    };
+    let input = std::io::BufReader::with_capacity(1 << 16, file);
+    for record in stream::records(input, collection::is_epd_path(path)) {
+        match record {
+            Ok(r) => {
+                let ops = r.operations().unwrap_or("").to_string();
+                add(read, r.line, r.fen(), ops, game);
+            }
+            Err(e) => {
+                read.errors
+                    .push((None, format!("cannot read {}: {e}", path.display())));
+                return;
+            }
+        }
+    }
+}
+
+fn popeye(text: &str, game: Option<Game>, read: &mut Read) {
+    let input = crate::popeye::read(text);
+    for d in &input.errors {
+        read.errors.push((Some(d.line), d.message.clone()));
+    }
+    for p in &input.problems {
+        if let Some(d) = p.errors.first() {
+            read.errors
+                .push((Some(d.line), format!("{}:{}: {}", d.line, d.col, d.message)));
+            continue;
+        }
+        let epd = p.epd();
+        let parts = collection::record::parts(&epd, true);
+        let ops = parts
+            .ops
+            .clone()
+            .map(|r| epd[r].to_string())
+            .unwrap_or_default();
+        add(
+            read,
+            p.line,
+            &epd[parts.fen],
+            ops,
+            game.or(Some(Game::Chess)),
+        );
+    }
+}
+
+/// Adds the record of `fen_text` and `ops`, or why its FEN does not read.
+fn add(read: &mut Read, line: usize, fen_text: &str, ops: String, game: Option<Game>) {
+    let result = fen::read(fen_text, game);
+    match result.position {
+        Some(position) if !result.diagnostics.iter().any(Diagnostic::is_error) => {
+            read.records.push(Record {
+                line,
+                fen: fen::write(&position),
+                position,
+                ops,
+            });
+        }
+        _ => {
+            let why: Vec<String> = result
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.message.clone())
+                .collect();
+            read.errors.push((
+                Some(line),
+                format!(
+                    "{}: {}",
+                    crate::core::escape::controls(fen_text),
+                    why.join("; ")
+                ),
+            ));
+        }
+    }
+}
