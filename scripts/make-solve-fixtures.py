@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build tests/fixtures/solve_popeye.tsv: chess problems solved by Popeye, the reference solver.
 
-Every record is a position (FEN, the side to move plays first, as in SPEC §8), a stipulation and
+Every record is a position (FEN, the side to move plays first), a stipulation and
 what Popeye found: for #n, =n, s#n, s=n the set of key moves (Popeye's `!` lines), for h#n,
 h=n, h#n.5 every whole solution (short ones included). Moves are written in UCI, from-square,
 to-square and promotion letter (castling as the king's move, e1g1).

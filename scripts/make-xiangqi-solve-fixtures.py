@@ -2,7 +2,7 @@
 """Build tests/fixtures/solve_xiangqi.tsv: xiangqi #1–#3 keys proved by brute force over
 Fairy-Stockfish's move generator.
 
-A xiangqi #n (SPEC §8): the side to move leaves the other side without a legal move (mate or
+A xiangqi #n: the side to move leaves the other side without a legal move (mate or
 stalemate: both lose in xiangqi) within n of its moves, against every defence. With the
 continuous-check rule (`--checks`, 连将杀) every move of the attacker, the last included, must
 give check. A key is a first move that forces that; this script finds every key by trying every

@@ -146,7 +146,7 @@ impl Solution {
         !self.keys.is_empty() || !self.solutions.is_empty()
     }
 
-    /// The JSON object of SPEC §8 (one line of `fenboard solve --json`).
+    /// The JSON object of one solution (one line of `fenboard solve --json`; README).
     pub fn to_json(&self) -> serde_json::Value {
         json::solution(self)
     }

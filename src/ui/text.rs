@@ -292,87 +292,54 @@ pub fn refusal(lang: Lang, why: &crate::core::moves::Refusal, game: Game) -> Str
 pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
     use Tone::*;
     let t = |id: &str| tr(lang, id).to_owned();
-    let f = |id: &str, args: &[(&str, Arg)]| fmt(lang, id, args);
-    let piece = |p: &Piece| piece_name(lang, *p, game);
-    let square = |sq: &crate::core::Square| sq.name(game).to_string();
+    let f = |id: &str, name: &str, value: Arg| fmt(lang, id, &[(name, value)]);
+    let quoted = |id: &str, text: &str| f(id, "text", format!("{text:?}").as_str().into());
+    let on = |id: &str, p: &Piece, sq: &crate::core::Square| {
+        let square = sq.name(game).to_string();
+        let piece = piece_name(lang, *p, game);
+        fmt(
+            lang,
+            id,
+            &[("piece", piece.into()), ("square", square.as_str().into())],
+        )
+    };
+    let at = |id: &str, sq: &crate::core::Square| {
+        f(id, "square", sq.name(game).to_string().as_str().into())
+    };
+    let wing = |id: &str, c: &Color, side: &CastlingSide| {
+        fmt(
+            lang,
+            id,
+            &[
+                ("side", side_key(*c, game).into()),
+                ("wing", castling_key(*side).into()),
+            ],
+        )
+    };
+    let nth = |id: &str, i: &usize| f(id, "n", (i + 1).into());
     match n {
         Notice::GotoCancelled => (t("notice-goto-cancelled"), Info),
-        Notice::NotASquare(s) => (
-            f(
-                "notice-not-a-square",
-                &[("text", format!("{s:?}").as_str().into())],
-            ),
-            Bad,
-        ),
-        Notice::Unbound(k) => (f("notice-unbound", &[("key", k.into())]), Bad),
-        Notice::PickedUp(p, sq) => (
-            f(
-                "notice-picked-up",
-                &[
-                    ("piece", piece(p).into()),
-                    ("square", square(sq).as_str().into()),
-                ],
-            ),
-            Info,
-        ),
-        Notice::Dropped(p, sq) => (
-            f(
-                "notice-dropped",
-                &[
-                    ("piece", piece(p).into()),
-                    ("square", square(sq).as_str().into()),
-                ],
-            ),
-            Info,
-        ),
+        Notice::NotASquare(s) => (quoted("notice-not-a-square", s), Bad),
+        Notice::Unbound(k) => (f("notice-unbound", "key", k.into()), Bad),
+        Notice::PickedUp(p, sq) => (on("notice-picked-up", p, sq), Info),
+        Notice::Dropped(p, sq) => (on("notice-dropped", p, sq), Info),
         Notice::PickUpCancelled => (t("notice-pick-up-cancelled"), Info),
-        Notice::NothingToPickUp(sq) => (
-            f(
-                "notice-nothing-to-pick-up",
-                &[("square", square(sq).as_str().into())],
-            ),
-            Bad,
-        ),
+        Notice::NothingToPickUp(sq) => (at("notice-nothing-to-pick-up", sq), Bad),
         Notice::NoBrush => (t("notice-no-brush"), Bad),
         Notice::Undone => (t("notice-undone"), Info),
         Notice::Redone => (t("notice-redone"), Info),
         Notice::NothingToUndo => (t("notice-nothing-to-undo"), Bad),
         Notice::NothingToRedo => (t("notice-nothing-to-redo"), Bad),
         Notice::GameSwitched(g) => (
-            f(
-                "notice-game-switched",
-                &[("game", game_name(lang, *g).into())],
-            ),
+            f("notice-game-switched", "game", game_name(lang, *g).into()),
             Good,
         ),
-        Notice::Chess960Start(n) => (f("notice-chess960-start", &[("n", (*n).into())]), Good),
-        Notice::NotAChess960Number(s) => (
-            f(
-                "notice-not-a-chess960-number",
-                &[("text", format!("{s:?}").as_str().into())],
-            ),
-            Bad,
-        ),
-        Notice::CastlingImpossible(c, side) => (
-            f(
-                "notice-castling-impossible",
-                &[
-                    ("side", side_key(*c, game).into()),
-                    ("wing", castling_key(*side).into()),
-                ],
-            ),
-            Bad,
-        ),
-        Notice::CastlingNeedsChess960(c, side) => (
-            f(
-                "notice-castling-needs-chess960",
-                &[
-                    ("side", side_key(*c, game).into()),
-                    ("wing", castling_key(*side).into()),
-                ],
-            ),
-            Bad,
-        ),
+        Notice::Chess960Start(n) => (f("notice-chess960-start", "n", (*n).into()), Good),
+        Notice::NotAChess960Number(s) => (quoted("notice-not-a-chess960-number", s), Bad),
+        Notice::CastlingImpossible(c, side) => (wing("notice-castling-impossible", c, side), Bad),
+        Notice::CastlingNeedsChess960(c, side) => {
+            (wing("notice-castling-needs-chess960", c, side), Bad)
+        }
         Notice::NotInXiangqi => (t("notice-not-in-xiangqi"), Bad),
         Notice::NoEpCandidates => (t("notice-no-ep-candidates"), Bad),
         Notice::Pasted => (t("notice-pasted"), Good),
@@ -380,28 +347,26 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
         Notice::PasteEmpty => (t("notice-paste-empty"), Bad),
         Notice::FenApplied => (t("notice-fen-applied"), Good),
         Notice::FenLineHasErrors => (t("notice-fen-line-has-errors"), Bad),
-        Notice::RecordHasErrors(i) => {
-            (f("notice-record-has-errors", &[("n", (i + 1).into())]), Bad)
-        }
+        Notice::RecordHasErrors(i) => (nth("notice-record-has-errors", i), Bad),
         Notice::NoCollection => (t("notice-no-collection"), Bad),
         Notice::FirstRecord => (t("notice-first-record"), Info),
         Notice::LastRecord => (t("notice-last-record"), Info),
-        Notice::RecordAdded(i) => (f("notice-record-added", &[("n", (i + 1).into())]), Good),
-        Notice::RecordDeleted(i) => (f("notice-record-deleted", &[("n", (i + 1).into())]), Good),
+        Notice::RecordAdded(i) => (nth("notice-record-added", i), Good),
+        Notice::RecordDeleted(i) => (nth("notice-record-deleted", i), Good),
         Notice::OnlyRecord => (t("notice-only-record"), Bad),
         Notice::Saving => (t("notice-saving"), Info),
         Notice::Saved => (t("notice-saved"), Good),
-        Notice::SaveFailed(why) => (f("notice-save-failed", &[("why", why.into())]), Bad),
+        Notice::SaveFailed(why) => (f("notice-save-failed", "why", why.into()), Bad),
         Notice::NotSaved => (t("notice-not-saved"), Bad),
         Notice::Reloaded => (t("notice-reloaded"), Info),
-        Notice::ReloadFailed(why) => (f("notice-reload-failed", &[("why", why.into())]), Bad),
-        Notice::ClockAtMax(max) => (f("notice-clock-at-max", &[("max", (*max).into())]), Bad),
+        Notice::ReloadFailed(why) => (f("notice-reload-failed", "why", why.into()), Bad),
+        Notice::ClockAtMax(max) => (f("notice-clock-at-max", "max", (*max).into()), Bad),
         Notice::Copied(what) => (what.clone(), Good),
-        Notice::CopyFailed(why) => (f("notice-copy-failed", &[("why", why.into())]), Bad),
-        Notice::PasteFailed(why) => (f("notice-paste-failed", &[("why", why.into())]), Bad),
-        Notice::SolveRefused(why) => (f("notice-solve-refused", &[("why", why.into())]), Bad),
+        Notice::CopyFailed(why) => (f("notice-copy-failed", "why", why.into()), Bad),
+        Notice::PasteFailed(why) => (f("notice-paste-failed", "why", why.into()), Bad),
+        Notice::SolveRefused(why) => (f("notice-solve-refused", "why", why.into()), Bad),
         Notice::StipulationSet(stip) => (
-            f("notice-stipulation-set", &[("stip", stip.as_str().into())]),
+            f("notice-stipulation-set", "stip", stip.as_str().into()),
             Good,
         ),
         Notice::SolveCancelled => (t("notice-solve-cancelled"), Info),
@@ -412,21 +377,9 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
             (playback_started(lang, *moves, *dropped), Info)
         }
         Notice::MoveRefused(why) => (refusal(lang, why, game), Bad),
-        Notice::Chosen(p, sq) => (
-            f(
-                "notice-chosen",
-                &[
-                    ("piece", piece(p).into()),
-                    ("square", square(sq).as_str().into()),
-                ],
-            ),
-            Info,
-        ),
+        Notice::Chosen(p, sq) => (on("notice-chosen", p, sq), Info),
         Notice::ChoiceCancelled => (t("notice-choice-cancelled"), Info),
-        Notice::TookBack(name) => (
-            f("notice-took-back", &[("move", name.as_str().into())]),
-            Info,
-        ),
+        Notice::TookBack(name) => (f("notice-took-back", "move", name.as_str().into()), Info),
         Notice::NothingToTakeBack => (t("notice-nothing-to-take-back"), Bad),
         Notice::KeptAsSetup => (t("notice-kept-as-setup"), Good),
         Notice::LineStart => (t("notice-line-start"), Info),

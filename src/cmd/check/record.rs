@@ -4,7 +4,7 @@
 use crate::core::fen::Field;
 use std::io::Write;
 
-use super::{MAX_LINE, Options, Output};
+use super::{MAX_LINE, Options, Output, Summary};
 use crate::collection::lines::{self, Kind};
 use crate::collection::{epd, record};
 use crate::core::diagnostic::{Code, DiagArg, Diagnostic, Severity};
@@ -61,54 +61,24 @@ pub(super) fn check_line(
     options: &Options,
     output: &mut Output,
 ) {
-    let lossy;
-    let (text, utf8_error) = match std::str::from_utf8(bytes) {
-        Ok(text) => (text, None),
-        Err(err) => {
-            // Cut at a character boundary of a truncated line, or at a real encoding error.
-            let truncated_clean = full_len > bytes.len() as u64 && err.error_len().is_none();
-            if truncated_clean {
-                (
-                    std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or(""),
-                    None,
-                )
-            } else {
-                lossy = String::from_utf8_lossy(bytes);
-                (&*lossy, Some(err.valid_up_to()))
-            }
-        }
-    };
+    let (text, utf8_error) = decode(bytes, full_len);
     // A line is too long by the rule the editor follows too (`fen::MAX_LEN`): its length
     // without the line ending. The reader stores one byte more than that, for a CR.
     let cr = full_len == bytes.len() as u64 && bytes.last() == Some(&b'\r');
     let too_long = full_len - u64::from(cr) > MAX_LINE as u64;
-    if !too_long && skipped(text, line_no == 1) {
+    if !too_long && skipped(&text, line_no == 1) {
         return;
     }
     // Spans index this text, so it is kept as it was (a CR included).
-    let input = text;
     let mut verdict = Verdict {
-        input,
+        input: &text,
         game: options.game,
         position: None,
         diagnostics: Vec::new(),
         field_text: None,
     };
     if too_long {
-        // Show only the beginning of a line cut short.
-        let end = input.char_indices().nth(64).map_or(input.len(), |(i, _)| i);
-        verdict.input = &input[..end];
-        verdict.diagnostics.push(
-            Diagnostic::error(
-                Code::LineTooLong,
-                Field::Placement,
-                format!(
-                    "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
-                ),
-            )
-            .arg("len", DiagArg::num(full_len))
-            .arg("max", DiagArg::num(MAX_LINE)),
-        );
+        cut_short(&mut verdict, full_len);
     } else {
         if let Some(valid_up_to) = utf8_error {
             let at = String::from_utf8_lossy(&bytes[..valid_up_to])
@@ -123,59 +93,98 @@ pub(super) fn check_line(
                 .with_span(at..at + 1),
             );
         }
-        // The record's position fields, from the start of the line so that columns count
-        // from there; a FEN is the whole line (trailing whitespace included, for its warning).
-        let parts = record::parts(text, false);
-        let (record, epd) = match &parts.ops {
-            Some(_) => (&text[..parts.fen.end], parts.is_four_fields()),
-            None => (text, false),
-        };
-        let read = fen::read(record, options.game);
-        verdict.field_text = Some(record);
-        // A byte that is not UTF-8 is reported once, as such, not again as a bad piece.
-        let replaced = |d: &Diagnostic| {
-            utf8_error.is_some()
-                && d.code == Code::InvalidPiece
-                && d.span.as_ref().and_then(|s| record.chars().nth(s.start))
-                    == Some(char::REPLACEMENT_CHARACTER)
-        };
-        verdict.diagnostics.extend(
-            read.diagnostics
-                .into_iter()
-                .filter(|d| !(replaced(d) || (epd && d.code == Code::MissingFields))),
-        );
-        match read.position {
-            Some(pos) => {
-                verdict.game = Some(pos.game);
-                verdict.diagnostics.extend(diagnose(&pos));
-                verdict.position = Some(pos);
-            }
-            None => {
-                verdict.game = Some(options.game.unwrap_or_else(|| fen::detect(record)));
-            }
-        }
-        if let Some(ops) = &parts.ops {
-            operation_diagnostics(text, ops.start, &mut verdict.diagnostics);
-        }
+        read_record(&text, utf8_error.is_some(), options, &mut verdict);
     }
     let valid = !verdict.diagnostics.iter().any(Diagnostic::is_error);
-    let summary = &mut output.summary;
+    tally(&mut output.summary, valid, &verdict.diagnostics);
+    if options.json {
+        write_json(&mut output.text, line_no, valid, &verdict);
+    } else {
+        write_human(&mut output.text, label, line_no, &verdict);
+    }
+}
+
+/// The line as text, and where its first encoding error lies. A line the reader cut short
+/// ends at a character boundary, not at an error.
+fn decode(bytes: &[u8], full_len: u64) -> (std::borrow::Cow<'_, str>, Option<usize>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.into(), None),
+        Err(err) if full_len > bytes.len() as u64 && err.error_len().is_none() => (
+            std::str::from_utf8(&bytes[..err.valid_up_to()])
+                .unwrap_or("")
+                .into(),
+            None,
+        ),
+        Err(err) => (String::from_utf8_lossy(bytes), Some(err.valid_up_to())),
+    }
+}
+
+/// A line too long to be a FEN: only its beginning is shown, and it is not read.
+fn cut_short(verdict: &mut Verdict, full_len: u64) {
+    let input = verdict.input;
+    let end = input.char_indices().nth(64).map_or(input.len(), |(i, _)| i);
+    verdict.input = &input[..end];
+    verdict.diagnostics.push(
+        Diagnostic::error(
+            Code::LineTooLong,
+            Field::Placement,
+            format!(
+                "the line is {full_len} bytes long; no FEN is longer than {MAX_LINE} bytes, so it is not read"
+            ),
+        )
+        .arg("len", DiagArg::num(full_len))
+        .arg("max", DiagArg::num(MAX_LINE)),
+    );
+}
+
+/// Reads the record's position fields, from the start of the line so that columns count from
+/// there (a FEN is the whole line, trailing whitespace included, for its warning), then its
+/// legality and its EPD operations.
+fn read_record<'a>(text: &'a str, not_utf8: bool, options: &Options, verdict: &mut Verdict<'a>) {
+    let parts = record::parts(text, false);
+    let (record, epd) = match &parts.ops {
+        Some(_) => (&text[..parts.fen.end], parts.is_four_fields()),
+        None => (text, false),
+    };
+    let read = fen::read(record, options.game);
+    verdict.field_text = Some(record);
+    // A byte that is not UTF-8 is reported once, as such, not again as a bad piece.
+    let replaced = |d: &Diagnostic| {
+        not_utf8
+            && d.code == Code::InvalidPiece
+            && d.span.as_ref().and_then(|s| record.chars().nth(s.start))
+                == Some(char::REPLACEMENT_CHARACTER)
+    };
+    verdict.diagnostics.extend(
+        read.diagnostics
+            .into_iter()
+            .filter(|d| !(replaced(d) || (epd && d.code == Code::MissingFields))),
+    );
+    match read.position {
+        Some(pos) => {
+            verdict.game = Some(pos.game);
+            verdict.diagnostics.extend(diagnose(&pos));
+            verdict.position = Some(pos);
+        }
+        None => verdict.game = Some(options.game.unwrap_or_else(|| fen::detect(record))),
+    }
+    if let Some(ops) = &parts.ops {
+        operation_diagnostics(text, ops.start, &mut verdict.diagnostics);
+    }
+}
+
+/// Counts the record in the summary.
+fn tally(summary: &mut Summary, valid: bool, diagnostics: &[Diagnostic]) {
     summary.records += 1;
     if valid {
         summary.valid += 1;
     } else {
         summary.invalid += 1;
     }
-    summary.warnings += verdict
-        .diagnostics
+    summary.warnings += diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Warning)
         .count() as u64;
-    if options.json {
-        write_json(&mut output.text, line_no, valid, &verdict);
-    } else {
-        write_human(&mut output.text, label, line_no, &verdict);
-    }
 }
 
 /// The 1-based column of a diagnostic: its span, else the start of its field, else 1.

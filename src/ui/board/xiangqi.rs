@@ -12,7 +12,6 @@ use crate::core::Square;
 impl BoardView {
     pub(super) fn draw_xiangqi(&self, c: &mut Canvas) {
         let g = &self.geometry;
-        let t = &self.theme;
         let (ox, oy) = g.origin();
         let (sx, sy) = g.step;
         let (files, ranks) = (g.files(), g.ranks());
@@ -24,9 +23,23 @@ impl BoardView {
             (files - 1) * sx + g.glyph_width + 2 * m,
             (ranks - 1) * sy + 1 + 2 * m,
         );
-        c.fill(grid, t.xiangqi_board);
-        let line = t.xiangqi_board;
-        // The river lies between the fifth and sixth rows in either orientation.
+        c.fill(grid, self.theme.xiangqi_board);
+        self.grid_lines(c);
+        self.palace_diagonals(c);
+        let river = self.river(c);
+        for sq in Square::all(g.game) {
+            self.point(c, sq, &river);
+        }
+    }
+
+    /// The grid of intersections; the river, between the fifth and sixth rows in either
+    /// orientation, breaks the inner files.
+    fn grid_lines(&self, c: &mut Canvas) {
+        let g = &self.geometry;
+        let line = self.theme.xiangqi_board;
+        let (ox, oy) = g.origin();
+        let (sx, sy) = g.step;
+        let (files, ranks) = (g.files(), g.ranks());
         let river_row = ranks / 2 - 1;
         for row in 0..ranks {
             let y = oy + row * sy;
@@ -50,8 +63,15 @@ impl BoardView {
                 }
             }
         }
-        // Palace diagonals: files d–f, the three rows nearest each side.
-        for top in [0, ranks - 3] {
+    }
+
+    /// Palace diagonals: files d–f, the three rows nearest each side.
+    fn palace_diagonals(&self, c: &mut Canvas) {
+        let g = &self.geometry;
+        let line = self.theme.xiangqi_board;
+        let (ox, oy) = g.origin();
+        let (sx, sy) = g.step;
+        for top in [0, g.ranks() - 3] {
             for k in 1..sy * 2 {
                 let y = oy + top * sy + k;
                 if k % sy == 0 {
@@ -62,57 +82,66 @@ impl BoardView {
                 c.put(ox + 5 * sx - dx, y, "╱", 1, line);
             }
         }
-        // The river's inscriptions, centred in the gaps between files b–d and f–h.
+    }
+
+    /// The river's inscriptions, centred in the gaps between files b–d and f–h; returns where
+    /// they lie, for the discs to leave uncovered.
+    fn river(&self, c: &mut Canvas) -> [Rect; 2] {
+        let g = &self.geometry;
+        let t = &self.theme;
+        let (ox, oy) = g.origin();
+        let (sx, sy) = g.step;
         let (left, right) = self.glyphs.river();
-        let y = oy + river_row * sy + sy.div_ceil(2);
+        let y = oy + (g.ranks() / 2 - 1) * sy + sy.div_ceil(2);
+        let style = t
+            .river
+            .patch(Style::new().bg(t.xiangqi_board.bg.unwrap_or_default()));
         let mut river = [Rect::default(); 2];
         for (i, (text, from, to)) in [(left, 1, 3), (right, 5, 7)].into_iter().enumerate() {
             let w = ratatui::text::Line::raw(text).width() as u16;
             let mid = ox + (from * sx + to * sx + g.glyph_width) / 2;
             let x = mid.saturating_sub(w / 2);
             river[i] = Rect::new(x, y, w, 1);
-            c.put(
-                x,
-                y,
-                text,
-                w,
-                t.river.patch(Style::new().bg(line.bg.unwrap_or_default())),
-            );
+            c.put(x, y, text, w, style);
         }
-        let discs = self.large() && sy >= 2;
-        for sq in Square::all(g.game) {
-            let r = g.square_rect(sq);
-            let marker = self.markers(sq);
-            let piece = self.position.board.get(sq);
-            if let Some(p) = piece {
-                let text = self.glyphs.piece(p, g.game, t.is_mono());
-                let mut style = t.xiangqi_piece_bg.patch(self.piece_style(p.color));
-                if self.on_last_move(sq) {
-                    style = style.patch(t.last_move_light);
-                }
-                let style = marker.map_or(style, |(_, _, m)| style.patch(m));
-                if discs {
-                    self.disc(c, r, sy >= 3, &river);
-                }
-                c.put(r.x, r.y, text, r.width, style);
-            } else if let Some((_, _, m)) = marker {
-                for x in r.x..r.right() {
-                    c.style(x, r.y, m);
-                }
-            } else if self.on_last_move(sq) {
-                for x in r.x..r.right() {
-                    c.style(x, r.y, t.last_move_light);
-                }
+        river
+    }
+
+    /// One point: its piece on a disc, or its marker, last-move or cursor colour.
+    fn point(&self, c: &mut Canvas, sq: Square, river: &[Rect; 2]) {
+        let g = &self.geometry;
+        let t = &self.theme;
+        let discs = self.large() && g.step.1 >= 2;
+        let r = g.square_rect(sq);
+        let marker = self.markers(sq);
+        if let Some(p) = self.position.board.get(sq) {
+            let text = self.glyphs.piece(p, g.game, t.is_mono());
+            let mut style = t.xiangqi_piece_bg.patch(self.piece_style(p.color));
+            if self.on_last_move(sq) {
+                style = style.patch(t.last_move_light);
             }
-            if let Some((left, right, style)) = marker {
-                let style = line.patch(style);
-                c.put(r.x - 1, r.y, left, 1, style);
-                c.put(r.right(), r.y, right, 1, style);
+            let style = marker.map_or(style, |(_, _, m)| style.patch(m));
+            if discs {
+                self.disc(c, r, g.step.1 >= 3, river);
             }
-            if self.marks.cursor == Some(sq) {
-                for x in r.x..r.right() {
-                    c.style(x, r.y, t.cursor);
-                }
+            c.put(r.x, r.y, text, r.width, style);
+        } else if let Some((_, _, m)) = marker {
+            for x in r.x..r.right() {
+                c.style(x, r.y, m);
+            }
+        } else if self.on_last_move(sq) {
+            for x in r.x..r.right() {
+                c.style(x, r.y, t.last_move_light);
+            }
+        }
+        if let Some((left, right, style)) = marker {
+            let style = t.xiangqi_board.patch(style);
+            c.put(r.x - 1, r.y, left, 1, style);
+            c.put(r.right(), r.y, right, 1, style);
+        }
+        if self.marks.cursor == Some(sq) {
+            for x in r.x..r.right() {
+                c.style(x, r.y, t.cursor);
             }
         }
     }
