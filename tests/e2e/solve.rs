@@ -43,7 +43,11 @@ fn fen_line(screen: &str) -> String {
 fn s_solves_record_one_and_shows_its_published_key() {
     let (fen, bm) = first_record();
     let t = Tmux::fenboard(&[MATES], 120, 40);
-    let before = fen_line(&t.wait_for("record 1/"));
+    // The whole first frame: the title and the FEN line (a capture can come mid-frame).
+    let before = fen_line(&t.wait_until(
+        |s| s.contains("record 1/") && !fen_line(s).is_empty(),
+        "record 1 and its FEN line",
+    ));
     assert!(before.contains(&fen), "{before}");
     t.keys(&["S"]);
     // Prefilled from the record's `dm 2`.
