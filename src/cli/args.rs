@@ -323,6 +323,8 @@ pub enum Format {
     Popeye,
     /// PGN: a game per record from its position, with its solution's main line.
     Pgn,
+    /// LaTeX: one document for pdflatex, chess with diagram.sty, xiangqi with xq.
+    Latex,
 }
 
 #[derive(Debug, Args)]

@@ -162,3 +162,39 @@ fn every_character_tex_treats_specially_comes_out_as_written() {
     assert!(text.contains("#$%&_"), "{text}");
     assert!(text.contains("b) move a1 b1"), "{text}");
 }
+
+#[needs(pdflatex)]
+#[test]
+fn convert_to_latex_writes_a_document_of_a_whole_file_and_of_one_fen() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/chess-mates.epd");
+    let out = Command::new(crate::common::BIN)
+        .args(["convert", &file.to_string_lossy(), "--to", "latex"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tex = String::from_utf8(out.stdout).unwrap();
+    let records = examples("chess-mates.epd", Game::Chess).len();
+    assert_eq!(tex.matches("\\begin{diagram}").count(), records);
+    let (text, _) = compile("convert-file", &tex);
+    assert!(text.contains("Morphy"), "{text}");
+
+    let out = Command::new(crate::common::BIN)
+        .args(["convert", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "--to", "latex"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tex = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(tex.matches("\\begin{diagram}").count(), 1);
+    let (text, dark) = compile("convert-fen", &tex);
+    assert!(text.contains("(2+1)") || text.contains("2+1"), "{text}");
+    // One small board on an A4 page: many times the ink of a page with only its number.
+    assert!(dark > 0.001, "{dark}");
+}

@@ -1,6 +1,6 @@
 //! `fenboard convert IN --to FORMAT [-o OUT]`: reads every record of IN (a FEN, a `.fen`/`.epd`
 //! collection, a Popeye `.inp`) into one list (`input.rs`) and writes them all in FORMAT, one
-//! writer per format (`epd.rs`, `popeye.rs`, `pgn.rs`). A new format is a `Format` variant and
+//! writer per format (`epd.rs`, `popeye.rs`, `pgn.rs`, `latex.rs`). A new format is a `Format` variant and
 //! its writer module; a new input kind is one arm of `input::read`.
 //!
 //! Exit status: 0 every record written, 1 some record could not be read or written in FORMAT
@@ -9,6 +9,7 @@
 
 mod epd;
 mod input;
+mod latex;
 mod pgn;
 mod popeye;
 
@@ -30,6 +31,7 @@ pub fn write(format: Format, records: &[Record], out: &mut dyn Write) -> io::Res
         Format::Epd => epd::write(records, out),
         Format::Popeye => popeye::write(records, out),
         Format::Pgn => pgn::write(records, out),
+        Format::Latex => latex::write(records, out),
     }
 }
 
