@@ -1,0 +1,136 @@
+//! Help and series play: not a proof against every defence but every line that ends as the
+//! stipulation asks, collected. A series ends with the one-move ending of the play it is a
+//! series of: the goal reached (ser-#), the other side's helping reply (ser-h#), or the other
+//! side forced to reach the goal (ser-s#, the self shape's defence node).
+
+use super::{HELP, SERIES, Search};
+use crate::solve::rules::Rules;
+use crate::solve::stipulation::Play;
+
+impl<R: Rules> Search<'_, R> {
+    /// Series play, the series side to move with `left` moves of its series to play: every
+    /// line that ends as the stipulation asks, each added to `found` after `line`. No move but
+    /// the series' last may give check; the other side stands still in between. Stops adding
+    /// once `found` holds `self.limit` lines. Returns whether there was one.
+    pub(crate) fn series(
+        &mut self,
+        left: u32,
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
+        let limit = self.limit;
+        if !self.enter() || found.len() >= limit {
+            return false;
+        }
+        let moves = self.pos.legal();
+        if left == 1 {
+            return self.series_end(&moves, line, found);
+        }
+        let key = self.pos.hash() ^ SERIES;
+        if left < 32 && self.table.probe(key).help & (1 << left) != 0 {
+            return false;
+        }
+        let mut any = false;
+        for &m in moves.iter() {
+            self.play(m);
+            if !self.pos.in_check() && self.null() {
+                line.push(m);
+                any |= self.series(left - 1, line, found);
+                line.pop();
+                self.undo();
+            }
+            self.undo();
+            if self.stopped {
+                return false;
+            }
+        }
+        if !any && left < 32 && found.len() < limit {
+            self.table.store_help_fail(key, left);
+        }
+        any
+    }
+
+    /// The series' last move, one of `moves`, and what must follow it.
+    pub(crate) fn series_end(
+        &mut self,
+        moves: &[R::Move],
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
+        let limit = self.limit;
+        let mut any = false;
+        for &m in moves {
+            if found.len() >= limit {
+                break;
+            }
+            self.play(m);
+            line.push(m);
+            if self.play == Play::SeriesHelp {
+                let before = found.len();
+                self.help(1, line, found);
+                found.truncate(limit.max(before));
+                any |= found.len() > before;
+            } else if self.win_after_move(1) {
+                // ser-#: the move reached the goal; ser-s#: every reply reaches it.
+                found.push(line.clone());
+                any = true;
+            }
+            line.pop();
+            self.undo();
+            if self.stopped {
+                break;
+            }
+        }
+        any
+    }
+
+    /// Helpmate: every line of exactly `plies` more moves whose last move reaches the goal,
+    /// each added to `found` as `line` (the moves before) and its own. Returns whether there
+    /// was one.
+    pub(crate) fn help(
+        &mut self,
+        plies: u32,
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
+        if !self.enter() || found.len() >= self.limit {
+            return false;
+        }
+        let moves = self.pos.legal();
+        if plies == 1 {
+            let hint = self.pos.check_hint();
+            let mut any = false;
+            for &m in moves.iter() {
+                if self.mate_needs_check() && !self.pos.may_check(&hint, m) {
+                    continue;
+                }
+                if self.pos.reaches(m, self.goal, false) {
+                    let mut whole = line.clone();
+                    whole.push(m);
+                    found.push(whole);
+                    any = true;
+                }
+            }
+            return any;
+        }
+        let key = self.pos.hash() ^ HELP;
+        if plies < 32 && self.table.probe(key).help & (1 << plies) != 0 {
+            return false;
+        }
+        let mut any = false;
+        for &m in moves.iter() {
+            self.play(m);
+            line.push(m);
+            any |= self.help(plies - 1, line, found);
+            line.pop();
+            self.undo();
+            if self.stopped {
+                return false;
+            }
+        }
+        if !any && plies < 32 && found.len() < self.limit {
+            self.table.store_help_fail(key, plies);
+        }
+        any
+    }
+}
