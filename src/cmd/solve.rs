@@ -637,7 +637,7 @@ fn write_human(
 fn verdict(s: &Solution) -> String {
     let help = s.stipulation.is_help();
     let count = if help {
-        s.solutions.iter().filter(|h| !h.short).count()
+        s.solution_count(false)
     } else {
         s.keys.len()
     };
@@ -650,7 +650,7 @@ fn verdict(s: &Solution) -> String {
             ("help", if help { "yes" } else { "no" }.into()),
         ],
     );
-    let short = s.solutions.iter().filter(|h| h.short).count();
+    let short = s.solution_count(true);
     let short_note = if short > 0 {
         fmt(lang, "solve-short-note", &[("n", short.into())])
     } else {

@@ -136,10 +136,30 @@ impl Solution {
     /// More than one key, or for helpmates more than one full-length solution.
     pub fn is_cooked(&self) -> bool {
         if self.stipulation.is_help() {
-            self.solutions.iter().filter(|s| !s.short).count() > 1
+            self.solution_count(false) > 1
         } else {
             self.keys.len() > 1
         }
+    }
+
+    /// Help and series play: how many short (or full-length) solutions there are. The lines
+    /// of a series selfmate that differ only in the other side's forced mate are one solution.
+    pub fn solution_count(&self, short: bool) -> usize {
+        let series_self = self.stipulation.play == Play::SeriesSelf;
+        fn series(h: &HelpLine) -> &[Move] {
+            &h.moves[..h.moves.len().saturating_sub(1)]
+        }
+        let mut count = 0;
+        for (i, h) in self.solutions.iter().enumerate() {
+            let same = series_self
+                && i > 0
+                && self.solutions[i - 1].short == h.short
+                && series(&self.solutions[i - 1]) == series(h);
+            if h.short == short && !same {
+                count += 1;
+            }
+        }
+        count
     }
 
     pub fn has_solution(&self) -> bool {

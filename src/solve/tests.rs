@@ -373,3 +373,17 @@ fn a_reflexmate_forces_the_mate_the_selfmate_cannot() {
     assert_eq!(keys(&s), ["Ra1", "Rg1"]);
     assert!(s.keys.iter().all(|k| k.length == 1));
 }
+
+#[test]
+fn a_series_selfmate_ends_with_each_forced_mate_and_counts_its_series_once() {
+    // After 1.Qg1+ Black can only take the queen, with the rook or the queen, and both mate:
+    // one series, two lines (as composers print them), no cook.
+    let s = run(
+        "8/8/8/8/3q2r1/8/4r2Q/5k1K w - - 0 1",
+        "ser-s#1",
+        Options::default(),
+    );
+    assert_eq!(lines(&s), ["Qg1+ Rxg1#", "Qg1+ Qxg1#"]);
+    assert_eq!(s.solution_count(false), 1);
+    assert!(!s.is_cooked());
+}

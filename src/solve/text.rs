@@ -335,10 +335,10 @@ pub fn renamed(s: &Solution, notation: Notation) -> Solution {
     out
 }
 
-/// How many of a series line's `len` moves are the series (a series helpmate's last is the
-/// mate).
+/// How many of a series line's `len` moves are the series (the last move of a series
+/// helpmate or selfmate line is the other side's mate).
 pub fn series_moves(play: Play, len: usize) -> usize {
-    if play == Play::SeriesHelp {
+    if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
         len.saturating_sub(1)
     } else {
         len

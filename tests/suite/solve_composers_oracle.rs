@@ -466,7 +466,6 @@ fn series_helpstalemates_match_popeye() {
 }
 
 #[test]
-#[ignore = "ser-s#: Popeye's solutions end with Black's forced mate, fenboard's with White's last series move"]
 fn series_selfmates_match_popeye() {
     check_group("ser-s#");
 }

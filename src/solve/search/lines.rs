@@ -1,7 +1,8 @@
 //! Help and series play: not a proof against every defence but every line that ends as the
 //! stipulation asks, collected. A series ends with the one-move ending of the play it is a
 //! series of: the goal reached (ser-#), the other side's helping reply (ser-h#), or the other
-//! side forced to reach the goal (ser-s#, the self shape's defence node).
+//! side forced to reach the goal (ser-s#, the self shape's defence node); the other side's
+//! last move ends the line in the last two.
 
 use super::{HELP, SERIES, Search};
 use crate::solve::rules::Rules;
@@ -71,8 +72,18 @@ impl<R: Rules> Search<'_, R> {
                 found.truncate(limit.max(before));
                 any |= found.len() > before;
             } else if self.win_after_move(1) {
-                // ser-#: the move reached the goal; ser-s#: every reply reaches it.
-                found.push(line.clone());
+                // ser-#: the move reached the goal. ser-s#: every reply reaches it, and each
+                // ends a line of its own, as composers print the forced mates.
+                if self.play == Play::SeriesSelf {
+                    let replies = self.pos.legal();
+                    for &r in replies.iter().take(limit - found.len()) {
+                        line.push(r);
+                        found.push(line.clone());
+                        line.pop();
+                    }
+                } else {
+                    found.push(line.clone());
+                }
                 any = true;
             }
             line.pop();
