@@ -116,12 +116,144 @@ fn help_set_play(
     Ok(solve(&other, set, &options, cancel, &mut |_| {})?.solutions)
 }
 
+/// How long a search runs on the caller's thread alone before the workers start.
+const SPREAD: Duration = Duration::from_millis(5);
+
+/// How often the coordinator reports progress.
+const REPORT: Duration = Duration::from_millis(100);
+
 /// What one first move turned out to be.
 enum Root<M> {
     Nothing,
     Key(Line),
     Try(Try),
     Help(Vec<(Vec<M>, bool)>),
+}
+
+/// What every worker of one solve shares: the first moves, which of them are taken and done,
+/// and what each turned out to be.
+struct Shared<'a, R: Rules> {
+    root: &'a R,
+    table: &'a Table,
+    stip: Stipulation,
+    options: &'a Options,
+    cancel: &'a AtomicBool,
+    first: Vec<R::Move>,
+    counted: AtomicU64,
+    next: AtomicUsize,
+    done: AtomicUsize,
+    tree_budget: AtomicUsize,
+    truncated: AtomicBool,
+    results: Mutex<Vec<Option<Root<R::Move>>>>,
+    stopped: AtomicBool,
+    max_lines: usize,
+    lines_found: AtomicUsize,
+    /// Workers that have ended.
+    ended: AtomicUsize,
+}
+
+impl<R: Rules> Shared<'_, R> {
+    fn search(&self) -> Search<'_, R> {
+        Search::new(
+            self.root.clone(),
+            self.table,
+            self.stip.play,
+            self.stip.goal,
+            self.options.checks && !self.stip.is_help(),
+            &self.counted,
+            self.cancel,
+        )
+    }
+
+    fn budget(&self) -> Budget<'_> {
+        Budget {
+            left: &self.tree_budget,
+            truncated: &self.truncated,
+        }
+    }
+
+    /// Analyses the first move `i` and records it; false when the search stopped first (then
+    /// nothing is recorded).
+    fn step(&self, s: &mut Search<R>, budget: &mut Budget, i: usize) -> bool {
+        s.limit = self
+            .max_lines
+            .saturating_sub(self.lines_found.load(Relaxed));
+        let r = if s.limit == 0 {
+            Root::Nothing
+        } else {
+            analyse(s, self.first[i], self.stip, self.options, budget)
+        };
+        if s.stopped {
+            return false;
+        }
+        if let Root::Help(found) = &r {
+            self.lines_found.fetch_add(found.len(), Relaxed);
+        }
+        self.results.lock().expect("no worker panics")[i] = Some(r);
+        self.done.fetch_add(1, Relaxed);
+        true
+    }
+
+    /// A worker thread: takes first moves until none is left, then wakes the coordinator.
+    fn work(&self, coordinator: &std::thread::Thread) {
+        let mut s = self.search();
+        let mut budget = self.budget();
+        loop {
+            let i = self.next.fetch_add(1, Relaxed);
+            if i >= self.first.len() {
+                break;
+            }
+            if !self.step(&mut s, &mut budget, i) {
+                self.stopped.store(true, Relaxed);
+                break;
+            }
+        }
+        s.flush();
+        self.ended.fetch_add(1, Relaxed);
+        coordinator.unpark();
+    }
+
+    /// The first moves on the caller's thread until `SPREAD` has passed; the first move not
+    /// finished by then (`next`) is left to the workers.
+    fn begin(&self, start: Instant) {
+        let mut s = self.search();
+        s.deadline = Some(start + SPREAD);
+        let mut budget = self.budget();
+        let mut i = 0;
+        while i < self.first.len() && self.step(&mut s, &mut budget, i) {
+            i += 1;
+        }
+        if s.stopped && !s.paused {
+            self.stopped.store(true, Relaxed);
+            i = self.first.len();
+        }
+        s.flush();
+        self.next.store(i, Relaxed);
+    }
+
+    /// The rest on `threads` workers, the caller reporting progress until they end; a worker
+    /// that ends wakes it at once.
+    fn spread(&self, threads: usize, start: Instant, progress: &mut dyn FnMut(Progress)) {
+        let coordinator = std::thread::current();
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| self.work(&coordinator));
+            }
+            while self.ended.load(Relaxed) < threads {
+                self.report(start, progress);
+                std::thread::park_timeout(REPORT);
+            }
+        });
+    }
+
+    fn report(&self, start: Instant, progress: &mut dyn FnMut(Progress)) {
+        progress(Progress {
+            nodes: self.counted.load(Relaxed),
+            root_done: self.done.load(Relaxed),
+            root_total: self.first.len(),
+            elapsed: start.elapsed(),
+        })
+    }
 }
 
 fn run<R: Rules>(
@@ -135,18 +267,42 @@ fn run<R: Rules>(
 ) -> Solution {
     let start = Instant::now();
     let table = Table::new(options.hash_mb);
-    let counted = AtomicU64::new(0);
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let tree_budget = AtomicUsize::new(options.tree_limit);
-    let truncated = AtomicBool::new(false);
     let first: Vec<R::Move> = root.clone().legal().to_vec();
-    let results: Mutex<Vec<Option<Root<R::Move>>>> =
-        Mutex::new((0..first.len()).map(|_| None).collect());
     let threads = options.threads.clamp(1, 256).min(first.len().max(1));
-    let stopped = AtomicBool::new(false);
-    let max_lines = options.max_solutions.unwrap_or(usize::MAX);
-    let lines_found = AtomicUsize::new(0);
+    let shared = Shared {
+        root: &root,
+        table: &table,
+        stip,
+        options,
+        cancel,
+        results: Mutex::new((0..first.len()).map(|_| None).collect()),
+        first,
+        counted: AtomicU64::new(0),
+        next: AtomicUsize::new(0),
+        done: AtomicUsize::new(0),
+        tree_budget: AtomicUsize::new(options.tree_limit),
+        truncated: AtomicBool::new(false),
+        stopped: AtomicBool::new(false),
+        max_lines: options.max_solutions.unwrap_or(usize::MAX),
+        lines_found: AtomicUsize::new(0),
+        ended: AtomicUsize::new(0),
+    };
+    // A problem solved in a moment runs on the caller's thread alone: no thread starts.
+    shared.begin(start);
+    if shared.next.load(Relaxed) < shared.first.len() {
+        shared.spread(threads, start, progress);
+    }
+    let Shared {
+        first,
+        counted,
+        done,
+        tree_budget,
+        truncated,
+        results,
+        stopped,
+        max_lines,
+        ..
+    } = shared;
     let report = |progress: &mut dyn FnMut(Progress)| {
         progress(Progress {
             nodes: counted.load(Relaxed),
@@ -155,55 +311,6 @@ fn run<R: Rules>(
             elapsed: start.elapsed(),
         })
     };
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut s = Search::new(
-                        root.clone(),
-                        &table,
-                        stip.play,
-                        stip.goal,
-                        options.checks && !stip.is_help(),
-                        &counted,
-                        cancel,
-                    );
-                    let mut budget = Budget {
-                        left: &tree_budget,
-                        truncated: &truncated,
-                    };
-                    loop {
-                        let i = next.fetch_add(1, Relaxed);
-                        if i >= first.len() {
-                            break;
-                        }
-                        s.limit = max_lines.saturating_sub(lines_found.load(Relaxed));
-                        let r = if s.limit == 0 {
-                            Root::Nothing
-                        } else {
-                            analyse(&mut s, first[i], stip, options, &mut budget)
-                        };
-                        if let Root::Help(found) = &r {
-                            lines_found.fetch_add(found.len(), Relaxed);
-                        }
-                        if s.stopped {
-                            stopped.store(true, Relaxed);
-                            break;
-                        }
-                        results.lock().expect("no worker panics")[i] = Some(r);
-                        done.fetch_add(1, Relaxed);
-                    }
-                    s.flush();
-                })
-            })
-            .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
-            std::thread::park_timeout(Duration::from_millis(20));
-            if start.elapsed().as_millis() % 100 < 20 {
-                report(progress);
-            }
-        }
-    });
     report(progress);
     let results = results.into_inner().expect("no worker panics");
     let mut keys = Vec::new();

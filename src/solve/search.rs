@@ -7,6 +7,7 @@ mod nodes;
 mod shape;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
 
 use super::rules::Rules;
 use super::stipulation::{Goal, Play};
@@ -41,6 +42,9 @@ pub(crate) struct Search<'a, R: Rules> {
     ply: usize,
     /// Help and series play: the most lines one search collects.
     pub limit: usize,
+    /// When the search stops of itself to hand its work to threads (`stopped` and `paused`).
+    pub deadline: Option<Instant>,
+    pub paused: bool,
 }
 
 impl<'a, R: Rules> Search<'a, R> {
@@ -71,10 +75,12 @@ impl<'a, R: Rules> Search<'a, R> {
             killers: [None; MAX_PLY],
             ply: 0,
             limit: usize::MAX,
+            deadline: None,
+            paused: false,
         }
     }
 
-    /// Counts a node; false when the search must stop (cancelled).
+    /// Counts a node; false when the search must stop (cancelled or past its deadline).
     #[inline]
     fn enter(&mut self) -> bool {
         self.nodes += 1;
@@ -82,6 +88,9 @@ impl<'a, R: Rules> Search<'a, R> {
             self.counted.fetch_add(POLL, Relaxed);
             if self.cancel.load(Relaxed) {
                 self.stopped = true;
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+                self.paused = true;
             }
         }
         !self.stopped

@@ -1,6 +1,11 @@
 //! The transposition table: what has been proved about a position for a number of moves,
 //! shared by every search thread without locks, in a fixed amount of memory.
 //!
+//! The memory is taken on the first store, not before: a search that proves its answer
+//! without remembering anything (a mate in one) allocates nothing. It comes zeroed from the
+//! system, which maps a page only when it is first written, so the memory in use grows with the
+//! positions the search stores and never exceeds the size asked.
+//!
 //! Each entry is two words, the key xor the data and the data, so that a torn write by another
 //! thread reads as a different key and is ignored (the classic lockless scheme). The data packs
 //! what is known:
@@ -8,10 +13,19 @@
 //! - `fail`: the most moves in which it is proved not to win (0 none);
 //! - `help`: for helpmates, a bit per number of plies proved to lead to no solution.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 pub(crate) struct Table {
-    slots: Box<[AtomicU64]>,
+    /// The entries, once something has been stored.
+    slots: OnceLock<Slots>,
+    /// The entries asked for (a power of two).
+    entries: usize,
+}
+
+/// The allocated entries: two words each, `mask + 1` of them.
+struct Slots {
+    words: Box<[AtomicU64]>,
     mask: usize,
 }
 
@@ -68,22 +82,20 @@ fn layout(entries: usize) -> Option<std::alloc::Layout> {
 pub fn megabytes_available(megabytes: usize) -> usize {
     let mut entries = entries_for(megabytes);
     while entries > 0 {
-        if let Some(table) = Table::try_with(entries) {
-            return table.bytes() >> 20;
+        if let Some(slots) = Slots::try_with(entries) {
+            return (slots.words.len() * 8) >> 20;
         }
         entries /= 2;
     }
     0
 }
 
-impl Table {
-    /// A table of at most `megabytes` MB (at least one entry), rounded down to a power of two
-    /// entries; when the system cannot give that much, the largest smaller power of two it can.
-    pub(crate) fn new(megabytes: usize) -> Table {
-        let mut entries = entries_for(megabytes);
+impl Slots {
+    /// The largest table of at most `entries` entries (a power of two) the system gives.
+    fn allocate(mut entries: usize) -> Slots {
         loop {
-            if let Some(table) = Table::try_with(entries) {
-                return table;
+            if let Some(slots) = Slots::try_with(entries) {
+                return slots;
             }
             if entries == 1 {
                 // Not even sixteen bytes: the process is out of memory anyway.
@@ -93,31 +105,26 @@ impl Table {
         }
     }
 
-    /// A table of exactly `entries` entries (a power of two), or `None` when the system refuses
-    /// the memory.
-    fn try_with(entries: usize) -> Option<Table> {
+    /// Exactly `entries` entries (a power of two), or `None` when the system refuses the
+    /// memory.
+    fn try_with(entries: usize) -> Option<Slots> {
         let layout = layout(entries)?;
         // Zeroed memory straight from the allocator: the system maps it lazily, so a big table
         // costs nothing until it is used.
         // SAFETY: the layout is non-zero in size; all-zero bytes are a valid `AtomicU64` (it
         // has `u64`'s representation), and memory from the global allocator with the array's
         // layout is what `Box<[AtomicU64]>` owns and frees.
-        let slots = unsafe {
+        let words = unsafe {
             let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
             if ptr.is_null() {
                 return None;
             }
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, 2 * entries))
         };
-        Some(Table {
-            slots,
+        Some(Slots {
+            words,
             mask: entries - 1,
         })
-    }
-
-    /// The memory the table holds, in bytes.
-    pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * 8
     }
 
     #[inline]
@@ -126,26 +133,51 @@ impl Table {
     }
 
     #[inline]
-    pub(crate) fn probe(&self, key: u64) -> Entry {
+    fn probe(&self, key: u64) -> Entry {
         let i = self.index(key);
-        let k = self.slots[i].load(Relaxed);
-        let d = self.slots[i + 1].load(Relaxed);
+        let k = self.words[i].load(Relaxed);
+        let d = self.words[i + 1].load(Relaxed);
         if k ^ d == key && key != 0 {
             Entry::unpack(d)
         } else {
             Entry::default()
         }
     }
+}
+
+impl Table {
+    /// A table of at most `megabytes` MB (at least one entry), rounded down to a power of two
+    /// entries; when the system cannot give that much, the largest smaller power of two it can.
+    /// Nothing is allocated until the first store.
+    pub(crate) fn new(megabytes: usize) -> Table {
+        Table {
+            slots: OnceLock::new(),
+            entries: entries_for(megabytes),
+        }
+    }
+
+    /// The memory the table holds, in bytes (0 while nothing has been stored).
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.get().map_or(0, |s| s.words.len() * 8)
+    }
+
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Entry {
+        self.slots
+            .get()
+            .map_or_else(Entry::default, |s| s.probe(key))
+    }
 
     /// Merges a new fact into the entry of `key` (replacing another position's entry).
     #[inline]
     pub(crate) fn store(&self, key: u64, update: impl FnOnce(&mut Entry)) {
-        let mut e = self.probe(key);
+        let slots = self.slots.get_or_init(|| Slots::allocate(self.entries));
+        let mut e = slots.probe(key);
         update(&mut e);
         let d = e.pack();
-        let i = self.index(key);
-        self.slots[i].store(key ^ d, Relaxed);
-        self.slots[i + 1].store(d, Relaxed);
+        let i = slots.index(key);
+        slots.words[i].store(key ^ d, Relaxed);
+        slots.words[i + 1].store(d, Relaxed);
     }
 
     #[inline]
@@ -175,10 +207,10 @@ mod tests {
     #[test]
     fn remembers_bounds_and_merges_them() {
         let t = Table::new(1);
-        assert_eq!(t.bytes(), 1 << 20);
         let key = 0x1234_5678_9abc_def1;
         assert_eq!(t.probe(key).within(3), None);
         t.store_fail(key, 2);
+        assert_eq!(t.bytes(), 1 << 20);
         assert_eq!(t.probe(key).within(1), Some(false));
         assert_eq!(t.probe(key).within(2), Some(false));
         assert_eq!(t.probe(key).within(3), None);
@@ -196,13 +228,25 @@ mod tests {
     }
 
     #[test]
+    fn nothing_is_allocated_before_the_first_store() {
+        let t = Table::new(64);
+        assert_eq!(t.probe(0x1234_5678_9abc_def1), Entry::default());
+        assert_eq!(t.bytes(), 0);
+        t.store_help_fail(0x1234_5678_9abc_def1, 2);
+        assert_eq!(t.bytes(), 64 << 20);
+    }
+
+    #[test]
     fn size_is_bounded_by_the_megabytes_asked() {
         for mb in [1, 3, 64] {
             let t = Table::new(mb);
+            t.store_win(1 << 20, 1);
             assert!(t.bytes() <= mb << 20);
             assert!(t.bytes() > (mb << 20) / 2);
         }
-        assert_eq!(Table::new(0).bytes(), ENTRY);
+        let t = Table::new(0);
+        t.store_win(1 << 20, 1);
+        assert_eq!(t.bytes(), ENTRY);
     }
 
     #[test]
@@ -211,7 +255,9 @@ mod tests {
         let asked = usize::MAX >> 21;
         let got = megabytes_available(asked);
         assert!(got < asked && got >= 1, "{got}");
-        assert!(Table::new(asked).bytes() <= got << 20);
+        let t = Table::new(asked);
+        t.store_fail(1 << 20, 1);
+        assert!(t.bytes() <= got << 20);
         assert_eq!(megabytes_available(1), 1);
     }
 }

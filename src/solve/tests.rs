@@ -387,3 +387,36 @@ fn a_series_selfmate_ends_with_each_forced_mate_and_counts_its_series_once() {
     assert_eq!(s.solution_count(false), 1);
     assert!(!s.is_cooked());
 }
+
+#[test]
+fn a_mate_in_one_takes_no_table_memory() {
+    // The key is found by playing each first move: nothing is stored, so nothing is allocated.
+    let s = run(
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "#1",
+        Options::default(),
+    );
+    assert_eq!(keys(&s), ["Ra8#"]);
+    assert_eq!(s.table_bytes, 0);
+}
+
+#[test]
+fn a_search_handed_from_the_callers_thread_to_workers_finds_the_same() {
+    // A #4 long enough that the caller's thread stops within a first move and workers take it
+    // over: the keys with their trees and the outcome match a search on one thread.
+    let fen_text = "8/6R1/7p/5K1k/8/6p1/5bPP/4N3 w - - 0 1";
+    let one = run(fen_text, "#4", Options::default());
+    let two = run(
+        fen_text,
+        "#4",
+        Options {
+            threads: 2,
+            hash_mb: 1,
+            ..Options::default()
+        },
+    );
+    assert!(one.nodes > 10_000, "{} nodes: no hand-over", one.nodes);
+    assert_eq!(keys(&one), keys(&two));
+    assert_eq!(one.keys, two.keys);
+    assert_eq!(one.outcome, two.outcome);
+}
