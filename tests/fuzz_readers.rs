@@ -1,4 +1,4 @@
-//! A fuzz harness for every reader of outside text: the FEN reader, EPD record lines, the
+//! A fuzz harness for every reader of outside text: the FEN reader, EPD record lines, PGN, the
 //! editor's paste cleanup and collection files. Each target runs proptest-generated inputs
 //! (FEN and EPD fragments, control characters, arbitrary bytes and characters) for a time
 //! budget: `FENBOARD_FUZZ_SECONDS` per target (default 2; CI sets more). A panic anywhere is a
@@ -253,6 +253,101 @@ fn fuzz_collection_files() {
         prop_assert_eq!(edited.len(), c.len());
         for i in 0..c.len() {
             prop_assert_eq!(edited.operations(i), c.operations(i));
+        }
+        Ok(())
+    });
+}
+
+/// Pieces of PGN: tags, move numbers, SAN, castling both ways, comments, NAGs, variations,
+/// results, xiangqi WXF, and the FEN fragments above.
+const PGN_FRAGMENTS: &[&str] = &[
+    "[Event \"x\"]\n",
+    "[SetUp \"1\"]\n",
+    "[FEN \"",
+    "\"]\n",
+    "[Variant \"Chess960\"]\n",
+    "[Variant \"xiangqi\"]\n",
+    "[Variant \"Atomic\"]\n",
+    "[",
+    "]",
+    "\n\n",
+    "1. ",
+    "1... ",
+    "23.",
+    "e4 ",
+    "e5 ",
+    "Nf3 ",
+    "Nc6 ",
+    "Bb5 ",
+    "O-O ",
+    "O-O-O ",
+    "0-0 ",
+    "Kxh1 ",
+    "Kxa8 ",
+    "exd5 ",
+    "e8=Q+ ",
+    "Qh4# ",
+    "C2.5 ",
+    "H8+7 ",
+    "{ a comment } ",
+    "{",
+    "}",
+    "; rest of line\n",
+    "(",
+    ")",
+    "$1 ",
+    "!? ",
+    "?? ",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "%escape\n",
+    "--",
+    "Z0 ",
+];
+
+fn pgn_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        8 => prop::sample::select(PGN_FRAGMENTS).prop_map(str::to_owned),
+        2 => prop::sample::select(FRAGMENTS).prop_map(str::to_owned),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+#[test]
+fn fuzz_the_pgn_reader() {
+    use fenboard::core::{notation, pgn};
+    fuzz("pgn::read", pgn_text(), |text| {
+        match pgn::read(&text) {
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+            Ok(games) => {
+                prop_assert!(!games.is_empty());
+                for game in &games {
+                    // Every move kept is legal where it comes.
+                    let mut pos = game.setup;
+                    for &mv in &game.moves {
+                        let next = notation::play(&pos, mv);
+                        prop_assert!(next.is_some(), "{:?} in {:?}", mv, text);
+                        pos = next.unwrap();
+                    }
+                    if let Some((at, _)) = &game.stopped_at {
+                        prop_assert_eq!(*at, game.moves.len() + 1);
+                    }
+                }
+            }
+        }
+        // Pasted into the editor, it loads or says why; the editor never panics.
+        let mut state = fenboard::editor::State::from_fen(
+            Game::Chess.start_fen(),
+            Some(Game::Chess),
+            fenboard::editor::Options::default(),
+        );
+        let before = state.position;
+        fenboard::editor::update(&mut state, fenboard::editor::Action::Paste(text.clone()));
+        if matches!(state.notice, Some(fenboard::editor::Notice::PgnUnread(_))) {
+            prop_assert_eq!(state.position, before);
         }
         Ok(())
     });

@@ -436,6 +436,12 @@ pub enum ColorArg {
     Never,
 }
 
+/// Whether `path` names a PGN file by its extension (`.pgn` in any case).
+pub fn is_pgn_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
 /// Whether the command line names a collection file rather than a FEN. An existing folder
 /// counts, so that opening it fails with a clear error instead of reading its name as a FEN.
 pub fn is_collection_target(target: &[String]) -> bool {
@@ -445,7 +451,7 @@ pub fn is_collection_target(target: &[String]) -> bool {
             let fen_name = path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
-            path.is_file() || path.is_dir() || is_epd_path(path) || fen_name
+            !is_pgn_path(path) && (path.is_file() || path.is_dir() || is_epd_path(path) || fen_name)
         }
         _ => false,
     }

@@ -21,5 +21,6 @@ pub mod legality;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod status;
 pub mod xiangqi;

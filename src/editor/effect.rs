@@ -97,6 +97,16 @@ pub enum Notice {
     /// The pasted text did not read; it is in the FEN line with its errors.
     PasteHasErrors,
     PasteEmpty,
+    /// A pasted PGN game: its start position is the setup, its main line is on the board at its
+    /// end in play mode. `games` games were in the text (the first is loaded); `stopped` is the
+    /// move that did not read or was not legal, where the line ends.
+    PgnLoaded {
+        moves: usize,
+        games: usize,
+        stopped: Option<(usize, String)>,
+    },
+    /// The pasted text looked like PGN and did not read as a game, and why.
+    PgnUnread(crate::core::pgn::PgnError),
     /// The FEN line text was applied.
     FenApplied,
     /// The FEN line cannot be applied or left while its text does not read.

@@ -418,7 +418,7 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, BOARD, "d", "write the record's diagram (SVG, PNG) and copy the image", &[
         Bind(Ch('d'), Do(Action::Diagram)),
     ], &[]),
-    row(Group::Board, BOARD_AND_FIELDS, "v, Ctrl-V", "paste a FEN from the clipboard", &[
+    row(Group::Board, BOARD_AND_FIELDS, "v, Ctrl-V", "paste a FEN or a PGN game from the clipboard", &[
         Bind(Ch('v'), Do(Action::RequestPaste)),
         Bind(Ctrl('v'), Do(Action::RequestPaste)),
     ], &[]),
@@ -591,7 +591,7 @@ pub const TABLE: &[Row] = &[
         Bind(Is(Esc), Do(Action::CancelPromotion)),
     ], &[hint(Mode::Promotion, 1, "q r b n", "piece"), hint(Mode::Promotion, 2, "Esc", "cancel")]),
     // ---- Anywhere (the mouse and the terminal's paste are the terminal runtime's events) ------------
-    row(Group::Anywhere, NOWHERE, "paste (terminal)", "load a FEN that reads as one undo step, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)", &[], &[]),
+    row(Group::Anywhere, NOWHERE, "paste (terminal)", "load a FEN that reads as one undo step, a PGN game into play mode at its end, else open it in the FEN line with its errors (in the FEN line: insert it at the cursor)", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse left click", "put the brush (the last piece put) on the square", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse drag", "move a piece; dragging off the board deletes it", &[], &[]),
     row(Group::Anywhere, NOWHERE, "mouse right click", "empty the square", &[], &[]),

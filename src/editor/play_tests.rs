@@ -477,3 +477,88 @@ fn rotating_and_mirroring_ranks_undo() {
     press(&mut s, "u");
     assert_eq!(s.fen(), "k7/8/8/8/8/8/8/R3K3 w Q - 0 1");
 }
+
+// ---- PGN pasted -------------------------------------------------------------------------
+
+/// Plays `keys` in play mode on `fen`, copies the line with `y`, pastes that text into a fresh
+/// editor on the standard start, and returns both editors.
+fn y_then_v(fen_text: &str, keys: &str) -> (State, State) {
+    let mut s = state(fen_text);
+    let effects = press(&mut s, &format!("M {keys} y"));
+    let Some(Effect::CopyPgn(pgn)) = effects.last() else {
+        panic!("{effects:?}")
+    };
+    let mut t = state(CHESS);
+    update(&mut t, Action::Paste(pgn.clone()));
+    (s, t)
+}
+
+#[test]
+fn play_modes_own_pgn_pasted_back_loads_its_setup_and_line_at_the_end() {
+    let (s, t) = y_then_v(
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "ge2 <Enter> ge4 <Enter> ge8 <Enter> gd7 <Enter>",
+    );
+    assert!(
+        matches!(
+            t.notice,
+            Some(Notice::PgnLoaded {
+                moves: 2,
+                games: 1,
+                stopped: None
+            })
+        ),
+        "{:?}",
+        t.notice
+    );
+    assert_eq!(t.position, s.position);
+    assert_eq!(t.shown_position(), s.shown_position());
+    assert_eq!(notations(&t), notations(&s));
+    assert_eq!(t.line.as_ref().map(|l| l.at), Some(2));
+}
+
+#[test]
+fn chess960_and_xiangqi_play_mode_pgn_paste_back() {
+    let c960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (s, t) = y_then_v(c960, "gg2 <Enter> gg3 <Enter>");
+    assert_eq!(t.position.game, Game::Chess960);
+    assert_eq!(t.shown_position(), s.shown_position());
+    let (s, t) = y_then_v(XIANGQI, "gh2 <Enter> ge2 <Enter> gh9 <Enter> gg7 <Enter>");
+    assert_eq!(t.position.game, Game::Xiangqi);
+    assert_eq!(notations(&t), notations(&s));
+    assert_eq!(t.shown_position(), s.shown_position());
+}
+
+#[test]
+fn a_pasted_game_is_kept_as_the_setup_with_equals_and_its_setup_undone_with_u() {
+    let mut s = state(CHESS);
+    let start = s.position;
+    update(
+        &mut s,
+        Action::Paste("[Event \"x\"]\n\n1. e4 {best by test} e5 $1 (1... c5) 2. Nf3 *".into()),
+    );
+    let end = *s.shown_position();
+    assert_eq!(end.fullmove, 2);
+    press(&mut s, "=");
+    assert_eq!(s.position, end);
+    assert!(s.line.is_none());
+    press(&mut s, "u");
+    assert_eq!(s.position, start);
+}
+
+#[test]
+fn a_pasted_pgn_that_does_not_load_says_why_and_changes_nothing() {
+    let mut s = state(CHESS);
+    let before = s.position;
+    update(
+        &mut s,
+        Action::Paste("[Variant \"Atomic\"]\n\n1. e4 *".into()),
+    );
+    assert!(
+        matches!(s.notice, Some(Notice::PgnUnread(_))),
+        "{:?}",
+        s.notice
+    );
+    assert_eq!(s.position, before);
+    assert!(s.line.is_none());
+}

@@ -116,6 +116,24 @@ fn print_fen(fen: &str) -> crate::cli::Result<ExitCode> {
     }
 }
 
+/// A PGN file opened: its first game in play mode at the end of its main line, as a pasted
+/// game is (the notice counts the games in the file). The file itself is never written.
+fn open_pgn(path: &Path, options: Options) -> Result<State> {
+    let lang = options.lang;
+    let bytes = std::fs::read(path).wrap_err_with(|| format!("{}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut state = State::from_fen(Game::Chess.start_fen(), Some(Game::Chess), options);
+    editor::update::load_pgn(&mut state, &text);
+    if let Some(Notice::PgnUnread(why)) = &state.notice {
+        color_eyre::eyre::bail!(
+            "{}: {}",
+            path.display(),
+            crate::ui::text::pgn_unread(lang, why)
+        );
+    }
+    Ok(state)
+}
+
 /// A seed for the editor's random choices, from the clock and the process id.
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
@@ -133,6 +151,11 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         notation: crate::cli::notation_override(),
     };
     let game = args.game.game();
+    if let [one] = args.target.as_slice()
+        && crate::cli::args::is_pgn_path(Path::new(one))
+    {
+        return open_pgn(Path::new(one), options);
+    }
     if is_collection_target(&args.target) {
         let path = Path::new(&args.target[0]);
         // The error names the path and what failed.

@@ -246,6 +246,57 @@ pub fn playback_started(lang: Lang, moves: usize, dropped: usize) -> String {
     }
 }
 
+/// "game loaded: 33 moves, at its end; = keeps it as the setup" (with the games in the text
+/// and the move where the line stopped).
+pub fn pgn_loaded(
+    lang: Lang,
+    moves: usize,
+    games: usize,
+    stopped: Option<&(usize, String)>,
+) -> (String, Tone) {
+    let mut text = fmt(lang, "notice-pgn-loaded", &[("n", moves.into())]);
+    if games > 1 {
+        text = fmt(
+            lang,
+            "notice-pgn-first-of",
+            &[("line", text.as_str().into()), ("games", games.into())],
+        );
+    }
+    match stopped {
+        None => (text, Tone::Good),
+        Some((at, word)) => (
+            fmt(
+                lang,
+                "notice-pgn-stopped",
+                &[
+                    ("line", text.as_str().into()),
+                    ("at", (*at).into()),
+                    ("move", word.as_str().into()),
+                ],
+            ),
+            Tone::Bad,
+        ),
+    }
+}
+
+/// Why a pasted or opened PGN did not load.
+pub fn pgn_unread(lang: Lang, why: &crate::core::pgn::PgnError) -> String {
+    use crate::core::pgn::PgnError;
+    match why {
+        PgnError::NoGame => tr(lang, "pgn-no-game").to_owned(),
+        PgnError::BadFen { game, fen } => fmt(
+            lang,
+            "pgn-bad-fen",
+            &[("game", (*game).into()), ("fen", fen.as_str().into())],
+        ),
+        PgnError::Variant { game, name } => fmt(
+            lang,
+            "pgn-variant",
+            &[("game", (*game).into()), ("name", name.as_str().into())],
+        ),
+    }
+}
+
 /// Why a move is not played, in words.
 pub fn refusal(lang: Lang, why: &crate::core::moves::Refusal, game: Game) -> String {
     use crate::core::moves::Refusal;
@@ -345,6 +396,12 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
         Notice::Pasted => (t("notice-pasted"), Good),
         Notice::PasteHasErrors => (t("notice-paste-has-errors"), Bad),
         Notice::PasteEmpty => (t("notice-paste-empty"), Bad),
+        Notice::PgnLoaded {
+            moves,
+            games,
+            stopped,
+        } => pgn_loaded(lang, *moves, *games, stopped.as_ref()),
+        Notice::PgnUnread(why) => (pgn_unread(lang, why), Bad),
         Notice::FenApplied => (t("notice-fen-applied"), Good),
         Notice::FenLineHasErrors => (t("notice-fen-line-has-errors"), Bad),
         Notice::RecordHasErrors(i) => (nth("notice-record-has-errors", i), Bad),

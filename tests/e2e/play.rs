@@ -74,3 +74,43 @@ fn shift_arrows_shift_the_position_in_a_real_terminal() {
     t.keys(&["C-c"]);
     t.wait_exit();
 }
+
+#[needs(tmux)]
+#[test]
+fn play_modes_own_pgn_pasted_back_with_v_loads_the_game_at_its_end() {
+    let t = Tmux::fenboard_env(&[], &NO_DISPLAY, 120, 40);
+    t.wait_for(&format!("FEN {START}"));
+    t.keys(&["M"]);
+    t.wait_for("Play · Moves");
+    for (from, to) in [
+        ("gf2", "gf3"),
+        ("ge7", "ge5"),
+        ("gg2", "gg4"),
+        ("gd8", "gh4"),
+    ] {
+        t.type_text(from);
+        t.keys(&["Enter"]);
+        t.type_text(to);
+        t.keys(&["Enter"]);
+    }
+    t.wait_for("move 4 of 4");
+    t.keys(&["y"]);
+    t.wait_for("PGN copied");
+    // Back to the setup and a fresh board, then the copied game pasted with v.
+    t.keys(&["Escape"]);
+    t.wait_until(|s| !s.contains("Play · Moves"), "the setup back");
+    t.keys(&["v"]);
+    let screen = t.wait_for("PGN game loaded: 4 moves");
+    assert!(screen.contains("move 4 of 4"), "{screen}");
+    // = keeps the end of the game as the setup: fool's mate, printed on quitting.
+    t.keys(&["="]);
+    t.wait_until(|s| !s.contains("Play · Moves"), "the game's end kept");
+    t.keys(&["C-q"]);
+    let end = t.wait_exit();
+    assert_eq!(end.status, 0, "{}", end.stderr);
+    let fen = end.stdout.trim();
+    assert!(
+        fen.starts_with("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq"),
+        "{fen}"
+    );
+}

@@ -290,9 +290,13 @@ pub(super) fn copy_url(state: &mut State) -> Option<Effect> {
     }
 }
 
-/// Pasted text: into the FEN line when it has focus, else loaded as a position when it reads,
-/// else opened in the FEN line with its errors.
+/// Pasted text: into the FEN line when it has focus, else a PGN game into play mode, else
+/// loaded as a position when it reads, else opened in the FEN line with its errors.
 pub(super) fn paste(state: &mut State, text: &str) {
+    if state.focus != Focus::FenLine && crate::core::pgn::looks_like(text) {
+        super::play::load_pgn(state, text);
+        return;
+    }
     let text = paste::clean(text);
     if state.focus == Focus::FenLine {
         super::fen_line::line_edit(state, LineEdit::InsertText(text));

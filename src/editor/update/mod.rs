@@ -19,6 +19,7 @@ use super::effect::{Effect, Notice};
 use super::state::State;
 
 pub use board::{LICHESS_ANALYSIS, lichess_url};
+pub use play::load_pgn;
 #[allow(
     unused_imports,
     reason = "the Solution panel's Enter calls it; the tests do already"

@@ -45,6 +45,40 @@ pub(super) fn start_play(state: &mut State) {
     state.notice = Some(Notice::PlayStarted);
 }
 
+/// A PGN game (pasted, or the file opened): its start position becomes the setup (one undo
+/// step) and its main line is played in play mode up to its end, where the board stands; `=`
+/// keeps that position as the setup. Of several games the first is loaded.
+pub fn load_pgn(state: &mut State, text: &str) {
+    let games = match crate::core::pgn::read(text) {
+        Ok(games) => games,
+        Err(why) => {
+            state.notice = Some(Notice::PgnUnread(why));
+            return;
+        }
+    };
+    let count = games.len();
+    let Some(game) = games.into_iter().next() else {
+        return;
+    };
+    super::change::load_position(state, game.setup, Vec::new());
+    let style = state.options.notation(state.position.game);
+    let mut line = Line::new(LineKind::Play, state.position);
+    let mut stopped = game.stopped_at;
+    for (i, &mv) in game.moves.iter().enumerate() {
+        if line.push(mv).is_err() {
+            stopped = Some((i + 1, moves::uci(line.position(), mv)));
+            break;
+        }
+    }
+    let played = line.plies.len();
+    begin(state, line.written_in(style));
+    state.notice = Some(Notice::PgnLoaded {
+        moves: played,
+        games: count,
+        stopped,
+    });
+}
+
 fn begin(state: &mut State, line: Line) {
     state.picked = None;
     state.mouse_down = None;
