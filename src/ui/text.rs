@@ -401,7 +401,14 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
             games,
             stopped,
         } => pgn_loaded(lang, *moves, *games, stopped.as_ref()),
-        Notice::PgnUnread(why) => (pgn_unread(lang, why), Bad),
+        Notice::PgnUnread(why) => (
+            f(
+                "notice-pgn-unread",
+                "reason",
+                pgn_unread(lang, why).as_str().into(),
+            ),
+            Bad,
+        ),
         Notice::FenApplied => (t("notice-fen-applied"), Good),
         Notice::FenLineHasErrors => (t("notice-fen-line-has-errors"), Bad),
         Notice::RecordHasErrors(i) => (nth("notice-record-has-errors", i), Bad),
