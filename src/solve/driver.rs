@@ -60,7 +60,7 @@ pub(super) fn solve(
                 "{stip}: xiangqi has no stalemate (a side without a move loses): use #n"
             )));
         }
-        let mb = Mailbox::new(&position).map_err(|e| SolveError::Illegal(e.to_string()))?;
+        let mb = Mailbox::new(&position).map_err(SolveError::illegal)?;
         let rules = XiangqiRules::new(mb);
         Ok(finish(run(
             rules, &position, fen, stip, options, cancel, progress,
@@ -71,7 +71,7 @@ pub(super) fn solve(
         } else {
             to_chess(&position)
         }
-        .map_err(SolveError::Illegal)?;
+        .map_err(SolveError::illegal)?;
         let rules = ChessRules::new(chess, castling_mode(position.game));
         Ok(finish(run(
             rules, &position, fen, stip, options, cancel, progress,
@@ -635,7 +635,7 @@ fn defender_moves<R: Rules>(s: &mut Search<R>, play: Play) -> Vec<R::Move> {
 }
 
 /// The defence `d` with the attacker's shortest continuations within `left` moves, and
-/// whether it stops the threat (`threats`, UCI; empty: nothing is threatened).
+/// whether it stops the threat, or one of them (`threats`, UCI; empty: nothing is threatened).
 fn defence<R: Rules>(
     s: &mut Search<R>,
     play: Play,
@@ -656,7 +656,8 @@ fn defence<R: Rules>(
         };
     }
     let mut continuations = Vec::new();
-    let mut threat_holds = false;
+    // The threat's moves that still win after the defence.
+    let mut holding = 0;
     let j = shortest(s, left, |s, j| s.win_after_defence(j));
     if let Some(j) = j {
         let replies = s.pos.legal();
@@ -670,7 +671,7 @@ fn defence<R: Rules>(
                 w.then_some((Threat::None, Vec::new()))
             };
             if threats.contains(&named.uci) && (w || (j < left && s.win_after_move(left))) {
-                threat_holds = true;
+                holding += 1;
             }
             s.undo();
             if let Some((threat, defences)) = sub {
@@ -686,7 +687,9 @@ fn defence<R: Rules>(
     s.undo();
     Defence {
         mv,
-        variation: !threat_holds,
+        // A defence that stops at least one of several threats is a variation (Popeye's
+        // reading).
+        variation: holding < threats.len() || threats.is_empty(),
         continuations,
         short: j.is_some_and(|j| j < left),
     }

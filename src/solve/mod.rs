@@ -57,8 +57,9 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Defence {
     pub mv: Move,
-    /// The defence stops the threat (a variation), or there is no threat; false when a threat
-    /// move still wins after it, so its continuations are no duals.
+    /// The defence stops the threat, or at least one of several (a variation), or there is no
+    /// threat; false when every threat move still wins after it, so its continuations are no
+    /// duals.
     pub variation: bool,
     /// Empty when the defence itself ends the play (a selfmate's mate).
     pub continuations: Vec<Line>,
@@ -226,6 +227,18 @@ pub enum SolveError {
     Illegal(String),
     /// The stipulation makes no sense in this game.
     Unsupported(String),
+}
+
+impl SolveError {
+    /// An illegal position for `reason`. The rules' own messages begin with the words
+    /// "illegal position" themselves; they are said once.
+    pub(crate) fn illegal(reason: impl std::fmt::Display) -> SolveError {
+        let reason = reason.to_string();
+        let bare = reason
+            .strip_prefix("illegal position")
+            .map(|rest| rest.trim_start_matches([':', ',', ' ']));
+        SolveError::Illegal(bare.unwrap_or(&reason).to_owned())
+    }
 }
 
 impl std::fmt::Display for SolveError {

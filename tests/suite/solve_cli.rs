@@ -248,3 +248,29 @@ fn a_max_time_too_large_says_so() {
     assert!(err.contains("too long"), "{err}");
     assert!(!err.contains("positive"), "{err}");
 }
+
+#[test]
+fn force_on_a_position_move_generation_refuses_names_the_reason_once() {
+    // Two black kings: the legality rules are waived by --force, but no moves can be made.
+    for (args, reason) in [
+        (
+            &["--force", "--stip", "#2", "kk6/8/8/8/8/8/8/K7 w - - 0 1"][..],
+            "illegal position: too many kings",
+        ),
+        (
+            &[
+                "--force",
+                "--stip",
+                "#1",
+                "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            ][..],
+            "illegal position: Black is in check but not to move",
+        ),
+    ] {
+        let o = solve(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(reason), "{err}");
+        assert_eq!(err.matches("illegal position").count(), 1, "{err}");
+    }
+}

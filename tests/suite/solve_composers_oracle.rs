@@ -491,7 +491,6 @@ fn every_twin_matches_popeye() {
 }
 
 #[test]
-#[ignore = "a #2 with several threats: Popeye counts a defence that stops one of them as a variation, fenboard only one that stops them all"]
 fn the_variations_of_a_two_mover_with_a_threat_are_the_defences_popeye_prints() {
     check_group("#2 variations");
 }
