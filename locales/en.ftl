@@ -535,6 +535,13 @@ notice-rotate-chess-only = refused: a xiangqi board does not turn by 90°
 
 notice-solve-refused = not solved: illegal position: { $why }
 notice-stipulation-set = stipulation { $stip } stored in the record (saved with Ctrl-S)
+notice-side-set-for-stipulation = stipulation { $stip } stored; { $side ->
+    [white] White
+   *[black] Black
+} begins it, so the side to move is now { $side ->
+    [white] White
+   *[black] Black
+} (u undoes both)
 notice-solve-cancelled = solve stopped
 notice-solution-stale = the position changed since it was solved: S solves it again
 stipulation-title = Solve
@@ -551,6 +558,7 @@ stipulation-zero = the number of moves must be at least 1
 stipulation-too-many = at most { $max } moves can be searched exhaustively
 solution-title = Solution
 solution-stale = stale
+solution-enter = Shift-Tab enters
 solution-threat = threat:
 solution-zugzwang = zugzwang
 solution-but = but
@@ -595,6 +603,7 @@ key-focus-fields-panel-fen-line-solution = focus fields panel, FEN line, Solutio
 key-solve-asks-the-stipulation-the-record = solve: asks the stipulation (the record's; + tries, checks), stores it in the record, solves in the background into the Solution panel; Esc stops
 key-choose-a-line-of-the-tree = choose a line of the tree
 key-play-the-chosen-line-on-the = play the chosen line on the board (the setup stays)
+key-copy-the-chosen-line-as-text = copy the chosen line as text with its move numbers
 key-stop-a-running-solve-here-or = stop a running solve (here or on the board); with nothing running, close the panel
 keys-arrows-g-square = arrows, g + square
 key-choose-a-piece-then-its-target = choose a piece, then its target: the move is played if it is legal (else the message line says why); a promotion asks the piece
@@ -610,6 +619,7 @@ key-promotion-the-piece-the-pawn-becomes = promotion: the piece the pawn becomes
 key-stipulation-type-it-2-h-2 = stipulation: type it (#2, h#2.5 tries; typing replaces the selected prefill, an arrow keeps it) / solve / clear / cancel
 keys-text-enter-ctrl-u-esc = text, Enter, Ctrl-U, Esc
 hint-play = play
+hint-copy-line = copy line
 hint-solve = solve
 hint-line = line
 hint-stop-close = stop/close

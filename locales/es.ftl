@@ -601,6 +601,13 @@ notice-rotate-chess-only = rechazado: un tablero de xiangqi no gira 90°
 
 notice-solve-refused = no resuelto: posición ilegal: { $why }
 notice-stipulation-set = condición { $stip } guardada en el registro (se guarda con Ctrl-S)
+notice-side-set-for-stipulation = condición { $stip } guardada; { $side ->
+    [white] empiezan las blancas
+   *[black] empiezan las negras
+}, así que ahora el turno es de las { $side ->
+    [white] blancas
+   *[black] negras
+} (u deshace ambas cosas)
 notice-solve-cancelled = resolución detenida
 notice-solution-stale = la posición cambió desde que se resolvió: S la resuelve de nuevo
 stipulation-title = Resolver
@@ -617,6 +624,7 @@ stipulation-zero = el número de jugadas debe ser al menos 1
 stipulation-too-many = solo se pueden analizar exhaustivamente hasta { $max } jugadas
 solution-title = Solución
 solution-stale = desfasada
+solution-enter = Shift-Tab: entrar
 solution-threat = amenaza:
 solution-zugzwang = zugzwang
 solution-but = pero
@@ -661,6 +669,7 @@ key-focus-fields-panel-fen-line-solution = enfocar panel de campos, línea FEN, 
 key-solve-asks-the-stipulation-the-record = resolver: pide la condición (la del registro; + tries, checks), la guarda en el registro y resuelve en segundo plano en el panel de la solución; Esc detiene
 key-choose-a-line-of-the-tree = elegir una línea del árbol
 key-play-the-chosen-line-on-the = reproducir la línea elegida en el tablero (la posición inicial se queda)
+key-copy-the-chosen-line-as-text = copiar la línea elegida como texto con sus números de jugada
 key-stop-a-running-solve-here-or = detener la resolución en curso (aquí o en el tablero); si no hay ninguna, cerrar el panel
 keys-arrows-g-square = flechas, g + casilla
 key-choose-a-piece-then-its-target = elegir una pieza y luego su destino: la jugada se hace si es legal (si no, la línea de mensajes dice por qué); una coronación pregunta la pieza
@@ -676,6 +685,7 @@ key-promotion-the-piece-the-pawn-becomes = coronación: la pieza en que se convi
 key-stipulation-type-it-2-h-2 = condición: escríbela (#2, h#2.5 tries; lo que escribas sustituye a la propuesta seleccionada, una flecha la conserva) / resolver / borrar / cancelar
 keys-text-enter-ctrl-u-esc = texto, Enter, Ctrl-U, Esc
 hint-play = jugar
+hint-copy-line = copiar línea
 hint-solve = resolver
 hint-line = línea
 hint-stop-close = detener/cerrar

@@ -536,6 +536,13 @@ notice-rotate-chess-only = 拒绝：象棋棋盘不能旋转 90°
 
 notice-solve-refused = 未解：局面不合法：{ $why }
 notice-stipulation-set = 要求 { $stip } 已存入记录（Ctrl-S 保存）
+notice-side-set-for-stipulation = 要求 { $stip } 已存入；此要求由{ $side ->
+    [white] 白方
+   *[black] 黑方
+}先走，走子方已改为{ $side ->
+    [white] 白方
+   *[black] 黑方
+}（u 一并撤销）
 notice-solve-cancelled = 已停止解题
 notice-solution-stale = 解题后局面已改变：按 S 重新求解
 stipulation-title = 解题
@@ -552,6 +559,7 @@ stipulation-zero = 回合数至少为 1
 stipulation-too-many = 最多只能穷尽搜索 { $max } 回合
 solution-title = 解
 solution-stale = 已过期
+solution-enter = Shift-Tab 进入
 solution-threat = 威胁
 solution-zugzwang = 等着
 solution-but = 但
@@ -590,6 +598,7 @@ key-focus-fields-panel-fen-line-solution = 焦点切换：字段面板、FEN 行
 key-solve-asks-the-stipulation-the-record = 解题：询问要求（记录中的；可加 tries、checks），存入记录，在后台求解并显示在解答栏；Esc 停止
 key-choose-a-line-of-the-tree = 选择解答树中的一行
 key-play-the-chosen-line-on-the = 在棋盘上回放所选的着法（初始局面不变）
+key-copy-the-chosen-line-as-text = 复制所选着法（文字，带回合数）
 key-stop-a-running-solve-here-or = 停止正在进行的求解（此处或棋盘上）；没有求解时关闭解答栏
 keys-arrows-g-square = 方向键、g + 格子
 key-choose-a-piece-then-its-target = 先选棋子，再选目标格：着法合法就走出（否则消息行说明原因）；升变时询问棋子
@@ -605,6 +614,7 @@ key-promotion-the-piece-the-pawn-becomes = 升变：兵变成的棋子（Enter�
 key-stipulation-type-it-2-h-2 = 要求：输入（#2、h#2.5 tries；输入会替换选中的预填内容，方向键保留它）/ 求解 / 清空 / 取消
 keys-text-enter-ctrl-u-esc = 文字、Enter、Ctrl-U、Esc
 hint-play = 走子
+hint-copy-line = 复制着法
 hint-solve = 解题
 hint-line = 选行
 hint-stop-close = 停止/关闭

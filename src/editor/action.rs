@@ -186,6 +186,14 @@ pub enum Action {
     RightClick(Square),
     /// A click on a field of the panel.
     ClickField(Field),
+    /// A click on a line of the Solution panel (its index among the tree's rows).
+    ClickSolution(usize),
+    /// The wheel over the Solution panel: the chosen line one up or down.
+    WheelSolution(Towards),
+    /// A click on a move of the Moves panel (its index in the line): the board goes there.
+    ClickMove(usize),
+    /// The wheel over the Moves panel: one move back or forward.
+    WheelMoves(Towards),
 
     // Reports from the terminal runtime.
     /// The result of an effect (copy, paste, save) to show in the status line.
@@ -247,6 +255,8 @@ pub enum Action {
     SolutionPage(Towards),
     /// Enter in the Solution panel: plays the chosen line on the board.
     SolutionPlay,
+    /// `y` in the Solution panel: copies the chosen line with its move numbers.
+    CopySolutionLine,
 
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),

@@ -43,7 +43,7 @@ pub enum Effect {
     Analyse(Option<Request>),
     /// Solve this on the worker, cancelling any solve still running (`None`: only cancel);
     /// the worker answers with `Action::Solver`.
-    Solve(Option<solving::Request>),
+    Solve(Option<Box<solving::Request>>),
 }
 
 /// What `d` draws: the position on screen with its record's caption, seen as on screen.
@@ -137,6 +137,9 @@ pub enum Notice {
     SolveRefused(String),
     /// The stipulation was stored in the record (saved with the collection).
     StipulationSet(String),
+    /// The stipulation was stored and, its order of play being fixed, the side to move set to
+    /// the side that begins.
+    SideSetForStipulation(String, crate::core::Color),
     /// Esc stopped the solve.
     SolveCancelled,
     /// Enter on a line of a result about another position than the board's.

@@ -506,6 +506,9 @@ pub const TABLE: &[Row] = &[
     row(Group::Solution, SOLUTION, "Enter", "play the chosen line on the board (the setup stays)", &[
         Bind(Is(Enter), Do(Action::SolutionPlay)),
     ], &[hint(Mode::Solution, 2, "Enter", "play")]),
+    row(Group::Solution, SOLUTION, "y", "copy the chosen line as text with its move numbers", &[
+        Bind(Ch('y'), Do(Action::CopySolutionLine)),
+    ], &[hint(Mode::Solution, 6, "y", "copy line")]),
     row(Group::Solution, NOWHERE, "Esc", "stop a running solve (here or on the board); with nothing running, close the panel", &[], &[
         hint(Mode::Solution, 3, "Esc", "stop/close"),
         hint(Mode::Solution, 4, "Tab", "board"),

@@ -33,3 +33,6 @@ mod solve_tests;
 
 #[cfg(test)]
 mod proptests;
+
+#[cfg(test)]
+mod composer_tests;

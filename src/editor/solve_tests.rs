@@ -24,7 +24,7 @@ fn request(effects: &[Effect]) -> Request {
     let requests: Vec<&Request> = effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Solve(Some(r)) => Some(r),
+            Effect::Solve(Some(r)) => Some(&**r),
             _ => None,
         })
         .collect();
@@ -327,22 +327,22 @@ fn the_stipulation_is_stored_in_the_record_which_is_then_modified() {
     assert_eq!(s.record_operations(), Some("id \"m\"; bm Ra6; dm 2;"));
     assert_eq!(s.stipulation().as_deref(), Some("#2"));
     // Another kind goes into `stip`, and `dm` goes.
-    press(&mut s, "S <BS> <BS> h#2 <Enter>");
+    press(&mut s, "S <BS> <BS> s#2 <Enter>");
     assert_eq!(
         s.record_operations(),
-        Some("id \"m\"; bm Ra6; stip \"h#2\";")
+        Some("id \"m\"; bm Ra6; stip \"s#2\";")
     );
     // What a save writes: the record's other bytes and the other record as they were.
     let bytes = String::from_utf8(s.collection.as_ref().unwrap().to_bytes()).unwrap();
     assert_eq!(
         bytes,
-        "kbK5/pp6/1P6/8/8/8/8/R7 w - - id \"m\"; bm Ra6; stip \"h#2\";\n4k3/8/8/8/8/8/8/4K3 w - -\n"
+        "kbK5/pp6/1P6/8/8/8/8/R7 w - - id \"m\"; bm Ra6; stip \"s#2\";\n4k3/8/8/8/8/8/8/4K3 w - -\n"
     );
     // An edited position is written back with its operations.
     press(&mut s, "t ]");
     let bytes = String::from_utf8(s.collection.as_ref().unwrap().to_bytes()).unwrap();
     assert!(
-        bytes.starts_with("kbK5/pp6/1P6/8/8/8/8/R7 b - - id \"m\"; bm Ra6; stip \"h#2\";\n"),
+        bytes.starts_with("kbK5/pp6/1P6/8/8/8/8/R7 b - - id \"m\"; bm Ra6; stip \"s#2\";\n"),
         "{bytes}"
     );
 }

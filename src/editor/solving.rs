@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::core::Position;
 use crate::solve::{self, Defence, Line, Move, Outcome, Progress, Solution, Stipulation, Threat};
 
-/// What the stipulation prompt asks for: `#2`, or `#2 tries`, `#3 checks`.
+/// What the stipulation prompt asks for: `#2`, or `#2 tries`, `#3 checks`, `#2 setplay`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ask {
     pub stipulation: Stipulation,
@@ -16,11 +16,14 @@ pub struct Ask {
     pub tries: bool,
     /// Every attacking move must give check (xiangqi's continuous-check puzzles).
     pub checks: bool,
+    /// Also work out the set play (the other side's moves in the diagram).
+    pub set_play: bool,
 }
 
 /// The words the prompt takes after the stipulation.
 pub const TRIES_WORD: &str = "tries";
 pub const CHECKS_WORD: &str = "checks";
+pub const SET_PLAY_WORD: &str = "setplay";
 
 /// Why the prompt's text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,15 +37,16 @@ pub enum AskError {
 }
 
 impl Ask {
-    /// Reads the prompt's text: a stipulation, then the words `tries` and `checks` in any
-    /// order. Garbage gives the reason.
+    /// Reads the prompt's text: a stipulation, then the words `tries`, `checks` and `setplay`
+    /// in any order. Garbage gives the reason.
     pub fn parse(text: &str) -> Result<Ask, AskError> {
         let mut stipulation = None;
-        let (mut tries, mut checks) = (false, false);
+        let (mut tries, mut checks, mut set_play) = (false, false, false);
         for word in text.split_whitespace() {
             match word {
                 TRIES_WORD => tries = true,
                 CHECKS_WORD => checks = true,
+                SET_PLAY_WORD => set_play = true,
                 _ if stipulation.is_some() => return Err(AskError::Word(word.to_owned())),
                 _ => {
                     let s = word.parse::<Stipulation>();
@@ -57,6 +61,7 @@ impl Ask {
             stipulation,
             tries,
             checks,
+            set_play,
         })
     }
 }
@@ -70,6 +75,9 @@ impl std::fmt::Display for Ask {
         if self.checks {
             write!(f, " {CHECKS_WORD}")?;
         }
+        if self.set_play {
+            write!(f, " {SET_PLAY_WORD}")?;
+        }
         Ok(())
     }
 }
@@ -80,6 +88,26 @@ pub struct Request {
     pub id: u64,
     pub position: Position,
     pub ask: Ask,
+    /// The record's twins (b), c), …), each solved after the diagram.
+    pub twins: Vec<TwinAsk>,
+}
+
+/// A twin of the diagram as the record's `twins` operation makes it: its letter, its
+/// commands, and the position and stipulation they give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwinAsk {
+    pub label: char,
+    pub text: String,
+    pub position: Position,
+    pub stipulation: Stipulation,
+}
+
+/// A twin's solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwinSolution {
+    pub label: char,
+    pub text: String,
+    pub solution: Solution,
 }
 
 /// What the solver worker reports.
@@ -101,7 +129,10 @@ pub enum SolveEvent {
 /// the same result (a result never changes once made), so comparing frames stays cheap.
 #[derive(Clone, Debug)]
 pub struct Solved {
+    /// The diagram's solution (the twin a) when there are twins).
     pub solution: Arc<Solution>,
+    /// The twins b), c), … with theirs.
+    pub twins: Arc<[TwinSolution]>,
     pub rows: Arc<[Row]>,
 }
 
@@ -115,11 +146,31 @@ impl Eq for Solved {}
 
 impl Solved {
     pub fn new(solution: Solution) -> Solved {
-        let rows = rows(&solution).into();
+        Solved::with_twins(solution, Vec::new())
+    }
+
+    /// The diagram's solution and its twins' (none: a problem without twins).
+    pub fn with_twins(solution: Solution, twins: Vec<TwinSolution>) -> Solved {
+        let rows = if twins.is_empty() {
+            rows(&solution)
+        } else {
+            twinned_rows(&solution, &twins)
+        };
         Solved {
             solution: Arc::new(solution),
-            rows,
+            twins: twins.into(),
+            rows: rows.into(),
         }
+    }
+
+    /// Every solution shown: the diagram's, then the twins'.
+    pub fn all(&self) -> impl Iterator<Item = &Solution> {
+        std::iter::once(&*self.solution).chain(self.twins.iter().map(|t| &t.solution))
+    }
+
+    /// Sound when every twin is (a twinned problem is sound when each of its twins is).
+    pub fn is_cooked(&self) -> bool {
+        self.all().any(Solution::is_cooked)
     }
 }
 
@@ -151,6 +202,8 @@ pub struct Solving {
     pub cancelled: bool,
     /// The chosen row of the tree (Enter plays it).
     pub selected: usize,
+    /// The record's twins' commands solved with it (`""`: none).
+    pub twins: String,
 }
 
 impl Solving {
@@ -165,24 +218,33 @@ impl Solving {
     pub fn is_running(&self) -> bool {
         matches!(self.phase, Phase::Running { .. })
     }
+
+    /// The position of the chosen row's twin, while that is not the setup's (the board shows
+    /// it while the row is chosen).
+    pub fn twin_position(&self) -> Option<&Position> {
+        let row = self.rows().get(self.selected)?;
+        row.twin.filter(|&l| l != 'a').map(|_| &row.from)
+    }
 }
 
 /// Complete results by (canonical FEN, what was asked): `S` on a position solved before shows
 /// the result at once.
 #[derive(Clone, Debug, Default)]
 pub struct Cache {
-    results: HashMap<(Arc<str>, Ask), Solved>,
+    results: HashMap<(Arc<str>, Ask, String), Solved>,
 }
 
 impl Cache {
-    pub fn get(&self, fen: &str, ask: Ask) -> Option<&Solved> {
-        self.results.get(&(Arc::from(fen), ask))
+    /// The result for `fen`, `ask` and the twins' commands (`""` without twins).
+    pub fn get(&self, fen: &str, ask: Ask, twins: &str) -> Option<&Solved> {
+        self.results.get(&(Arc::from(fen), ask, twins.to_owned()))
     }
 
     /// Keeps a result that is complete; an unfinished one is not worth keeping.
-    pub fn put(&mut self, fen: Arc<str>, ask: Ask, solved: &Solved) {
-        if solved.solution.outcome != Outcome::Unfinished {
-            self.results.insert((fen, ask), solved.clone());
+    pub fn put(&mut self, fen: Arc<str>, ask: Ask, twins: &str, solved: &Solved) {
+        if solved.all().all(|s| s.outcome != Outcome::Unfinished) {
+            self.results
+                .insert((fen, ask, twins.to_owned()), solved.clone());
         }
     }
 
@@ -196,18 +258,27 @@ impl Cache {
 }
 
 /// One row of the solution tree as the panel shows it: what it says and, for a row with
-/// play, the moves (UCI) from the setup position to its end.
+/// play, the moves (UCI) from `from` to its end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
-    /// Indentation level: 0 for keys, tries and helpmate solutions.
+    /// Indentation level: 0 for keys, tries, set play, helpmate solutions and twin headings.
     pub depth: u16,
     pub item: Item,
     pub moves: Vec<String>,
+    /// The position the moves start from: the setup, the setup with the other side to move
+    /// (set play, a helpmate's fixed order), or a twin's position.
+    pub from: Position,
+    /// The twin the row belongs to (`None` without twins).
+    pub twin: Option<char>,
+    /// The play opens with the second side's move, numbered `1...` (set play, h#n.5).
+    pub dots: bool,
 }
 
 /// What a row says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
+    /// A twin's heading: `a)` for the diagram, `b) move c3 d4` for a twin.
+    Twin { label: char, text: String },
     /// An attacking move: a key (`1.Qa7!`, `key`) or a deeper continuation (`2.Rd2`), with the
     /// threat after it, numbered `number`.
     Attack {
@@ -216,17 +287,21 @@ pub enum Item {
         key: bool,
         threat: Threat,
     },
-    /// A defence (`1...Kg1`) and the continuations that end the play at once (`2.Rd2#`; more
-    /// than one: duals).
+    /// A defence (`1...Kg1`), with the defences after which the same threat moves still win
+    /// (`others`: `1...Re1, Re2, Rd3 2.Qc7#`), and the continuations that end the play at
+    /// once (`2.Rd2#`). Several continuations are duals only after a `variation`.
     Defence {
         number: u32,
         mv: Move,
+        others: Vec<Move>,
         ends: Vec<Move>,
         short: bool,
+        variation: bool,
     },
     /// A first move refuted by one or two defences: `1.Qb7? but 1...Kg1!`.
     Try { mv: Move, refutations: Vec<Move> },
-    /// A whole helpmate solution; `half` for h#n.5 (it opens with `1...`).
+    /// A whole helpmate solution; `half` when it opens with `1...` (h#n.5, or a helpmate's
+    /// set play).
     Help {
         moves: Vec<Move>,
         short: bool,
@@ -234,25 +309,86 @@ pub enum Item {
     },
 }
 
-/// The solution's rows in the order solve's text output prints them.
+/// The position a solution's play starts from (its FEN, which has the side that begins).
+fn start_of(s: &Solution) -> Position {
+    crate::core::fen::read(&s.fen, Some(s.game))
+        .position
+        .unwrap_or_else(|| Position::empty(s.game))
+}
+
+/// The position with the other side to move (no en passant: it belonged to the side passing).
+fn passed(mut p: Position) -> Position {
+    p.turn = p.turn.other();
+    p.ep = None;
+    p
+}
+
+/// Rows of a twinned problem: `a)` and the diagram's rows, then each twin's heading and rows.
+fn twinned_rows(diagram: &Solution, twins: &[TwinSolution]) -> Vec<Row> {
+    let mut out = Vec::new();
+    let parts = std::iter::once(('a', "", diagram)).chain(
+        twins
+            .iter()
+            .map(|t| (t.label, t.text.as_str(), &t.solution)),
+    );
+    for (label, text, s) in parts {
+        out.push(Row {
+            depth: 0,
+            item: Item::Twin {
+                label,
+                text: text.to_owned(),
+            },
+            moves: Vec::new(),
+            from: start_of(s),
+            twin: Some(label),
+            dots: false,
+        });
+        let first = out.len();
+        out.extend(rows(s));
+        for r in &mut out[first..] {
+            r.twin = Some(label);
+        }
+    }
+    out
+}
+
+/// The solution's rows in the order solve's text output prints them: the set play, then the
+/// keys with their variations, then the tries; helpmates' set play, then their solutions.
 pub fn rows(s: &Solution) -> Vec<Row> {
     let mut out = Vec::new();
+    let from = start_of(s);
     if s.stipulation.is_help() {
+        let help = |h: &solve::HelpLine, half: bool, from: Position| Row {
+            depth: 0,
+            moves: h.moves.iter().map(|m| m.uci.clone()).collect(),
+            item: Item::Help {
+                moves: h.moves.clone(),
+                short: h.short,
+                half,
+            },
+            from,
+            twin: None,
+            dots: half,
+        };
+        for h in &s.set_lines {
+            out.push(help(h, !s.stipulation.half, passed(from)));
+        }
         for h in &s.solutions {
-            out.push(Row {
-                depth: 0,
-                moves: h.moves.iter().map(|m| m.uci.clone()).collect(),
-                item: Item::Help {
-                    moves: h.moves.clone(),
-                    short: h.short,
-                    half: s.stipulation.half,
-                },
-            });
+            out.push(help(h, s.stipulation.half, from));
         }
         return out;
     }
+    let mut tree = Tree {
+        out: &mut out,
+        from: passed(from),
+        path: Vec::new(),
+        dots: true,
+    };
+    tree.defences(&s.set, &[], 1, 0);
+    tree.from = from;
+    tree.dots = false;
     for key in &s.keys {
-        attack_rows(&mut out, key, 1, 0, true, &mut Vec::new());
+        tree.attack(key, 1, 0, true);
     }
     for t in &s.tries {
         let mut moves = vec![t.mv.uci.clone()];
@@ -264,57 +400,138 @@ pub fn rows(s: &Solution) -> Vec<Row> {
                 refutations: t.refutations.clone(),
             },
             moves,
+            from,
+            twin: None,
+            dots: false,
         });
     }
     out
 }
 
-fn attack_rows(
-    out: &mut Vec<Row>,
-    line: &Line,
-    number: u32,
-    depth: u16,
-    key: bool,
-    path: &mut Vec<String>,
-) {
-    path.push(line.mv.uci.clone());
-    out.push(Row {
-        depth,
-        item: Item::Attack {
+/// The walk through a variation tree: the rows so far, where the play starts and the moves
+/// down to the line being walked.
+struct Tree<'a> {
+    out: &'a mut Vec<Row>,
+    from: Position,
+    path: Vec<String>,
+    /// Set play: the rows' play opens with the defender's move.
+    dots: bool,
+}
+
+impl Tree<'_> {
+    fn push(&mut self, depth: u16, item: Item, moves: Vec<String>) {
+        self.out.push(Row {
+            depth,
+            item,
+            moves,
+            from: self.from,
+            twin: None,
+            dots: self.dots,
+        });
+    }
+
+    fn attack(&mut self, line: &Line, number: u32, depth: u16, key: bool) {
+        self.path.push(line.mv.uci.clone());
+        let item = Item::Attack {
             number,
             mv: line.mv.clone(),
             key,
             threat: line.threat.clone(),
-        },
-        moves: path.clone(),
-    });
-    for d in &line.defences {
-        defence_rows(out, d, number, depth + 1, path);
+        };
+        self.push(depth, item, self.path.clone());
+        let threats: Vec<&str> = match &line.threat {
+            Threat::Moves(ms) => ms.iter().map(|m| m.uci.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        self.defences(&line.defences, &threats, number, depth + 1);
+        self.path.pop();
     }
-    path.pop();
-}
 
-fn defence_rows(out: &mut Vec<Row>, d: &Defence, number: u32, depth: u16, path: &mut Vec<String>) {
-    // Continuations that end the play go on the defence's row; the others get their own.
-    let (ends, deeper): (Vec<&Line>, Vec<&Line>) =
-        d.continuations.iter().partition(|c| c.defences.is_empty());
-    path.push(d.mv.uci.clone());
-    let mut moves = path.clone();
-    moves.extend(ends.first().map(|c| c.mv.uci.clone()));
-    out.push(Row {
-        depth,
-        item: Item::Defence {
+    /// The variations each on its row; the defences after which the threat still works
+    /// gathered on one row per way the threat meets them, after the variations.
+    fn defences(&mut self, defences: &[Defence], threats: &[&str], number: u32, depth: u16) {
+        let mut groups: Vec<(Vec<&str>, Vec<&Defence>, Vec<&Line>)> = Vec::new();
+        for d in defences {
+            let answers: Vec<&Line> = if d.variation {
+                d.continuations.iter().collect()
+            } else {
+                d.continuations
+                    .iter()
+                    .filter(|c| threats.contains(&c.mv.uci.as_str()))
+                    .collect()
+            };
+            if d.variation || !answers.iter().all(|c| c.defences.is_empty()) {
+                self.defence(
+                    d,
+                    &[],
+                    &d.continuations.iter().collect::<Vec<_>>(),
+                    number,
+                    depth,
+                );
+                continue;
+            }
+            let key: Vec<&str> = answers.iter().map(|c| c.mv.uci.as_str()).collect();
+            match groups.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, ds, _)) => ds.push(d),
+                None => groups.push((key, vec![d], answers)),
+            }
+        }
+        for (_, ds, answers) in groups {
+            self.defence(ds[0], &ds[1..], &answers, number, depth);
+        }
+    }
+
+    fn defence(
+        &mut self,
+        d: &Defence,
+        others: &[&Defence],
+        continuations: &[&Line],
+        number: u32,
+        depth: u16,
+    ) {
+        // Continuations that end the play go on the defence's row; the others get their own.
+        let (ends, deeper): (Vec<&Line>, Vec<&Line>) =
+            continuations.iter().partition(|c| c.defences.is_empty());
+        self.path.push(d.mv.uci.clone());
+        let mut moves = self.path.clone();
+        moves.extend(ends.first().map(|c| c.mv.uci.clone()));
+        let item = Item::Defence {
             number,
             mv: d.mv.clone(),
+            others: others.iter().map(|o| o.mv.clone()).collect(),
             ends: ends.iter().map(|c| c.mv.clone()).collect(),
             short: d.short,
-        },
-        moves,
-    });
-    for c in deeper {
-        attack_rows(out, c, number + 1, depth + 1, false, path);
+            variation: d.variation,
+        };
+        self.push(depth, item, moves);
+        for c in deeper {
+            self.attack(c, number + 1, depth + 1, false);
+        }
+        self.path.pop();
     }
-    path.pop();
+}
+
+/// The chosen row's play as text with move numbers (`1.Ra6 bxa6 2.b7#`; `1...Bc7 2.Rxa7#`
+/// for set play), its moves written as `notation` writes them; a twin's row says its twin.
+pub fn line_text(row: &Row, notation: crate::core::notation::Notation) -> String {
+    let (line, _) = super::line::Line::from_uci(row.from, &row.moves);
+    let line = line.written_in(notation);
+    let mut parts = Vec::new();
+    if let Some(label) = row.twin {
+        parts.push(format!("{label})"));
+    }
+    let offset = usize::from(row.dots);
+    for (i, ply) in line.plies.iter().enumerate() {
+        let j = i + offset;
+        parts.push(if j % 2 == 0 {
+            format!("{}.{}", j / 2 + 1, ply.notation)
+        } else if i == 0 {
+            format!("1...{}", ply.notation)
+        } else {
+            ply.notation.clone()
+        });
+    }
+    parts.join(" ")
 }
 
 /// The number of worker threads a solve in the editor uses: every core but one, so that the
@@ -328,6 +545,7 @@ pub fn options(ask: Ask, cores: usize) -> solve::Options {
     solve::Options {
         checks: ask.checks,
         tries: ask.tries,
+        set_play: ask.set_play,
         threads: threads(cores),
         ..solve::Options::default()
     }
@@ -425,11 +643,11 @@ mod tests {
         let ask = Ask::parse("#2").unwrap();
         let mut unfinished = s.clone();
         unfinished.outcome = Outcome::Unfinished;
-        cache.put(Arc::from("a"), ask, &Solved::new(unfinished));
+        cache.put(Arc::from("a"), ask, "", &Solved::new(unfinished));
         assert!(cache.is_empty());
-        cache.put(Arc::from("a"), ask, &Solved::new(s));
-        assert!(cache.get("a", ask).is_some());
-        assert!(cache.get("b", ask).is_none());
-        assert!(cache.get("a", Ask { tries: true, ..ask }).is_none());
+        cache.put(Arc::from("a"), ask, "", &Solved::new(s));
+        assert!(cache.get("a", ask, "").is_some());
+        assert!(cache.get("b", ask, "").is_none());
+        assert!(cache.get("a", Ask { tries: true, ..ask }, "").is_none());
     }
 }

@@ -259,6 +259,18 @@ impl State {
         self.fen_line.preview.as_ref().unwrap_or(&self.position)
     }
 
+    /// What the board draws: the shown position, or while a twin's line is chosen in the
+    /// focused Solution panel, that twin's position (the setup stays as it is).
+    pub fn board_position(&self) -> &Position {
+        let twin = self
+            .solving
+            .as_ref()
+            .filter(|s| self.focus == Focus::Solution && self.line.is_none() && !s.stale)
+            .and_then(|s| s.twin_position())
+            .filter(|p| p.game == self.position.game);
+        twin.unwrap_or_else(|| self.shown_position())
+    }
+
     pub fn game(&self) -> Game {
         self.shown_position().game
     }

@@ -448,7 +448,7 @@ impl App {
                 Ok(None)
             }
             Effect::Solve(Some(request)) => {
-                self.solver.start(request);
+                self.solver.start(*request);
                 Ok(None)
             }
             Effect::Solve(None) => {

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{
 };
 
 use crate::editor::keys::{self, Code, Key};
-use crate::editor::{Action, Overlay, State};
+use crate::editor::{Action, Overlay, State, Towards};
 pub use crate::ui::layout::{HitTest, NoHit};
 
 /// The action an event asks for, if any.
@@ -88,8 +88,26 @@ pub fn mouse_action(mouse: &MouseEvent, state: &State, hit: &dyn HitTest) -> Opt
                 Some(Action::MouseDown(sq))
             } else if let Some((color, file)) = hit.castling_at(col, row) {
                 Some(Action::ToggleCastlingFile(color, file))
+            } else if let Some(i) = hit.solution_row_at(col, row) {
+                Some(Action::ClickSolution(i))
+            } else if let Some(i) = hit.move_at(col, row) {
+                Some(Action::ClickMove(i))
             } else {
                 hit.field_at(col, row).map(Action::ClickField)
+            }
+        }
+        MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+            let towards = if mouse.kind == MouseEventKind::ScrollUp {
+                Towards::Prev
+            } else {
+                Towards::Next
+            };
+            if hit.on_solution(col, row) {
+                Some(Action::WheelSolution(towards))
+            } else if hit.on_moves(col, row) {
+                Some(Action::WheelMoves(towards))
+            } else {
+                None
             }
         }
         MouseEventKind::Up(MouseButton::Left) => state

@@ -42,27 +42,20 @@ impl Solver {
         let on_event = self.on_event.clone();
         let options = solving::options(request.ask, self.cores);
         let flag = cancel.clone();
+        let id = request.id;
         let spawned = std::thread::Builder::new()
             .name("solve".into())
             .spawn(move || {
                 lower_priority();
-                let id = request.id;
-                let ask = request.ask;
-                let result = solve::solve(
-                    &request.position,
-                    ask.stipulation,
-                    &options,
-                    &flag,
-                    &mut |progress| on_event(SolveEvent::Progress { id, progress }),
-                );
-                // The tree is flattened here, off the editor's thread.
-                let result = result.map(Solved::new).map_err(|e| e.to_string());
+                let result = solve_all(&request, &options, &flag, &mut |progress| {
+                    on_event(SolveEvent::Progress { id, progress })
+                });
                 on_event(SolveEvent::Done { id, result });
             });
         match spawned {
             Ok(thread) => self.jobs.push(Job { cancel, thread }),
             Err(e) => (self.on_event)(SolveEvent::Done {
-                id: request.id,
+                id,
                 result: Err(e.to_string()),
             }),
         }
@@ -84,6 +77,38 @@ impl Drop for Solver {
             let _ = job.thread.join();
         }
     }
+}
+
+/// The diagram, then each twin in turn (the progress is of the one being solved); a twin
+/// the solver refuses names itself. The tree is flattened here, off the editor's thread.
+fn solve_all(
+    request: &Request,
+    options: &solve::Options,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(solve::Progress),
+) -> Result<Solved, String> {
+    let diagram = solve::solve(
+        &request.position,
+        request.ask.stipulation,
+        options,
+        cancel,
+        progress,
+    )
+    .map_err(|e| e.to_string())?;
+    let mut twins = Vec::new();
+    for t in &request.twins {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let solution = solve::solve(&t.position, t.stipulation, options, cancel, progress)
+            .map_err(|e| format!("{}) {}: {e}", t.label, t.text))?;
+        twins.push(solving::TwinSolution {
+            label: t.label,
+            text: t.text.clone(),
+            solution,
+        });
+    }
+    Ok(Solved::with_twins(diagram, twins))
 }
 
 /// Lowers this thread's priority; the solver's search threads, started from it, inherit it.
@@ -112,6 +137,7 @@ mod tests {
             id,
             position: fen::read(fen_text, None).position.unwrap(),
             ask: Ask::parse(stip).unwrap(),
+            twins: Vec::new(),
         }
     }
 

@@ -485,11 +485,11 @@ fn chinese_solution_lines_are_cut_by_columns_with_an_ellipsis() {
         state("4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1", Lang::Zh),
         "#2",
     );
-    let buf = draw(&s, 120, 40);
+    let buf = draw(&s, 96, 40);
     let l = super::screen::screen_layout(&s, buf.area);
     let inner = l.solution.inner(ratatui::layout::Margin::new(1, 1));
     assert!(inner.height > 2, "{l:?}");
-    let rows = rows(&s, 120, 40);
+    let rows = rows(&s, 96, 40);
     let mut cut = 0;
     for y in inner.top()..inner.bottom() {
         // The cells shown: a wide character's second column is not.
@@ -513,5 +513,5 @@ fn chinese_solution_lines_are_cut_by_columns_with_an_ellipsis() {
         }
     }
     assert!(cut > 0, "no line long enough to cut:\n{}", rows.join("\n"));
-    assert_lined_up(&buf, "zh solution 120x40");
+    assert_lined_up(&buf, "zh solution 96x40");
 }

@@ -20,6 +20,22 @@ pub trait HitTest {
     fn castling_at(&self, _col: u16, _row: u16) -> Option<(Color, u8)> {
         None
     }
+    /// The Solution panel's line drawn at this cell (its index among the tree's rows).
+    fn solution_row_at(&self, _col: u16, _row: u16) -> Option<usize> {
+        None
+    }
+    /// Whether this cell is on the Solution panel.
+    fn on_solution(&self, _col: u16, _row: u16) -> bool {
+        false
+    }
+    /// The Moves panel's move drawn at this cell (its index in the line).
+    fn move_at(&self, _col: u16, _row: u16) -> Option<usize> {
+        None
+    }
+    /// Whether this cell is on the Moves panel.
+    fn on_moves(&self, _col: u16, _row: u16) -> bool {
+        false
+    }
     /// How far the help overlay can scroll on this screen, and by how much a page.
     fn help_scroll(&self) -> HelpScroll {
         HelpScroll::default()

@@ -155,7 +155,7 @@ impl Panels {
         Panels {
             title: Title::new(state, t),
             board: l.board.map(|geometry| BoardView {
-                position: *state.shown_position(),
+                position: *state.board_position(),
                 marks: board_marks(state),
                 geometry,
                 glyphs: glyphs(state),
@@ -341,6 +341,29 @@ impl HitTest for ScreenHits<'_> {
 
     fn help_scroll(&self) -> crate::editor::keys::HelpScroll {
         self.layout.help_scroll()
+    }
+
+    fn solution_row_at(&self, col: u16, row: u16) -> Option<usize> {
+        let solving = self.state.solving.as_ref()?;
+        let lang = self.state.options.lang;
+        super::panels::solution::row_at(solving, lang, self.layout.solution, col, row)
+    }
+
+    fn on_solution(&self, col: u16, row: u16) -> bool {
+        self.layout
+            .solution
+            .contains(ratatui::layout::Position::new(col, row))
+    }
+
+    fn move_at(&self, col: u16, row: u16) -> Option<usize> {
+        let line = self.state.line.as_ref()?;
+        super::panels::moves::ply_at(line, self.layout.moves, col, row)
+    }
+
+    fn on_moves(&self, col: u16, row: u16) -> bool {
+        self.layout
+            .moves
+            .contains(ratatui::layout::Position::new(col, row))
     }
 
     fn castling_at(&self, col: u16, row: u16) -> Option<(Color, u8)> {

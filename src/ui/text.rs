@@ -433,6 +433,25 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
             f("notice-stipulation-set", "stip", stip.as_str().into()),
             Good,
         ),
+        Notice::SideSetForStipulation(stip, side) => (
+            fmt(
+                lang,
+                "notice-side-set-for-stipulation",
+                &[
+                    ("stip", stip.as_str().into()),
+                    (
+                        "side",
+                        if *side == Color::White {
+                            "white"
+                        } else {
+                            "black"
+                        }
+                        .into(),
+                    ),
+                ],
+            ),
+            Good,
+        ),
         Notice::SolveCancelled => (t("notice-solve-cancelled"), Info),
         Notice::SolutionStale => (t("notice-solution-stale"), Bad),
         Notice::Info(text) => (text.clone(), Info),
@@ -536,6 +555,7 @@ pub fn stipulation_refused(lang: Lang, why: &crate::editor::solving::AskError) -
 // The Solution panel.
 pub const SOLUTION_TITLE: Msg = Msg("solution-title");
 pub const SOLUTION_STALE: Msg = Msg("solution-stale");
+pub const SOLUTION_ENTER: Msg = Msg("solution-enter");
 pub const SOLUTION_THREAT: Msg = Msg("solution-threat");
 pub const SOLUTION_ZUGZWANG: Msg = Msg("solution-zugzwang");
 pub const SOLUTION_BUT: Msg = Msg("solution-but");

@@ -98,8 +98,14 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::Line(edit) => fen_line::line_edit(state, edit),
         Action::LineApply => fen_line::line_apply(state),
         // Collection.
-        Action::PrevRecord => collection::step(state, Towards::Prev),
-        Action::NextRecord => collection::step(state, Towards::Next),
+        Action::PrevRecord => {
+            collection::step(state, Towards::Prev);
+            effects.extend(solve::follow_record(state));
+        }
+        Action::NextRecord => {
+            collection::step(state, Towards::Next);
+            effects.extend(solve::follow_record(state));
+        }
         Action::AddRecord => collection::add(state),
         Action::DeleteRecord => collection::ask_delete(state),
         Action::Save => effects.extend(collection::save(state)),
@@ -112,6 +118,10 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::MouseUp(target) => mouse::up(state, target),
         Action::RightClick(sq) => mouse::right_click(state, sq),
         Action::ClickField(field) => mouse::click_field(state, field),
+        Action::ClickSolution(row) => solve::click(state, row),
+        Action::WheelSolution(towards) => solve::select(state, towards, 1),
+        Action::ClickMove(ply) => play::go_to(state, ply + 1),
+        Action::WheelMoves(towards) => play::step(state, towards),
         // Reports from the terminal runtime.
         Action::Notify(notice) => state.notice = Some(notice),
         Action::SaveDone(result) => effects.extend(collection::save_done(state, result)),
@@ -144,6 +154,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::SolutionSelect(towards) => solve::select(state, towards, 1),
         Action::SolutionPage(towards) => solve::page(state, towards),
         Action::SolutionPlay => solve::play(state),
+        Action::CopySolutionLine => effects.extend(solve::copy_line(state)),
         Action::Unbound(key) => unbound(state, key),
     }
     // The engine follows the board: every change of what it shows is a new request.

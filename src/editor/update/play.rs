@@ -14,8 +14,19 @@ use super::change::{Rights, commit};
 /// Plays `moves` (UCI, from the setup position) on the board one step at a time: the board and
 /// the move list show the line while the setup position stays as it is; ← → step, Esc returns.
 /// The Solution panel calls this on Enter. Moves that are not legal end the line there.
+#[allow(dead_code, reason = "the tests start playback from the setup")]
 pub(crate) fn start_playback(state: &mut State, moves: &[String]) {
-    let (line, dropped) = Line::from_uci(state.position, moves);
+    start_playback_from(state, state.position, moves);
+}
+
+/// Plays `moves` from `from` (a twin's position, or the setup with the other side to move)
+/// as `start_playback` does from the setup.
+pub(crate) fn start_playback_from(
+    state: &mut State,
+    from: crate::core::Position,
+    moves: &[String],
+) {
+    let (line, dropped) = Line::from_uci(from, moves);
     let line = line.written_in(state.options.notation(state.position.game));
     let count = line.plies.len();
     begin(state, line);
@@ -115,6 +126,17 @@ pub(super) fn step(state: &mut State, towards: Towards) {
             Towards::Next => Notice::LineEnd,
             Towards::Prev => Notice::LineStart,
         });
+    }
+}
+
+/// A click on a move of the Moves panel: the board shows the position after it.
+pub(super) fn go_to(state: &mut State, at: usize) {
+    let Some(line) = state.line.as_mut() else {
+        return;
+    };
+    if at <= line.plies.len() && line.at != at {
+        line.at = at;
+        state.refresh();
     }
 }
 

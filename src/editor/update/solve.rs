@@ -5,10 +5,11 @@
 use std::sync::Arc;
 
 use super::super::effect::{Effect, Notice};
-use super::super::solving::{Ask, Phase, Request, SolveEvent, Solved, Solving};
+use super::super::solving::{self, Ask, Phase, Request, SolveEvent, Solved, Solving, TwinAsk};
 use super::super::state::{Focus, Overlay, State};
 use super::Towards;
-use crate::solve::{Goal, Play};
+use super::change::after_change;
+use crate::solve::{Goal, Play, twin};
 
 /// The longest text the prompt takes.
 const PROMPT_MAX: usize = 40;
@@ -113,29 +114,68 @@ pub(super) fn prompt_submit(state: &mut State) -> Vec<Effect> {
 }
 
 /// Writes the stipulation into the current record's EPD operations: `dm N` for `#N`, else
-/// `stip "…"` (the other one dropped, so the record says one thing), as one undo step.
+/// `stip "…"` (the other one dropped, so the record says one thing); a stipulation whose
+/// order of play is fixed (h#n: Black begins) also sets the side to move to match. Both are
+/// one undo step.
 fn store_in_record(state: &mut State, ask: Ask) {
     let s = ask.stipulation;
-    if state.stipulation().as_deref() == Some(&s.to_string()) {
-        return;
+    let before = state.snapshot();
+    let first = s.first_side(state.position.turn, false);
+    let side_set = first != state.position.turn;
+    if side_set {
+        state.unread = None;
+        super::change::stop_editing_line(state);
+        state.position.turn = first;
+        state.position.ep = None;
+        after_change(state);
+        state.notice = Some(Notice::SideSetForStipulation(s.to_string(), first));
     }
     let record = state.record;
-    let before = state.snapshot();
-    let Some(collection) = state.collection.as_mut() else {
-        return;
-    };
-    let direct_mate = s.play == Play::Direct && s.goal == Goal::Mate;
-    let stored = if direct_mate {
-        collection.set_operation(record, "dm", &s.moves.to_string(), &["stip"])
-    } else {
-        collection.set_operation(record, "stip", &format!("\"{s}\""), &["dm"])
-    };
-    if stored {
-        state.notice = Some(Notice::StipulationSet(s.to_string()));
+    if state.stipulation().as_deref() != Some(&s.to_string())
+        && let Some(collection) = state.collection.as_mut()
+    {
+        let direct_mate = s.play == Play::Direct && s.goal == Goal::Mate;
+        let stored = if direct_mate {
+            collection.set_operation(record, "dm", &s.moves.to_string(), &["stip"])
+        } else {
+            collection.set_operation(record, "stip", &format!("\"{s}\""), &["dm"])
+        };
+        if stored && !side_set {
+            state.notice = Some(Notice::StipulationSet(s.to_string()));
+        }
     }
-    if collection.record_line(record) != before.record_line {
+    let record_line = state
+        .collection
+        .as_ref()
+        .and_then(|c| c.record_line(record));
+    if side_set || record_line != before.record_line {
         state.history.push(before);
     }
+}
+
+/// The record's twins (its EPD `twins` operation) applied to the position: their commands'
+/// text and each twin, or the first twin that does not apply, named with why.
+fn twins(state: &State, ask: Ask) -> Result<(String, Vec<TwinAsk>), String> {
+    let Some(text) = state
+        .record_operations()
+        .and_then(|ops| crate::collection::epd::operand(ops, "twins"))
+        .filter(|t| !t.trim().is_empty())
+    else {
+        return Ok((String::new(), Vec::new()));
+    };
+    let list = twin::parse_list(text).map_err(|e| e.to_string())?;
+    let applied = twin::apply_all(&list, &state.position, ask.stipulation);
+    let mut out = Vec::new();
+    for (t, a) in list.iter().zip(applied) {
+        let (position, stipulation) = a.map_err(|e| e.to_string())?;
+        out.push(TwinAsk {
+            label: t.label,
+            text: t.text.clone(),
+            position,
+            stipulation,
+        });
+    }
+    Ok((text.to_owned(), out))
 }
 
 /// Shows the cached result for the position and `ask`, or sends a new request to the worker
@@ -143,22 +183,29 @@ fn store_in_record(state: &mut State, ask: Ask) {
 pub(super) fn start(state: &mut State, ask: Ask) -> Vec<Effect> {
     let fen: Arc<str> = Arc::from(state.position_fen());
     state.solve_id += 1;
+    let was_running = state.solving.as_ref().is_some_and(Solving::is_running);
+    let (twins_text, twins, refused) = match twins(state, ask) {
+        Ok((text, list)) => (text, list, None),
+        Err(why) => (String::new(), Vec::new(), Some(why)),
+    };
     let request = Request {
         id: state.solve_id,
         position: state.position,
         ask,
+        twins,
     };
-    let was_running = state.solving.as_ref().is_some_and(Solving::is_running);
-    let cached = state.solve_cache.get(&fen, ask).cloned();
-    let phase = match &cached {
-        Some(solved) => Phase::Done(solved.clone()),
-        None => Phase::Running {
+    let cached = state.solve_cache.get(&fen, ask, &twins_text).cloned();
+    let phase = match (&cached, refused) {
+        (_, Some(why)) => Phase::Refused(why),
+        (Some(solved), None) => Phase::Done(solved.clone()),
+        (None, None) => Phase::Running {
             nodes: 0,
             millis: 0,
             done: 0,
             total: 0,
         },
     };
+    let refused = matches!(phase, Phase::Refused(_));
     state.solving = Some(Solving {
         request: request.clone(),
         fen,
@@ -166,12 +213,57 @@ pub(super) fn start(state: &mut State, ask: Ask) -> Vec<Effect> {
         stale: false,
         cancelled: false,
         selected: 0,
+        twins: twins_text,
     });
     match cached {
+        _ if refused && was_running => vec![Effect::Solve(None)],
+        _ if refused => Vec::new(),
         Some(_) if was_running => vec![Effect::Solve(None)],
         Some(_) => Vec::new(),
-        None => vec![Effect::Solve(Some(request))],
+        None => vec![Effect::Solve(Some(Box::new(request)))],
     }
+}
+
+/// After `[`/`]`: the new record's cached result for its stipulation is shown, or else the
+/// panel closes (a result about the record left is never shown for the new one; a solve of
+/// it still running stops).
+pub(super) fn follow_record(state: &mut State) -> Vec<Effect> {
+    let Some(old) = state.solving.take() else {
+        return Vec::new();
+    };
+    let ask = state
+        .stipulation()
+        .and_then(|t| Ask::parse(&t).ok())
+        .map(|a| Ask {
+            tries: old.request.ask.tries || a.tries,
+            checks: old.request.ask.checks || a.checks,
+            set_play: old.request.ask.set_play || a.set_play,
+            ..a
+        });
+    let twins_text = ask.and_then(|ask| twins(state, ask).ok()).map(|t| t.0);
+    let fen = state.position_fen();
+    let cached = ask.zip(twins_text).and_then(|(ask, t)| {
+        state
+            .solve_cache
+            .get(&fen, ask, &t)
+            .map(|s| (ask, s.clone()))
+    });
+    let mut effects = Vec::new();
+    if old.is_running() && !old.cancelled {
+        effects.push(Effect::Solve(None));
+    }
+    match cached {
+        Some((ask, _)) => {
+            effects.clear();
+            effects.extend(start(state, ask));
+            if old.is_running() && !effects.contains(&Effect::Solve(None)) {
+                effects.push(Effect::Solve(None));
+            }
+        }
+        None if state.focus == Focus::Solution => state.focus = Focus::Board,
+        None => {}
+    }
+    effects
 }
 
 /// A report of the worker; reports of an older request are dropped.
@@ -194,9 +286,20 @@ pub(super) fn solver(state: &mut State, event: SolveEvent) {
                 Ok(solved) => {
                     // The moves as the screen writes them (the solver's are SAN or WXF).
                     let notation = options.notation(solved.solution.game);
-                    let solved =
-                        Solved::new(crate::solve::text::renamed(&solved.solution, notation));
-                    state.solve_cache.put(s.fen.clone(), s.request.ask, &solved);
+                    let rename =
+                        |sol: &crate::solve::Solution| crate::solve::text::renamed(sol, notation);
+                    let twins = solved
+                        .twins
+                        .iter()
+                        .map(|t| solving::TwinSolution {
+                            solution: rename(&t.solution),
+                            ..t.clone()
+                        })
+                        .collect();
+                    let solved = Solved::with_twins(rename(&solved.solution), twins);
+                    state
+                        .solve_cache
+                        .put(s.fen.clone(), s.request.ask, &s.twins, &solved);
                     Phase::Done(solved)
                 }
                 Err(why) => Phase::Refused(why),
@@ -259,8 +362,9 @@ pub(super) fn page(state: &mut State, towards: Towards) {
     select(state, towards, PAGE);
 }
 
-/// Enter on a line: plays its moves from the setup position (not while the result is stale:
-/// its moves are about another position).
+/// Enter on a line: plays its moves from where they start — the setup, the setup with the
+/// other side to move (set play), a twin's position — (not while the result is stale: its
+/// moves are about another position).
 pub(super) fn play(state: &mut State) {
     let Some(s) = state.solving.as_ref() else {
         return;
@@ -269,8 +373,37 @@ pub(super) fn play(state: &mut State) {
         state.notice = Some(Notice::SolutionStale);
         return;
     }
-    let Some(moves) = s.rows().get(s.selected).map(|r| r.moves.clone()) else {
+    let Some(row) = s.rows().get(s.selected).cloned() else {
         return;
     };
-    super::play::start_playback(state, &moves);
+    super::play::start_playback_from(state, row.from, &row.moves);
+}
+
+/// `y` on the Solution panel: the chosen line as text with move numbers.
+pub(super) fn copy_line(state: &mut State) -> Vec<Effect> {
+    let Some(s) = state.solving.as_ref() else {
+        return Vec::new();
+    };
+    let Some(row) = s.rows().get(s.selected) else {
+        return Vec::new();
+    };
+    let text = solving::line_text(row, state.options.notation(row.from.game));
+    vec![Effect::Copy(text)]
+}
+
+/// A click on a line of the Solution panel chooses it (the panel takes the focus); in
+/// playback, the line clicked is played instead.
+pub(super) fn click(state: &mut State, row: usize) {
+    let Some(s) = state.solving.as_mut() else {
+        return;
+    };
+    if row >= s.rows().len() {
+        return;
+    }
+    s.selected = row;
+    if state.line.is_some() {
+        play(state);
+    } else {
+        state.focus = Focus::Solution;
+    }
 }

@@ -75,6 +75,48 @@ fn rows(line: &Line) -> Vec<Row<'_>> {
     rows
 }
 
+/// Where the score's rows go: the first row shown (the row of the move on the board stays in
+/// sight), the width of the move numbers and of each move's cell.
+struct Columns {
+    first: usize,
+    number_width: usize,
+    cell: usize,
+}
+
+fn columns(rows: &[Row], current: Option<usize>, room: usize, width: usize) -> Columns {
+    let current_row = current
+        .and_then(|c| {
+            rows.iter()
+                .position(|r| r.moves.iter().flatten().any(|m| m.0 == c))
+        })
+        .unwrap_or(0);
+    let number_width = rows.iter().map(|r| r.number.len()).max().unwrap_or(2);
+    Columns {
+        first: (current_row + 1).saturating_sub(room),
+        number_width,
+        cell: (width.saturating_sub(number_width + 1) / 2).clamp(1, 10),
+    }
+}
+
+/// The index of the move drawn at a screen cell of the panel drawn over `area`, if any.
+pub fn ply_at(line: &Line, area: Rect, col: u16, row: u16) -> Option<usize> {
+    let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+    if inner.height < 2 || !inner.contains(ratatui::layout::Position::new(col, row)) {
+        return None;
+    }
+    let y = usize::from(row.checked_sub(inner.y + 1)?);
+    let rows = rows(line);
+    let c = columns(
+        &rows,
+        line.at.checked_sub(1),
+        usize::from(inner.height - 1),
+        usize::from(inner.width),
+    );
+    let r = rows.get(c.first + y)?;
+    let x = usize::from(col - inner.x).checked_sub(c.number_width + 1)?;
+    r.moves.get(x / c.cell).copied().flatten().map(|m| m.0)
+}
+
 fn render(line: &Line, lang: crate::i18n::Lang, t: &Theme, inner: Rect, buf: &mut Buffer) {
     if inner.width == 0 || inner.height == 0 {
         return;
@@ -96,17 +138,12 @@ fn render(line: &Line, lang: crate::i18n::Lang, t: &Theme, inner: Rect, buf: &mu
         return;
     }
     let room = usize::from(inner.height - 1);
-    // The row of the move on the board stays in sight: the window scrolls to it.
     let current = line.at.checked_sub(1);
-    let current_row = current
-        .and_then(|c| {
-            rows.iter()
-                .position(|r| r.moves.iter().flatten().any(|m| m.0 == c))
-        })
-        .unwrap_or(0);
-    let first = (current_row + 1).saturating_sub(room);
-    let number_width = rows.iter().map(|r| r.number.len()).max().unwrap_or(2);
-    let cell = (width.saturating_sub(number_width + 1) / 2).clamp(1, 10);
+    let Columns {
+        first,
+        number_width,
+        cell,
+    } = columns(&rows, current, room, width);
     for (k, row) in rows.iter().skip(first).take(room).enumerate() {
         let y = inner.y + 1 + k as u16;
         let mut spans = vec![Span::styled(

@@ -43,12 +43,17 @@ impl Widget for &SolutionPanel {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
         let lang = self.lang;
-        let inner = boxed(
-            text::SOLUTION_TITLE.tr(lang),
-            border_style(self.focused, t),
-            area,
-            buf,
-        );
+        // Unfocused, the title says how to get in.
+        let title = if self.focused {
+            text::SOLUTION_TITLE.tr(lang).to_owned()
+        } else {
+            format!(
+                "{} · {}",
+                text::SOLUTION_TITLE.tr(lang),
+                text::SOLUTION_ENTER.tr(lang)
+            )
+        };
+        let inner = boxed(&title, border_style(self.focused, t), area, buf);
         if inner.width == 0 || inner.height == 0 {
             return;
         }
@@ -59,7 +64,7 @@ impl Widget for &SolutionPanel {
         let rows = self.solving.rows();
         let room = usize::from(inner.height) - head;
         let cooked = match &self.solving.phase {
-            Phase::Done(s) => s.solution.is_cooked(),
+            Phase::Done(s) => s.is_cooked(),
             _ => false,
         };
         let first = first_shown(self.solving.selected, rows.len(), room);
@@ -74,6 +79,29 @@ impl Widget for &SolutionPanel {
             line.render(r, buf);
         }
     }
+}
+
+/// The index of the tree's row drawn at a screen cell of the panel drawn over `area`.
+pub fn row_at(
+    solving: &Solving,
+    lang: crate::i18n::Lang,
+    area: Rect,
+    col: u16,
+    row: u16,
+) -> Option<usize> {
+    let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+    if !inner.contains(ratatui::layout::Position::new(col, row)) {
+        return None;
+    }
+    let mono = Theme::new(super::super::theme::ColorMode::Mono);
+    let head = header(solving, lang, &mono, usize::from(inner.width))
+        .len()
+        .min(usize::from(inner.height));
+    let room = usize::from(inner.height) - head;
+    let y = usize::from(row - inner.y).checked_sub(head)?;
+    let rows = solving.rows().len();
+    let index = first_shown(solving.selected, rows, room) + y;
+    (index < rows).then_some(index)
 }
 
 /// The rows the panel would fill: its border, the first line (two when it wraps) and the
@@ -117,8 +145,9 @@ fn header(s: &Solving, lang: crate::i18n::Lang, t: &Theme, width: usize) -> Vec<
             } else {
                 sol.keys.len()
             };
+            let cooked = solved.is_cooked();
             let style = match sol.outcome {
-                Outcome::Solved if sol.is_cooked() => t.error,
+                Outcome::Solved if cooked => t.error,
                 Outcome::Solved => t.ok,
                 Outcome::NoSolution => t.error,
                 Outcome::Unfinished => t.warning,
@@ -129,7 +158,7 @@ fn header(s: &Solving, lang: crate::i18n::Lang, t: &Theme, width: usize) -> Vec<
                 sol.outcome,
                 help,
                 found,
-                sol.is_cooked(),
+                cooked,
                 sol.nodes,
                 sol.seconds,
             );
@@ -207,15 +236,29 @@ fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line
                 }
             }
         }
+        Item::Twin { label, text } => {
+            spans.push(Span::styled(format!("{label})"), t.key));
+            if !text.is_empty() {
+                spans.push(Span::styled(format!(" {text}"), t.label));
+            }
+        }
         Item::Defence {
             number,
             mv,
+            others,
             ends,
             short,
+            variation,
         } => {
-            spans.push(Span::styled(format!("{number}...{}", mv.san), t.label));
-            // Several ways to finish are duals: said before them, so a cut line still says it.
-            if ends.len() > 1 {
+            let mut names = vec![mv.san.clone()];
+            names.extend(others.iter().map(|m| m.san.clone()));
+            spans.push(Span::styled(
+                format!("{number}...{}", names.join(", ")),
+                t.label,
+            ));
+            // Several ways to finish after a variation are duals: said before them, so a cut
+            // line still says it. After a defence the threat still meets they are not.
+            if *variation && ends.len() > 1 {
                 spans.push(Span::styled(
                     format!(" {}", text::SOLUTION_DUALS.tr(lang)),
                     t.warning,
