@@ -15,6 +15,8 @@ mod clipboard;
 mod collection_signals;
 #[path = "e2e/completions.rs"]
 mod completions;
+#[path = "e2e/composer.rs"]
+mod composer;
 #[path = "e2e/diagram.rs"]
 mod diagram;
 #[path = "e2e/engine.rs"]

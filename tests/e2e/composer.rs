@@ -1,0 +1,122 @@
+//! End to end: composers' problems in the editor with the real binary in tmux — a twinned
+//! record solved with `S` shows `a)` and `b)`, and a click on b)'s key then Enter plays it from
+//! b)'s position; a helpmate composed with White to move solves with Black beginning (the side
+//! field changed, one undo restores it); Mansfield's 1...Re1 carries no "duals". Needs tmux.
+
+use crate::common;
+
+use common::{Tmux, needs};
+
+const MATES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/examples/chess-mates.epd"
+);
+
+/// The SGR mouse report of a left button event at a 0-based screen cell.
+fn click(x: u16, y: u16) -> String {
+    format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", x + 1, y + 1, x + 1, y + 1)
+}
+
+/// A file of its own for this test, holding `text`.
+fn file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("fenboard-e2e-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("problems.epd");
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn fen_line(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|l| l.starts_with(" FEN "))
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+#[needs(tmux)]
+#[test]
+fn a_twinned_record_shows_a_and_b_and_b_plays_from_its_own_position() {
+    // Morphy's #2, and b) with the rook on a2.
+    let path = file(
+        "twins",
+        "kbK5/pp6/1P6/8/8/8/8/R7 w - - dm 2; twins \"b) move a1 a2\";\n",
+    );
+    let t = Tmux::fenboard(&[&path], 120, 40);
+    let before = fen_line(&t.wait_until(|s| !fen_line(s).is_empty(), "the FEN line"));
+    t.keys(&["S"]);
+    t.wait_for("Stipulation: #2_");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("│b) move a1 a2");
+    assert!(screen.contains("│a)"), "{screen}");
+    // b)'s key is the line under its heading: a click there chooses it.
+    let (y, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("│b) move a1 a2"))
+        .unwrap();
+    let x = line.find("│b)").unwrap();
+    let x = line[..x].chars().count() as u16 + 2;
+    t.type_text(&click(x, y as u16 + 1));
+    t.keys(&["Enter"]);
+    let playing = t.wait_for("setup FEN");
+    assert!(
+        playing.contains("Piece placement           kbK5/pp6/1P6/8/8/8/R7/8 "),
+        "b)'s position: {playing}"
+    );
+    t.keys(&["Escape"]);
+    let after = t.wait_until(|s| !s.contains("setup FEN"), "back to the setup");
+    assert_eq!(fen_line(&after), before, "the setup never changed");
+    t.keys(&["C-c"]);
+    t.wait_exit();
+}
+
+#[needs(tmux)]
+#[test]
+fn a_helpmate_composed_with_white_to_move_solves_with_black_beginning() {
+    let t = Tmux::fenboard(&["7k/8/6K1/1p6/8/8/8/R7 w - - 0 1"], 120, 40);
+    let before = fen_line(&t.wait_until(|s| !fen_line(s).is_empty(), "the FEN line"));
+    assert!(before.contains(" w "), "{before}");
+    t.keys(&["S"]);
+    t.wait_for("Stipulation: _");
+    t.type_text("h#1");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("Black begins it");
+    assert!(fen_line(&screen).contains("R7 b "), "{screen}");
+    // 1.b4 Ra8#: Black's move, then White's mate.
+    let solved = t.wait_for("1.b4 Ra8#");
+    assert!(!solved.contains("no solution"), "{solved}");
+    t.keys(&["u"]);
+    let undone = t.wait_until(|s| fen_line(s).contains("R7 w "), "the side restored");
+    assert_eq!(fen_line(&undone), before);
+    t.keys(&["C-c"]);
+    t.wait_exit();
+}
+
+#[needs(tmux)]
+#[test]
+fn mansfields_re1_carries_no_duals() {
+    let t = Tmux::fenboard(&[MATES], 120, 40);
+    t.wait_for("record 1/");
+    t.keys(&["]", "]", "]", "]"]);
+    t.wait_for("record 5/");
+    t.keys(&["S"]);
+    t.wait_for("Stipulation: #2_");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("│1.Nf4!");
+    // Into the panel, and down to its last lines.
+    t.keys(&["BTab", "PageDown", "PageDown"]);
+    let re1 = t.wait_until(
+        |s| s.lines().any(|l| l.contains("1...") && l.contains("Re1")),
+        "the line of 1...Re1",
+    );
+    let line = re1
+        .lines()
+        .find(|l| l.contains("1...") && l.contains("Re1"))
+        .unwrap();
+    assert!(!line.contains("duals"), "{line}\n{screen}");
+    assert!(line.contains("2.Qc7#"), "{line}");
+    t.keys(&["C-c"]);
+    t.wait_exit();
+}
