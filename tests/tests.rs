@@ -47,6 +47,8 @@ mod one_english;
 mod oracle;
 #[path = "suite/perft.rs"]
 mod perft;
+#[path = "suite/pgn_cli.rs"]
+mod pgn_cli;
 #[path = "suite/popeye_cli.rs"]
 mod popeye_cli;
 #[path = "suite/retro_soundness.rs"]

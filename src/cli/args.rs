@@ -137,7 +137,7 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// Solve a problem (#n, =n, s#n, s=n, h#n, h#n.5; xiangqi #n) or every problem of a file.
     Solve(SolveArgs),
-    /// Convert a FEN, a .fen/.epd collection or a Popeye .inp to EPD, Popeye input or PGN.
+    /// Convert a FEN, a .fen/.epd collection, a Popeye .inp or a .pgn to EPD, Popeye input or PGN.
     Convert(ConvertArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(CompletionsArgs),

@@ -1,6 +1,6 @@
 //! Reading `convert`'s input into records, whatever it is: a FEN or EPD record given on the
 //! command line, a `.fen`/`.epd` collection, a Popeye input (`.inp`, or a file whose first word
-//! is `beginproblem`). Every kind of input ends here as the same `Record`s.
+//! is `beginproblem`), a `.pgn` of games. Every kind of input ends here as the same `Record`s.
 
 use std::path::Path;
 
@@ -30,7 +30,14 @@ pub fn read(target: &[String], game: Option<Game>) -> Read {
     let joined = target.join(" ");
     let path = Path::new(joined.trim());
     let mut read = Read::default();
-    if target.len() == 1 && crate::cmd::solve::is_popeye_file(path) {
+    if target.len() == 1 && crate::cli::args::is_pgn_path(path) {
+        match std::fs::read(path) {
+            Ok(bytes) => pgn(&String::from_utf8_lossy(&bytes), &mut read),
+            Err(e) => read
+                .errors
+                .push((None, format!("cannot read {}: {e}", path.display()))),
+        }
+    } else if target.len() == 1 && crate::cmd::solve::is_popeye_file(path) {
         match crate::cmd::solve::read_popeye(path) {
             Ok(text) => popeye(&text, game, &mut read),
             Err(e) => read
@@ -80,6 +87,67 @@ fn collection_file(path: &Path, game: Option<Game>, read: &mut Read) {
             }
         }
     }
+}
+
+/// Each game a record at its start position, its main line as the solution `c1` (SAN, or WXF
+/// in xiangqi, without move numbers), its `Event` as the `id` and its `Annotator` as `c0`: the
+/// tags `--to pgn` writes from them, so that a game converted to EPD and back keeps its moves.
+fn pgn(text: &str, read: &mut Read) {
+    let games = match crate::core::pgn::read(text) {
+        Ok(games) => games,
+        Err(e) => {
+            read.errors.push((None, e.to_string()));
+            return;
+        }
+    };
+    for (i, game) in games.iter().enumerate() {
+        let style = if game.setup.game.is_xiangqi() {
+            crate::core::notation::Notation::Wxf
+        } else {
+            crate::core::notation::Notation::San
+        };
+        let moves = style.write_line(&game.setup, &game.moves).join(" ");
+        let mut ops = Vec::new();
+        let known = |name: &str| game.tag(name).filter(|v| !v.trim().is_empty() && *v != "?");
+        if let Some(event) = known("Event") {
+            ops.push(format!("id {};", epd_string(event)));
+        }
+        if let Some(annotator) = known("Annotator") {
+            ops.push(format!("c0 {};", epd_string(annotator)));
+        }
+        if !moves.is_empty() {
+            ops.push(format!("c1 {};", epd_string(&moves)));
+        }
+        if let Some((at, word)) = &game.stopped_at {
+            read.errors.push((
+                None,
+                format!(
+                    "game {}: move {at} ({word}) is not legal there; the line ends before it",
+                    i + 1
+                ),
+            ));
+        }
+        read.records.push(Record {
+            line: i + 1,
+            fen: fen::write(&game.setup),
+            position: game.setup,
+            ops: ops.join(" "),
+        });
+    }
+}
+
+/// `text` as an EPD string operand: in double quotes, a quote in it made a single one and
+/// control characters spaces (EPD strings have no escape).
+fn epd_string(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| match c {
+            '"' => '\'',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("\"{clean}\"")
 }
 
 fn popeye(text: &str, game: Option<Game>, read: &mut Read) {
