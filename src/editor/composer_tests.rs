@@ -120,24 +120,27 @@ fn set_play_comes_before_the_key_and_plays_with_the_defender_first() {
         .position(|r| matches!(r.item, Item::Attack { key: true, .. }))
         .expect("the key");
     assert!(key > 0, "set play first: {rows:?}");
-    for r in &rows[..key] {
-        assert!(r.dots, "{r:?}");
-        assert_eq!(r.from.turn, Color::Black);
-        let Item::Defence {
-            number: 1,
-            mv,
-            ends,
-            ..
-        } = &r.item
-        else {
-            panic!("{r:?}")
-        };
-        assert!(mv.san.starts_with('B'), "{mv:?}");
-        assert_eq!(
-            ends.iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
-            ["Rxa7#"]
-        );
-    }
+    // Every bishop move meets 2.Rxa7#: one line, as composers write 1...B~ 2.Rxa7#.
+    assert_eq!(key, 1, "{rows:?}");
+    let r = &rows[0];
+    assert!(r.dots, "{r:?}");
+    assert_eq!(r.from.turn, Color::Black);
+    let Item::Defence {
+        number: 1,
+        mv,
+        others,
+        ends,
+        ..
+    } = &r.item
+    else {
+        panic!("{r:?}")
+    };
+    assert_eq!(others.len(), 5, "the bishop's six moves: {r:?}");
+    assert!(mv.san.starts_with('B') && others.iter().all(|o| o.san.starts_with('B')));
+    assert_eq!(
+        ends.iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
+        ["Rxa7#"]
+    );
     let i = choose(&mut s, |r| r.dots);
     assert_eq!(s.focus, Focus::Solution);
     assert_eq!(s.solving.as_ref().unwrap().selected, i);

@@ -460,7 +460,10 @@ impl Tree<'_> {
                     .filter(|c| threats.contains(&c.mv.uci.as_str()))
                     .collect()
             };
-            if d.variation || !answers.iter().all(|c| c.defences.is_empty()) {
+            // Set play has no threat: its defences met by the same mates share a line
+            // (`1...Bh2, Bg3 2.Rxa7#`, as composers write `1...B~`).
+            let own_row = d.variation && !self.dots;
+            if own_row || !answers.iter().all(|c| c.defences.is_empty()) {
                 self.defence(
                     d,
                     &[],
