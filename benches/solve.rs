@@ -1,7 +1,9 @@
 //! Solver speed against Popeye, the composers' reference solver, in the same run: a fixed set
 //! of heavier problems (#3, #4, s#3, h#3, h#4 of 4–16 pieces), fenboard on one thread and on
-//! two, Popeye as it comes and, for helpmates, with `option intelligent`. Then the node counts
-//! and times of #2…#5 on one position (how the search scales), and the memory the table takes.
+//! two, Popeye as it comes and, for helpmates, with `option intelligent`, with the ratio of the
+//! better times; a trivial #1 solved 3,000 times in a row (the cost beyond the search); the node
+//! counts and times of #2…#5 and h#2…h#6 on one position each (how the search scales), and the
+//! memory the table takes.
 //!
 //! `cargo bench --bench solve`; Popeye from `$FENBOARD_POPEYE` or `py` on the PATH (skipped
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
@@ -49,7 +51,17 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
         "h#3",
     ),
     ("K+R v K h#4", "4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "h#4"),
+    ("trivial #1", TRIVIAL, "#1"),
 ];
+
+/// A mate in one (1.Qc8#): what a problem costs beyond its search.
+const TRIVIAL: &str = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1";
+
+/// How many times the trivial problem is solved in a row, as from a file of that many records.
+const BATCH: usize = 3000;
+
+/// The position whose h#2…h#6 show how help play grows.
+const HELP_SCALING: &str = "4k3/8/4K3/8/8/8/8/R7 b - - 0 1";
 
 /// The position whose #2…#5 show how the search grows.
 const SCALING: &str = "8/8/8/8/8/6P1/6k1/4KR1R w K - 0 1";
@@ -135,7 +147,11 @@ fn popeye_input(text: &str, stip: &str, intelligent: bool) -> String {
 }
 
 fn popeye(binary: &str, text: &str, stip: &str, intelligent: bool) -> Duration {
-    let input = popeye_input(text, stip, intelligent);
+    popeye_run(binary, &popeye_input(text, stip, intelligent), text, stip)
+}
+
+/// Popeye on `input` (one or more problems), the fastest of the runs.
+fn popeye_run(binary: &str, input: &str, text: &str, stip: &str) -> Duration {
     let mut best = Duration::MAX;
     for _ in 0..runs() {
         let start = Instant::now();
@@ -167,8 +183,8 @@ fn main() {
         println!("Popeye not found (set FENBOARD_POPEYE or put py on the PATH): fenboard alone");
     }
     println!(
-        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9}",
-        "problem", "keys", "nodes", "fb 1 thr", "fb 2 thr", "popeye", "py intel"
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "problem", "keys", "nodes", "fb 1 thr", "fb 2 thr", "popeye", "py intel", "ratio"
     );
     let mut totals = [Duration::ZERO; 4];
     for &(name, text, stip) in PROBLEMS {
@@ -194,12 +210,13 @@ fn main() {
         let secs =
             |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
         println!(
-            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9}",
+            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>6}",
             s1.nodes,
             secs(Some(t1)),
             secs(Some(t2)),
             secs(tp),
-            secs(ti)
+            secs(ti),
+            ratio(t1.min(t2), best_of(tp, ti))
         );
     }
     let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
@@ -221,7 +238,12 @@ fn main() {
             "-".into()
         },
     );
-    println!("(py intel: Popeye with option intelligent for helpmates, as it comes for the rest)");
+    println!(
+        "(py intel: Popeye with option intelligent for helpmates, as it comes for the rest; \
+         ratio: fenboard's better time over Popeye's better one)"
+    );
+    batch(popeye_bin.as_deref());
+    help_scaling(popeye_bin.as_deref());
 
     println!("\nscaling, one thread: {SCALING}");
     for n in 2..=5 {
@@ -249,4 +271,72 @@ fn main() {
         "\nmemory: the transposition table holds {} MB (--hash 64); the rest is the result tree",
         s.table_bytes >> 20
     );
+}
+
+/// Popeye's better time of plain and intelligent, when it ran.
+fn best_of(plain: Option<Duration>, intelligent: Option<Duration>) -> Option<Duration> {
+    match (plain, intelligent) {
+        (Some(p), Some(i)) => Some(p.min(i)),
+        (p, i) => p.or(i),
+    }
+}
+
+fn ratio(ours: Duration, theirs: Option<Duration>) -> String {
+    theirs.map_or("-".to_string(), |t| {
+        format!("{:.2}", ours.as_secs_f64() / t.as_secs_f64())
+    })
+}
+
+/// The trivial problem `BATCH` times in a row on one thread, and Popeye on one input of as
+/// many problems.
+fn batch(popeye_bin: Option<&str>) {
+    let pos = position(TRIVIAL);
+    let stip: Stipulation = "#1".parse().unwrap();
+    let options = Options::default();
+    let start = Instant::now();
+    for _ in 0..BATCH {
+        let s = solve::solve(&pos, stip, &options, &AtomicBool::new(false), &mut |_| {}).unwrap();
+        std::hint::black_box(s);
+    }
+    let ours = start.elapsed();
+    let theirs = popeye_bin.map(|bin| {
+        let one = popeye_input(TRIVIAL, "#1", false);
+        let body = one
+            .strip_prefix("begin\n")
+            .and_then(|b| b.strip_suffix("end\n"))
+            .expect("one problem");
+        let input = format!("begin\n{}end\n", vec![body; BATCH].join("next\n"));
+        popeye_run(bin, &input, TRIVIAL, "#1")
+    });
+    println!(
+        "\n{BATCH} x trivial #1 in a row: fenboard {:.3} s, popeye {}, ratio {}",
+        ours.as_secs_f64(),
+        theirs.map_or("-".to_string(), |t| format!("{:.3} s", t.as_secs_f64())),
+        ratio(ours, theirs)
+    );
+}
+
+/// h#2…h#6 on one position, one thread, beside Popeye plain (to h#4) and intelligent.
+fn help_scaling(popeye_bin: Option<&str>) {
+    println!("\nhelp scaling, one thread: {HELP_SCALING}");
+    for n in 2..=6 {
+        let stip = format!("h#{n}");
+        let (s, t) = fenboard(HELP_SCALING, &stip, 1);
+        let plain = popeye_bin
+            .filter(|_| n <= 4)
+            .map(|bin| popeye(bin, HELP_SCALING, &stip, false));
+        let intelligent = popeye_bin.map(|bin| popeye(bin, HELP_SCALING, &stip, true));
+        let secs = |d: Option<Duration>| {
+            d.map_or("-".to_string(), |d| format!("{:.3} s", d.as_secs_f64()))
+        };
+        println!(
+            "h#{n}: {:>12} nodes {:>9.3} s  {} solutions  popeye {}  intelligent {}  ratio {}",
+            s.nodes,
+            t.as_secs_f64(),
+            s.solutions.len(),
+            secs(plain),
+            secs(intelligent),
+            ratio(t, best_of(plain, intelligent))
+        );
+    }
 }
