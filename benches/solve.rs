@@ -161,13 +161,12 @@ fn popeye_run(binary: &str, input: &str, text: &str, stip: &str) -> Duration {
             .stderr(Stdio::null())
             .spawn()
             .expect("popeye starts");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
+        // Written from a thread of its own: a long input's output fills the pipe meanwhile.
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_string();
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
         let out = child.wait_with_output().expect("popeye runs");
+        writer.join().expect("the writer ends").unwrap();
         best = best.min(start.elapsed());
         assert!(
             String::from_utf8_lossy(&out.stdout).contains("solution finished"),
