@@ -199,6 +199,8 @@ notice-reload-failed = reload failed: { $why }
 notice-clock-at-max = clocks go up to { $max }
 notice-copy-failed = copy failed: { $why }
 notice-paste-failed = paste failed: { $why }
+notice-popeye-pasted = pasted Popeye problem loaded { $stip } (S solves it, u undoes)
+notice-popeye-not-read = the pasted Popeye text does not read: { $why }
 
 ## Help overlay: groups, then the key table (scripts/key-table-ids.py prints these)
 
@@ -486,6 +488,14 @@ newer-rescues = { $names }: unsaved changes from { $n ->
     [one] a killed session
    *[other] killed sessions
   }; compare with this file
+
+popeye-opened = { $inp } (Popeye) saves as { $epd }{ $exists ->
+    [yes] , which exists: saving asks first
+   *[no] {""}
+  }{ $unread ->
+    [0] {""}
+   *[other] ; { $unread } problems not read (fenboard check says why)
+  }
 
 ## Play mode, playback and the Moves panel
 

@@ -201,6 +201,8 @@ notice-reload-failed = no se pudo releer: { $why }
 notice-clock-at-max = los relojes llegan hasta { $max }
 notice-copy-failed = no se pudo copiar: { $why }
 notice-paste-failed = no se pudo pegar: { $why }
+notice-popeye-pasted = problema de Popeye pegado y cargado { $stip } (S lo resuelve, u deshace)
+notice-popeye-not-read = el texto de Popeye pegado no se puede leer: { $why }
 
 ## Ayuda: grupos y tabla de teclas
 
@@ -534,6 +536,14 @@ newer-rescues = { $names }: cambios sin guardar de { $n ->
     [one] una sesión interrumpida
    *[other] sesiones interrumpidas
   }; compáralos con este archivo
+
+popeye-opened = { $inp } (Popeye) se guarda como { $epd }{ $exists ->
+    [yes] , que ya existe: guardar pregunta antes
+   *[no] {""}
+  }{ $unread ->
+    [0] {""}
+   *[other] ; { $unread } problemas no leídos (fenboard check dice por qué)
+  }
 
 ## Modo de juego, reproducción y panel de jugadas
 

@@ -190,6 +190,8 @@ notice-reload-failed = 重新读取失败：{ $why }
 notice-clock-at-max = 计数最大为 { $max }
 notice-copy-failed = 复制失败：{ $why }
 notice-paste-failed = 粘贴失败：{ $why }
+notice-popeye-pasted = 已载入粘贴的 Popeye 题目 { $stip }（S 求解，u 撤销）
+notice-popeye-not-read = 无法读取粘贴的 Popeye 文本：{ $why }
 
 ## 帮助：分组与按键表
 
@@ -474,6 +476,14 @@ solve-counts-bm = ，{ $n } 道 bm 不一致
 ## 启动时的消息
 
 newer-rescues = { $names }：被终止的会话留下的未保存修改；请与此文件比较
+
+popeye-opened = { $inp }（Popeye）保存为 { $epd }{ $exists ->
+    [yes] ，该文件已存在：保存前会先询问
+   *[no] {""}
+  }{ $unread ->
+    [0] {""}
+   *[other] ；{ $unread } 道题未能读取（fenboard check 会说明原因）
+  }
 
 ## 走子模式、回放与着法栏
 

@@ -23,6 +23,8 @@ mod diagram;
 mod engine;
 #[path = "e2e/play.rs"]
 mod play;
+#[path = "e2e/popeye.rs"]
+mod popeye;
 #[path = "e2e/solve.rs"]
 mod solve;
 #[path = "e2e/stipulation_prompt.rs"]

@@ -61,8 +61,8 @@ pub struct EditArgs {
     #[arg(long, value_name = "PATH")]
     pub engine: Option<std::path::PathBuf>,
 
-    /// A FEN to edit (its fields may be separate arguments), or a .fen/.epd FILE to open as a
-    /// collection.
+    /// A FEN to edit (its fields may be separate arguments), a .fen/.epd FILE to open as a
+    /// collection, or a Popeye .inp to open as one that saves as FILE.epd.
     #[arg(value_name = "FEN | FILE")]
     pub target: Vec<String>,
 }
@@ -451,7 +451,12 @@ pub fn is_collection_target(target: &[String]) -> bool {
             let fen_name = path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
-            !is_pgn_path(path) && (path.is_file() || path.is_dir() || is_epd_path(path) || fen_name)
+            !is_pgn_path(path)
+                && (path.is_file()
+                    || path.is_dir()
+                    || is_epd_path(path)
+                    || fen_name
+                    || crate::popeye::is_popeye_path(path))
         }
         _ => false,
     }

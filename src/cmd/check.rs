@@ -90,7 +90,7 @@ pub fn run(args: CheckArgs) -> crate::cli::Result<ExitCode> {
             check_stream(io::stdin(), "<stdin>", &options, &mut out, &mut summary)
         } else {
             match File::open(name) {
-                Ok(_) if crate::cmd::solve::is_popeye_file(std::path::Path::new(name)) => {
+                Ok(_) if crate::popeye::is_popeye_file(std::path::Path::new(name)) => {
                     check_popeye_file(name, &options, &mut out, &mut summary)
                 }
                 Ok(file) => check_stream(file, name, &options, &mut out, &mut summary),
@@ -133,8 +133,7 @@ fn check_popeye_file<W: Write>(
     out: &mut W,
     summary: &mut Summary,
 ) -> Result<(), StreamError> {
-    let text =
-        crate::cmd::solve::read_popeye(std::path::Path::new(name)).map_err(StreamError::Read)?;
+    let text = crate::popeye::read_file(std::path::Path::new(name)).map_err(StreamError::Read)?;
     let mut output = Output {
         text: Vec::new(),
         summary: Summary::default(),

@@ -123,8 +123,8 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
     }
     let mut solver = Solver::new(args, max_time, err);
     let path = Path::new(target.trim());
-    if args.target.len() == 1 && is_popeye_file(path) {
-        match read_popeye(path) {
+    if args.target.len() == 1 && crate::popeye::is_popeye_file(path) {
+        match crate::popeye::read_file(path) {
             Ok(text) => solver.popeye_file(path, &text, out)?,
             Err(e) => solver.cannot_read(path, &e),
         }
@@ -777,34 +777,6 @@ fn one_problem(
 fn looks_like_path(text: &str) -> bool {
     let t = text.trim();
     !t.contains(' ') && (t.ends_with(".fen") || t.ends_with(".epd"))
-}
-
-/// Whether `path` is a Popeye input: named `.inp`, or a file whose first word begins a Popeye
-/// problem.
-pub fn is_popeye_file(path: &Path) -> bool {
-    use std::io::Read as _;
-    if crate::popeye::is_popeye_path(path) {
-        return true;
-    }
-    if !path.is_file() {
-        return false;
-    }
-    let mut head = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
-    read.is_ok() && crate::popeye::looks_like_popeye(&String::from_utf8_lossy(&head))
-}
-
-/// The whole text of a Popeye input (at most the largest collection fenboard opens).
-pub fn read_popeye(path: &Path) -> io::Result<String> {
-    use std::io::Read as _;
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(collection::MAX_FILE + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > collection::MAX_FILE {
-        return Err(io::Error::other("too large for a Popeye input"));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// `options` with what the record's operations ask for: `setplay`, `tries`, `maxsolutions n`

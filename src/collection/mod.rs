@@ -170,6 +170,18 @@ impl Collection {
         Ok(collection)
     }
 
+    /// A collection read from elsewhere (a Popeye input's problems as EPD records, `bytes`)
+    /// that saves as `path`: nothing of it is on disk yet, so it counts as changed, and a file
+    /// already at `path` is not replaced without asking (the save finds it changed on disk).
+    pub fn converted(path: &Path, bytes: &[u8]) -> Collection {
+        let mut c = Collection::from_bytes(Some(path.to_owned()), bytes);
+        c.epd_file = true;
+        c.new_file = true;
+        c.modified = true;
+        c.disk = None;
+        c
+    }
+
     /// A collection for a file that does not exist yet: one start-position record of `game`.
     pub fn new_file(path: &Path, game: Game) -> Collection {
         let mut c = Collection::from_bytes(Some(path.to_owned()), b"");

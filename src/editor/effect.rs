@@ -107,6 +107,10 @@ pub enum Notice {
     },
     /// The pasted text looked like PGN and did not read as a game, and why.
     PgnUnread(crate::core::pgn::PgnError),
+    /// Pasted Popeye text was loaded; its stipulation, when it has one, is what `S` offers.
+    PopeyePasted(Option<String>),
+    /// Pasted Popeye text does not read: the first reason.
+    PopeyeNotRead(String),
     /// The FEN line text was applied.
     FenApplied,
     /// The FEN line cannot be applied or left while its text does not read.

@@ -655,6 +655,47 @@ fn paste_loads_a_fen_as_one_undo_step() {
 }
 
 #[test]
+fn paste_of_popeye_text_loads_its_position_and_offers_its_stipulation() {
+    let mut s = state(CHESS);
+    act(
+        &mut s,
+        Action::Paste("pieces white kc8 qd1 black ka8 pa7\nstipulation h#2\n".into()),
+    );
+    assert_eq!(s.fen(), "k1K5/p7/8/8/8/8/8/3Q4 b - - 0 1");
+    assert_eq!(s.notice, Some(Notice::PopeyePasted(Some("h#2".into()))));
+    assert_eq!(s.last_stipulation.as_deref(), Some("h#2"));
+    press(&mut s, "u");
+    assert_eq!(s.fen(), CHESS);
+    let mut bare = state(CHESS);
+    act(
+        &mut bare,
+        Action::Paste("Steine Weiss Kc8 Schwarz Ka8".into()),
+    );
+    assert_eq!(bare.fen(), "k1K5/8/8/8/8/8/8/8 w - - 0 1");
+    let mut begun = state(CHESS);
+    act(
+        &mut begun,
+        Action::Paste("beginproblem pieces white kc8 black ka8 stip #2 end".into()),
+    );
+    assert_eq!(begun.fen(), "k1K5/8/8/8/8/8/8/8 w - - 0 1");
+}
+
+#[test]
+fn paste_of_fairy_popeye_text_says_why_and_changes_nothing() {
+    let mut s = state(CHESS);
+    act(
+        &mut s,
+        Action::Paste("pieces white kc8 lea1 black ka8 stipulation #2".into()),
+    );
+    assert_eq!(s.fen(), CHESS);
+    assert!(
+        matches!(&s.notice, Some(Notice::PopeyeNotRead(why)) if why.contains("'le'")),
+        "{:?}",
+        s.notice
+    );
+}
+
+#[test]
 fn paste_of_a_xiangqi_fen_switches_the_game() {
     let mut s = state(CHESS);
     act(&mut s, Action::Paste(XIANGQI.into()));

@@ -86,8 +86,65 @@ pub fn looks_like_popeye(text: &str) -> bool {
         .is_some_and(|w| w.len() >= 3 && words::begin_language(w).is_some())
 }
 
+/// The first problem of pasted Popeye text: a whole input, or its commands without
+/// `beginproblem` (`pieces white kc8 qd1 black ka8 stipulation #2`); `None` when the text is
+/// not Popeye's.
+pub fn pasted(text: &str) -> Option<Problem> {
+    let first = text.split_whitespace().next()?;
+    let read = if looks_like_popeye(text) {
+        read::read(text)
+    } else {
+        let lang = words::Language::ALL.into_iter().find(|&l| {
+            first.len() >= 3
+                && matches!(
+                    words::command(l, first),
+                    words::Match::One(
+                        words::Command::Pieces
+                            | words::Command::Forsyth
+                            | words::Command::Stipulation
+                    )
+                )
+        })?;
+        let begin = match lang {
+            words::Language::English => "beginproblem",
+            words::Language::French => "debutprobleme",
+            words::Language::German => "anfangproblem",
+        };
+        read::read(&format!("{begin}\n{text}"))
+    };
+    read.problems.into_iter().next()
+}
+
 /// Whether `path` names a Popeye input (`.inp`, any case).
 pub fn is_popeye_path(path: &std::path::Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("inp"))
+}
+
+/// Whether `path` is a Popeye input: named `.inp`, or a file whose first word begins a Popeye
+/// problem.
+pub fn is_popeye_file(path: &std::path::Path) -> bool {
+    use std::io::Read as _;
+    if is_popeye_path(path) {
+        return true;
+    }
+    if !path.is_file() {
+        return false;
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && looks_like_popeye(&String::from_utf8_lossy(&head))
+}
+
+/// The whole text of a Popeye input (at most the largest collection fenboard opens).
+pub fn read_file(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(crate::collection::MAX_FILE + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > crate::collection::MAX_FILE {
+        return Err(std::io::Error::other("too large for a Popeye input"));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

@@ -158,6 +158,9 @@ fn initial_state(args: &EditArgs) -> Result<State> {
     }
     if is_collection_target(&args.target) {
         let path = Path::new(&args.target[0]);
+        if crate::popeye::is_popeye_file(path) {
+            return popeye_state(path, game, options);
+        }
         // The error names the path and what failed.
         let collection = Collection::open(path, game.unwrap_or(Game::Chess))?;
         let rescue = text::newer_rescues(crate::cli::lang(), collection.newer_rescues());
@@ -172,6 +175,52 @@ fn initial_state(args: &EditArgs) -> Result<State> {
         return Ok(State::from_fen(game.start_fen(), Some(game), options));
     }
     Ok(State::from_fen(&args.target.join(" "), game, options))
+}
+
+/// The editor on a Popeye input's problems: a collection of their EPD records that saves as
+/// `FILE.epd` beside it (the `.inp` is never written), said on the message line with what did
+/// not read.
+fn popeye_state(path: &Path, game: Option<Game>, options: Options) -> Result<State> {
+    let source = crate::popeye::read_file(path)
+        .wrap_err_with(|| format!("cannot open {}", path.display()))?;
+    let input = crate::popeye::read(&source);
+    let mut lines = String::new();
+    let mut unread = input.errors.len();
+    for p in &input.problems {
+        if p.is_ok() {
+            lines.push_str(&p.epd());
+            lines.push('\n');
+        } else {
+            unread += 1;
+        }
+    }
+    if lines.is_empty() {
+        let why: Vec<String> = input
+            .errors
+            .iter()
+            .chain(input.problems.iter().flat_map(|p| &p.errors))
+            .map(|d| d.to_string())
+            .collect();
+        return Err(color_eyre::eyre::eyre!(
+            "{} has no problem fenboard reads: {}",
+            path.display(),
+            why.join("; ")
+        ));
+    }
+    let epd = path.with_extension("epd");
+    let exists = epd.exists();
+    let collection = Collection::converted(&epd, lines.as_bytes());
+    let mut state = State::with_collection(collection, game, options);
+    // The names only: a narrow message line cuts the end.
+    let name = |p: &Path| {
+        p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    let said = text::popeye_opened(crate::cli::lang(), &name(path), &name(&epd), exists, unread);
+    editor::update(&mut state, Action::Notify(Notice::Info(said)));
+    Ok(state)
 }
 
 /// Runs the editor on the terminal until it ends; the terminal is restored when this returns.

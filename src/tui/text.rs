@@ -40,6 +40,21 @@ pub fn newer_rescues(lang: Lang, paths: &[std::path::PathBuf]) -> Option<String>
     ))
 }
 
+/// A Popeye input opened: where it saves, whether that file is there already, how many of its
+/// problems did not read.
+pub fn popeye_opened(lang: Lang, inp: &str, epd: &str, exists: bool, unread: usize) -> String {
+    fmt(
+        lang,
+        "popeye-opened",
+        &[
+            ("inp", inp.into()),
+            ("epd", epd.into()),
+            ("exists", if exists { "yes" } else { "no" }.into()),
+            ("unread", unread.into()),
+        ],
+    )
+}
+
 /// Killed by `signal`, the unsaved changes went to `path`.
 pub fn rescued(signal: &str, path: &str) -> String {
     format!("{signal}: unsaved changes written to {path}")

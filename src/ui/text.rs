@@ -409,6 +409,15 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
             ),
             Bad,
         ),
+        Notice::PopeyePasted(stip) => (
+            f(
+                "notice-popeye-pasted",
+                "stip",
+                stip.as_deref().unwrap_or("").into(),
+            ),
+            Good,
+        ),
+        Notice::PopeyeNotRead(why) => (f("notice-popeye-not-read", "why", why.into()), Bad),
         Notice::FenApplied => (t("notice-fen-applied"), Good),
         Notice::FenLineHasErrors => (t("notice-fen-line-has-errors"), Bad),
         Notice::RecordHasErrors(i) => (nth("notice-record-has-errors", i), Bad),

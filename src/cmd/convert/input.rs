@@ -37,8 +37,8 @@ pub fn read(target: &[String], game: Option<Game>) -> Read {
                 .errors
                 .push((None, format!("cannot read {}: {e}", path.display()))),
         }
-    } else if target.len() == 1 && crate::cmd::solve::is_popeye_file(path) {
-        match crate::cmd::solve::read_popeye(path) {
+    } else if target.len() == 1 && crate::popeye::is_popeye_file(path) {
+        match crate::popeye::read_file(path) {
             Ok(text) => popeye(&text, game, &mut read),
             Err(e) => read
                 .errors

@@ -268,6 +268,33 @@ fn restore(
     state.notice = Some(done);
 }
 
+/// A pasted Popeye problem: its position loaded (one undo step), its stipulation made the one
+/// `S` offers.
+fn paste_popeye(state: &mut State, problem: &crate::popeye::Problem) {
+    // A pasted board needs no stipulation.
+    let missing = |d: &&crate::popeye::Diagnostic| {
+        d.code == crate::popeye::Code::Incomplete && !problem.board.is_empty()
+    };
+    if let Some(d) = problem.errors.iter().find(|d| !missing(d)) {
+        state.notice = Some(Notice::PopeyeNotRead(format!(
+            "{}:{}: {}",
+            d.line, d.col, d.message
+        )));
+        return;
+    }
+    let read = read_fen(&problem.fen4(), crate::core::Game::Chess);
+    let Some(pos) = read.position else {
+        state.notice = Some(Notice::PasteHasErrors);
+        return;
+    };
+    load_position(state, pos, read.diagnostics);
+    let stip = problem.solved_stipulation().map(|s| s.to_string());
+    if let Some(s) = &stip {
+        state.last_stipulation = Some(s.clone());
+    }
+    state.notice = Some(Notice::PopeyePasted(stip));
+}
+
 /// The diagram `d` asks for: what is on screen, with the record's caption and name.
 pub(super) fn diagram_request(state: &State) -> crate::editor::effect::DiagramRequest {
     let collection = state.collection.as_ref();
@@ -295,6 +322,12 @@ pub(super) fn copy_url(state: &mut State) -> Option<Effect> {
 pub(super) fn paste(state: &mut State, text: &str) {
     if state.focus != Focus::FenLine && crate::core::pgn::looks_like(text) {
         super::play::load_pgn(state, text);
+        return;
+    }
+    if state.focus != Focus::FenLine
+        && let Some(problem) = crate::popeye::pasted(text)
+    {
+        paste_popeye(state, &problem);
         return;
     }
     let text = paste::clean(text);
