@@ -1238,6 +1238,20 @@ fn plus_adds_a_record_after_this_one() {
 }
 
 #[test]
+fn plus_keeps_the_operations_of_the_record_it_copies() {
+    let mut s = collection(
+        "4k3/8/8/8/8/8/8/R3K3 w - - c0 \"A. Composer, 1999\"; stip \"#1\"; id \"one; two\";\n",
+    );
+    press(&mut s, "+");
+    let c = s.collection.as_ref().unwrap();
+    assert_eq!(c.len(), 2);
+    assert_eq!(c.operand(1, "c0"), Some("A. Composer, 1999"));
+    assert_eq!(c.operand(1, "stip"), Some("#1"));
+    assert_eq!(c.operand(1, "id"), Some("one; two"));
+    assert_eq!(c.fen(1), c.fen(0));
+}
+
+#[test]
 fn d_deletes_after_asking() {
     let mut s = collection(THREE);
     press(&mut s, "D");

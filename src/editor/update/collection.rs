@@ -102,8 +102,19 @@ pub(super) fn add(state: &mut State) {
         return;
     }
     let fen = state.position_fen();
+    // The new record is a copy of this one: its operations (author, source, stipulation,
+    // solution) come with it, each as written.
+    let ops = state.record_operations().map(str::to_owned);
     if let Some(collection) = state.collection.as_mut() {
         let at = collection.insert_after(state.record, &fen);
+        for op in ops
+            .iter()
+            .flat_map(|ops| crate::collection::epd::operations(ops))
+        {
+            let op = op.trim();
+            let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+            collection.set_operation(at, code, operand.trim(), &[]);
+        }
         state.record = at;
         state.base = state.position;
         state.record_changed = false;
