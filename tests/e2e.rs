@@ -21,6 +21,8 @@ mod composer;
 mod diagram;
 #[path = "e2e/engine.rs"]
 mod engine;
+#[path = "e2e/help.rs"]
+mod help;
 #[path = "e2e/play.rs"]
 mod play;
 #[path = "e2e/popeye.rs"]
