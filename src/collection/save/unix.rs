@@ -1,6 +1,8 @@
 //! Unix: a saved file keeps its owner and group, and a rescue file is private and never follows
 //! a symbolic link.
 
+#![cfg(unix)]
+
 use std::fs::{File, Metadata, OpenOptions};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, fchown};
 

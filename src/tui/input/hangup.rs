@@ -1,6 +1,8 @@
 //! Unix: tells when the terminal hangs up (its window closed, its `ssh` connection gone). A
 //! thread waits in `poll(2)` for nothing but the hang-up, which poll reports whatever was asked.
 
+#![cfg(unix)]
+
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};

@@ -1,6 +1,8 @@
 //! Unix: the holder in a session of its own, a wait with a deadline on its answer, and its
 //! protocol pipes swapped for `/dev/null` once used.
 
+#![cfg(unix)]
+
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{ChildStdout, Command};
