@@ -89,9 +89,9 @@ fn fenboard(text: &str, stip: &str, threads: usize) -> (Solution, Duration) {
     for _ in 0..runs() {
         let start = Instant::now();
         let s = solve::solve(&pos, stip, &options, &AtomicBool::new(false), &mut |_| {}).unwrap();
-        // The text is part of the work, as it is of Popeye's.
+        // The names and the text are part of the work, as they are of Popeye's.
         std::hint::black_box(solve::text::render(
-            &s,
+            &solve::named(&s),
             solve::text::Style {
                 figurine: false,
                 lang: fenboard::i18n::Lang::En,

@@ -165,7 +165,7 @@ impl Run<'_> {
         match solve::solve(position, stipulation, &options, &cancel, &mut stop_late) {
             Ok(found) => {
                 let play = solve::text::render(
-                    &found,
+                    &solve::named(&found),
                     solve::text::Style {
                         figurine: false,
                         lang: crate::i18n::Lang::En,

@@ -18,7 +18,7 @@ use crate::core::{Diagnostic, Position, fen};
 use crate::i18n::{fmt, tr};
 use crate::solve::text::{self, Style};
 use crate::solve::twin::{self, Twin};
-use crate::solve::{self, Options, Outcome, Progress, Solution, Stipulation};
+use crate::solve::{self, Named, Options, Outcome, Progress, Solution, Stipulation};
 
 /// How a run ended, worst first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -406,7 +406,7 @@ impl<'a, E: Write> Solver<'a, E> {
     ) -> io::Result<Status> {
         let (result, timed_out) = self.search(p, stip, position);
         let solution = match result {
-            Ok(s) => s,
+            Ok(s) => solve::named(&s),
             Err(e) => {
                 self.bad(out, &p.place, &stip.to_string(), &e.to_string())?;
                 return Ok(Status::BadInput);
@@ -507,7 +507,7 @@ struct Counts {
 
 impl Counts {
     /// Counts a solved problem, and whether its `bm` agreed.
-    fn add(&mut self, solution: &Solution, bm: Option<bool>) {
+    fn add(&mut self, solution: &Solution<Named>, bm: Option<bool>) {
         self.problems += 1;
         match solution.outcome {
             Outcome::Unfinished => self.unfinished += 1,
@@ -548,7 +548,7 @@ impl Counts {
 /// A problem's result as one JSON object.
 fn json_line(
     p: &Problem,
-    solution: &Solution,
+    solution: &Solution<Named>,
     bm: Option<bool>,
     which: Option<Which>,
 ) -> serde_json::Value {
@@ -576,7 +576,7 @@ fn json_line(
 fn write_human(
     out: &mut impl Write,
     p: &Problem,
-    solution: &Solution,
+    solution: &Solution<Named>,
     bm: Option<bool>,
     which: Option<Which>,
     style: Style,
@@ -634,7 +634,7 @@ fn write_human(
 }
 
 /// "sound", "cooked (3 keys)", "no solution", "unfinished (2 keys so far)".
-fn verdict(s: &Solution) -> String {
+fn verdict(s: &Solution<Named>) -> String {
     let help = s.stipulation.is_help();
     let count = if help {
         s.solution_count(false)
@@ -678,7 +678,7 @@ fn verdict(s: &Solution) -> String {
 
 /// Whether the record's `bm` names exactly the keys found (chess: read as SAN; xiangqi: as
 /// point names or WXF).
-fn bm_agrees(bm: &str, position: &Position, s: &Solution) -> bool {
+fn bm_agrees(bm: &str, position: &Position, s: &Solution<Named>) -> bool {
     let mut claimed: Vec<String> = bm
         .split_whitespace()
         .map(|m| normalise(m, position))

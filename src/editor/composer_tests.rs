@@ -36,7 +36,9 @@ fn the_request(effects: &[Effect]) -> Request {
 fn answer(r: &Request) -> Solved {
     let options = solving::options(r.ask, 2);
     let run = |p: &crate::core::Position, stip| {
-        solve::solve(p, stip, &options, &AtomicBool::new(false), &mut |_| {}).unwrap()
+        solve::named(
+            &solve::solve(p, stip, &options, &AtomicBool::new(false), &mut |_| {}).unwrap(),
+        )
     };
     let twins = r
         .twins

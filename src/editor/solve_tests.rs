@@ -43,7 +43,7 @@ fn answer(r: &Request) -> Solved {
         &mut |_| {},
     )
     .unwrap();
-    Solved::new(s)
+    Solved::new(solve::named(&s))
 }
 
 fn done(s: &mut State, r: &Request, solved: Solved) -> Vec<Effect> {

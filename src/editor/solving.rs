@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::core::Position;
-use crate::solve::{self, Defence, Line, Move, Outcome, Progress, Solution, Stipulation, Threat};
+use crate::solve::{self, Defence, Line, Named, Outcome, Progress, Solution, Stipulation, Threat};
 
 /// What the stipulation prompt asks for: `#2`, or `#2 tries`, `#3 checks`, `#2 setplay`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +107,7 @@ pub struct TwinAsk {
 pub struct TwinSolution {
     pub label: char,
     pub text: String,
-    pub solution: Solution,
+    pub solution: Solution<Named>,
 }
 
 /// What the solver worker reports.
@@ -130,7 +130,7 @@ pub enum SolveEvent {
 #[derive(Clone, Debug)]
 pub struct Solved {
     /// The diagram's solution (the twin a) when there are twins).
-    pub solution: Arc<Solution>,
+    pub solution: Arc<Solution<Named>>,
     /// The twins b), c), … with theirs.
     pub twins: Arc<[TwinSolution]>,
     pub rows: Arc<[Row]>,
@@ -145,12 +145,12 @@ impl PartialEq for Solved {
 impl Eq for Solved {}
 
 impl Solved {
-    pub fn new(solution: Solution) -> Solved {
+    pub fn new(solution: Solution<Named>) -> Solved {
         Solved::with_twins(solution, Vec::new())
     }
 
     /// The diagram's solution and its twins' (none: a problem without twins).
-    pub fn with_twins(solution: Solution, twins: Vec<TwinSolution>) -> Solved {
+    pub fn with_twins(solution: Solution<Named>, twins: Vec<TwinSolution>) -> Solved {
         let rows = if twins.is_empty() {
             rows(&solution)
         } else {
@@ -164,7 +164,7 @@ impl Solved {
     }
 
     /// Every solution shown: the diagram's, then the twins'.
-    pub fn all(&self) -> impl Iterator<Item = &Solution> {
+    pub fn all(&self) -> impl Iterator<Item = &Solution<Named>> {
         std::iter::once(&*self.solution).chain(self.twins.iter().map(|t| &t.solution))
     }
 
@@ -283,34 +283,34 @@ pub enum Item {
     /// threat after it, numbered `number`.
     Attack {
         number: u32,
-        mv: Move,
+        mv: Named,
         key: bool,
-        threat: Threat,
+        threat: Threat<Named>,
     },
     /// A defence (`1...Kg1`), with the defences after which the same threat moves still win
     /// (`others`: `1...Re1, Re2, Rd3 2.Qc7#`), and the continuations that end the play at
     /// once (`2.Rd2#`). Several continuations are duals only after a `variation`.
     Defence {
         number: u32,
-        mv: Move,
-        others: Vec<Move>,
-        ends: Vec<Move>,
+        mv: Named,
+        others: Vec<Named>,
+        ends: Vec<Named>,
         short: bool,
         variation: bool,
     },
     /// A first move refuted by one or two defences: `1.Qb7? but 1...Kg1!`.
-    Try { mv: Move, refutations: Vec<Move> },
+    Try { mv: Named, refutations: Vec<Named> },
     /// A whole helpmate solution; `half` when it opens with `1...` (h#n.5, or a helpmate's
     /// set play).
     Help {
-        moves: Vec<Move>,
+        moves: Vec<Named>,
         short: bool,
         half: bool,
     },
 }
 
 /// The position a solution's play starts from (its FEN, which has the side that begins).
-fn start_of(s: &Solution) -> Position {
+fn start_of(s: &Solution<Named>) -> Position {
     crate::core::fen::read(&s.fen, Some(s.game))
         .position
         .unwrap_or_else(|| Position::empty(s.game))
@@ -324,7 +324,7 @@ fn passed(mut p: Position) -> Position {
 }
 
 /// Rows of a twinned problem: `a)` and the diagram's rows, then each twin's heading and rows.
-fn twinned_rows(diagram: &Solution, twins: &[TwinSolution]) -> Vec<Row> {
+fn twinned_rows(diagram: &Solution<Named>, twins: &[TwinSolution]) -> Vec<Row> {
     let mut out = Vec::new();
     let parts = std::iter::once(('a', "", diagram)).chain(
         twins
@@ -354,11 +354,14 @@ fn twinned_rows(diagram: &Solution, twins: &[TwinSolution]) -> Vec<Row> {
 
 /// The solution's rows in the order solve's text output prints them: the set play, then the
 /// keys with their variations, then the tries; helpmates' set play, then their solutions.
-pub fn rows(s: &Solution) -> Vec<Row> {
+/// Defences met the same way: the answers' coordinates, the defences, the answers.
+type Group<'a> = (Vec<&'a str>, Vec<&'a Defence<Named>>, Vec<&'a Line<Named>>);
+
+pub fn rows(s: &Solution<Named>) -> Vec<Row> {
     let mut out = Vec::new();
     let from = start_of(s);
     if s.stipulation.is_help() {
-        let help = |h: &solve::HelpLine, half: bool, from: Position| Row {
+        let help = |h: &solve::HelpLine<Named>, half: bool, from: Position| Row {
             depth: 0,
             moves: h.moves.iter().map(|m| m.uci.clone()).collect(),
             item: Item::Help {
@@ -430,7 +433,7 @@ impl Tree<'_> {
         });
     }
 
-    fn attack(&mut self, line: &Line, number: u32, depth: u16, key: bool) {
+    fn attack(&mut self, line: &Line<Named>, number: u32, depth: u16, key: bool) {
         self.path.push(line.mv.uci.clone());
         let item = Item::Attack {
             number,
@@ -449,10 +452,10 @@ impl Tree<'_> {
 
     /// The variations each on its row; the defences after which the threat still works
     /// gathered on one row per way the threat meets them, after the variations.
-    fn defences(&mut self, defences: &[Defence], threats: &[&str], number: u32, depth: u16) {
-        let mut groups: Vec<(Vec<&str>, Vec<&Defence>, Vec<&Line>)> = Vec::new();
+    fn defences(&mut self, defences: &[Defence<Named>], threats: &[&str], number: u32, depth: u16) {
+        let mut groups: Vec<Group> = Vec::new();
         for d in defences {
-            let answers: Vec<&Line> = if d.variation {
+            let answers: Vec<&Line<Named>> = if d.variation {
                 d.continuations.iter().collect()
             } else {
                 d.continuations
@@ -486,14 +489,14 @@ impl Tree<'_> {
 
     fn defence(
         &mut self,
-        d: &Defence,
-        others: &[&Defence],
-        continuations: &[&Line],
+        d: &Defence<Named>,
+        others: &[&Defence<Named>],
+        continuations: &[&Line<Named>],
         number: u32,
         depth: u16,
     ) {
         // Continuations that end the play go on the defence's row; the others get their own.
-        let (ends, deeper): (Vec<&Line>, Vec<&Line>) =
+        let (ends, deeper): (Vec<&Line<Named>>, Vec<&Line<Named>>) =
             continuations.iter().partition(|c| c.defences.is_empty());
         self.path.push(d.mv.uci.clone());
         let mut moves = self.path.clone();
@@ -559,7 +562,7 @@ mod tests {
     use super::*;
     use std::sync::atomic::AtomicBool;
 
-    fn solved(fen: &str, stip: &str, tries: bool) -> Solution {
+    fn solved(fen: &str, stip: &str, tries: bool) -> Solution<Named> {
         let p = crate::core::fen::read(fen, None).position.unwrap();
         let ask = Ask::parse(stip).unwrap();
         let ask = Ask { tries, ..ask };
@@ -570,6 +573,7 @@ mod tests {
             &AtomicBool::new(false),
             &mut |_| {},
         )
+        .map(|s| solve::named(&s))
         .unwrap()
     }
 

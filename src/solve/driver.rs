@@ -339,7 +339,7 @@ fn run<R: Rules>(
                 .iter()
                 .enumerate()
                 .map(|(i, &m)| {
-                    let d = r.describe(m);
+                    let d = r.public(m);
                     r.play(m);
                     // The other side stands still between the moves of a series.
                     if stip.play.is_series() && i + 1 < count {
@@ -432,7 +432,7 @@ fn analyse<R: Rules>(
         // The attacker would have to reach the goal itself.
         return Root::Nothing;
     }
-    let mv = s.pos.describe(m);
+    let mv = s.pos.public(m);
     s.play(m);
     let r = if stip.play == Play::Help {
         Root::Help(help_lines(s, stip))
@@ -561,7 +561,7 @@ fn refutations<R: Rules>(s: &mut Search<R>, n: u32, mv: super::Move) -> Root<R::
     if refuting.is_empty() {
         return Root::Nothing;
     }
-    let refutations = refuting.iter().map(|&d| s.pos.describe(d)).collect();
+    let refutations = refuting.iter().map(|&d| s.pos.public(d)).collect();
     Root::Try(Try { mv, refutations })
 }
 
@@ -590,7 +590,7 @@ fn tree<R: Rules>(
                 let w = s.win_after_move(j);
                 s.undo();
                 if w {
-                    threats.push(s.pos.describe(m));
+                    threats.push(s.pos.public(m));
                 }
             }
             threats
@@ -603,16 +603,16 @@ fn tree<R: Rules>(
     } else {
         Threat::None
     };
-    let threats: Vec<String> = match &threat {
-        Threat::Moves(ms) => ms.iter().map(|m| m.uci.clone()).collect(),
-        _ => Vec::new(),
+    let threats: &[super::Move] = match &threat {
+        Threat::Moves(ms) => ms,
+        _ => &[],
     };
     let mut defences = Vec::new();
     for d in defender_moves(s, play) {
         if s.stopped {
             break;
         }
-        defences.push(defence(s, play, d, k - 1, &threats, budget));
+        defences.push(defence(s, play, d, k - 1, threats, budget));
     }
     (threat, defences)
 }
@@ -635,16 +635,16 @@ fn defender_moves<R: Rules>(s: &mut Search<R>, play: Play) -> Vec<R::Move> {
 }
 
 /// The defence `d` with the attacker's shortest continuations within `left` moves, and
-/// whether it stops the threat, or one of them (`threats`, UCI; empty: nothing is threatened).
+/// whether it stops the threat, or one of them (`threats`; empty: nothing is threatened).
 fn defence<R: Rules>(
     s: &mut Search<R>,
     play: Play,
     d: R::Move,
     left: u32,
-    threats: &[String],
+    threats: &[super::Move],
     budget: &mut Budget,
 ) -> Defence {
-    let mv = s.pos.describe(d);
+    let mv = s.pos.public(d);
     s.play(d);
     if play != Play::Direct && s.goal_here() {
         s.undo();
@@ -662,7 +662,7 @@ fn defence<R: Rules>(
     if let Some(j) = j {
         let replies = s.pos.legal();
         for &m in replies.iter() {
-            let named = s.pos.describe(m);
+            let named = s.pos.public(m);
             s.play(m);
             let w = s.win_after_move(j);
             let sub = if w && j >= 2 && budget.take() {
@@ -670,7 +670,7 @@ fn defence<R: Rules>(
             } else {
                 w.then_some((Threat::None, Vec::new()))
             };
-            if threats.contains(&named.uci) && (w || (j < left && s.win_after_move(left))) {
+            if threats.contains(&named) && (w || (j < left && s.win_after_move(left))) {
                 holding += 1;
             }
             s.undo();

@@ -5,18 +5,18 @@
 
 use serde_json::{Value, json};
 
-use super::{Defence, Line, Move, Solution, Threat};
+use super::{Defence, Line, Named, Solution, Threat};
 use crate::core::Color;
 
-fn mv(m: &Move) -> Value {
+fn mv(m: &Named) -> Value {
     json!({"uci": m.uci, "san": m.san})
 }
 
-fn moves(ms: &[Move]) -> Value {
+fn moves(ms: &[Named]) -> Value {
     Value::Array(ms.iter().map(mv).collect())
 }
 
-fn threat(t: &Threat) -> Value {
+fn threat(t: &Threat<Named>) -> Value {
     match t {
         Threat::Moves(ms) => moves(ms),
         Threat::None | Threat::Zugzwang => Value::Null,
@@ -24,7 +24,7 @@ fn threat(t: &Threat) -> Value {
 }
 
 /// Every whole line through `line`: its move, then each defence and the lines after it.
-fn flatten(line: &Line, prefix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+fn flatten(line: &Line<Named>, prefix: &mut Vec<Named>, out: &mut Vec<Vec<Named>>) {
     prefix.push(line.mv.clone());
     if line.defences.is_empty() {
         out.push(prefix.clone());
@@ -43,7 +43,7 @@ fn flatten(line: &Line, prefix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
 }
 
 /// The defences that stop the threat (`variation`), or the others.
-fn variations(defences: &[Defence], variation: bool) -> Value {
+fn variations(defences: &[Defence<Named>], variation: bool) -> Value {
     Value::Array(
         defences
             .iter()
@@ -63,7 +63,7 @@ fn variations(defences: &[Defence], variation: bool) -> Value {
     )
 }
 
-pub(super) fn solution(s: &Solution) -> Value {
+pub(super) fn solution(s: &Solution<Named>) -> Value {
     let first = s.keys.first();
     let set = if s.stipulation.is_help() {
         Value::Array(s.set_lines.iter().map(|h| moves(&h.moves)).collect())

@@ -4,6 +4,7 @@
 
 mod driver;
 mod json;
+mod named;
 mod rules;
 mod search;
 pub mod stipulation;
@@ -14,70 +15,63 @@ pub mod twin;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use named::{Named, named};
 pub use stipulation::{Goal, Play, Problem, Stipulation, StipulationError};
 pub use table::megabytes_available;
 
-use crate::core::{Color, Game, Position, Square};
+/// A move as the solver reports it: core's move, castling as UCI writes it for the game (the
+/// king to its destination, in Chess960 onto its rook). [`named`] gives it its names.
+pub use crate::core::notation::Move;
 
-/// A move as the solver reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    /// From-square, to-square and a promotion letter (`e7e8q`); castling as the king's move
-    /// (`e1g1`, Chess960: king to rook); xiangqi in fenboard's point names (`h2e2`).
-    pub uci: String,
-    /// SAN with check and mate marks (chess) or WXF (xiangqi).
-    pub san: String,
-    pub from: Square,
-    pub to: Square,
-}
+use crate::core::{Color, Game, Position};
 
 /// What the attacker threatens after a move, if the defender could pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Threat {
+pub enum Threat<M = Move> {
     /// The move gives check, ends the play or leaves no move to threaten with.
     None,
     /// Nothing is threatened: the defender is lost only because it must move.
     Zugzwang,
     /// The attacker's first moves of its shortest threat.
-    Moves(Vec<Move>),
+    Moves(Vec<M>),
 }
 
 /// An attacking move with everything that follows: the key, or a continuation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub mv: Move,
+pub struct Line<M = Move> {
+    pub mv: M,
     /// The attacking moves, this one included, in which the goal is forced.
     pub length: u32,
-    pub threat: Threat,
+    pub threat: Threat<M>,
     /// Every defence with its continuations (empty after a move that reaches the goal).
-    pub defences: Vec<Defence>,
+    pub defences: Vec<Defence<M>>,
 }
 
 /// A defence and every attacking move that still wins after it (more than one: duals).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Defence {
-    pub mv: Move,
+pub struct Defence<M = Move> {
+    pub mv: M,
     /// The defence stops the threat, or at least one of several (a variation), or there is no
     /// threat; false when every threat move still wins after it, so its continuations are no
     /// duals.
     pub variation: bool,
     /// Empty when the defence itself ends the play (a selfmate's mate).
-    pub continuations: Vec<Line>,
+    pub continuations: Vec<Line<M>>,
     /// The attacker wins faster after it than the stipulation allows (a short variation).
     pub short: bool,
 }
 
 /// A first move that fails to only one or two defences.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Try {
-    pub mv: Move,
-    pub refutations: Vec<Move>,
+pub struct Try<M = Move> {
+    pub mv: M,
+    pub refutations: Vec<M>,
 }
 
 /// A whole helpmate solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HelpLine {
-    pub moves: Vec<Move>,
+pub struct HelpLine<M = Move> {
+    pub moves: Vec<M>,
     /// Fewer moves than the stipulation.
     pub short: bool,
 }
@@ -101,30 +95,31 @@ impl Outcome {
     }
 }
 
-/// Everything the solver proved about a problem.
+/// Everything the solver proved about a problem: its moves as the solver found them
+/// (`Solution<Move>`), or with their names for a reader (`Solution<Named>`, see [`named`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Solution {
+pub struct Solution<M = Move> {
     /// The side that began when it is not the FEN's: help play's fixed order.
     pub order: Option<Color>,
     /// With `Options::force`: the legality rules the position breaks.
     pub forced: Vec<String>,
     /// With `Options::set_play`, direct, self and reflex play: the other side's moves in the
     /// diagram that the attacker has an answer to, with its shortest answers.
-    pub set: Vec<Defence>,
+    pub set: Vec<Defence<M>>,
     /// With `Options::set_play`, help play: the solutions with White beginning, one half move
     /// shorter.
-    pub set_lines: Vec<HelpLine>,
+    pub set_lines: Vec<HelpLine<M>>,
     pub game: Game,
     pub fen: String,
     pub stipulation: Stipulation,
     pub checks: bool,
     pub outcome: Outcome,
     /// Direct and self play: every key (more than one: cooked), in move generation order.
-    pub keys: Vec<Line>,
+    pub keys: Vec<Line<M>>,
     /// With `Options::tries`: first moves refuted by one or two defences.
-    pub tries: Vec<Try>,
+    pub tries: Vec<Try<M>>,
     /// Helpmates: every solution, the short ones first.
-    pub solutions: Vec<HelpLine>,
+    pub solutions: Vec<HelpLine<M>>,
     /// The variation trees were cut at `Options::tree_limit` lines.
     pub truncated: bool,
     pub nodes: u64,
@@ -133,7 +128,7 @@ pub struct Solution {
     pub table_bytes: usize,
 }
 
-impl Solution {
+impl<M: PartialEq> Solution<M> {
     /// More than one key, or for helpmates more than one full-length solution.
     pub fn is_cooked(&self) -> bool {
         if self.stipulation.is_help() {
@@ -147,7 +142,7 @@ impl Solution {
     /// of a series selfmate that differ only in the other side's forced mate are one solution.
     pub fn solution_count(&self, short: bool) -> usize {
         let series_self = self.stipulation.play == Play::SeriesSelf;
-        fn series(h: &HelpLine) -> &[Move] {
+        fn series<M>(h: &HelpLine<M>) -> &[M] {
             &h.moves[..h.moves.len().saturating_sub(1)]
         }
         let mut count = 0;
@@ -166,7 +161,9 @@ impl Solution {
     pub fn has_solution(&self) -> bool {
         !self.keys.is_empty() || !self.solutions.is_empty()
     }
+}
 
+impl Solution<Named> {
     /// The JSON object of one solution (one line of `fenboard solve --json`; README).
     pub fn to_json(&self) -> serde_json::Value {
         json::solution(self)

@@ -52,6 +52,6 @@ pub(crate) trait Rules: Clone + Send + Sync {
         self.undo();
         r
     }
-    /// The public form of `m` (UCI and SAN or WXF) in the current position.
-    fn describe(&mut self, m: Self::Move) -> Move;
+    /// `m`, a move of the current position, as the solver reports it.
+    fn public(&self, m: Self::Move) -> Move;
 }

@@ -5,13 +5,14 @@ use std::sync::atomic::AtomicBool;
 use super::*;
 use crate::core::fen;
 
-fn run(fen_text: &str, stip: &str, options: Options) -> Solution {
+/// The solution with its moves named, as the tests read them.
+fn run(fen_text: &str, stip: &str, options: Options) -> Solution<Named> {
     let pos = fen::read(fen_text, None).position.expect(fen_text);
     let stip: Stipulation = stip.parse().unwrap();
-    solve(&pos, stip, &options, &AtomicBool::new(false), &mut |_| {}).expect(fen_text)
+    named(&solve(&pos, stip, &options, &AtomicBool::new(false), &mut |_| {}).expect(fen_text))
 }
 
-fn keys(s: &Solution) -> Vec<&str> {
+fn keys(s: &Solution<Named>) -> Vec<&str> {
     s.keys.iter().map(|k| k.mv.san.as_str()).collect()
 }
 
@@ -241,7 +242,7 @@ fn cancelling_stops_with_an_unfinished_result() {
 }
 
 /// Each whole line of a help or series solution in SAN, joined by spaces.
-fn lines(s: &Solution) -> Vec<String> {
+fn lines(s: &Solution<Named>) -> Vec<String> {
     s.solutions
         .iter()
         .map(|h| {

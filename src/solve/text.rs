@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{Defence, Line, Move, Play, Solution, Threat};
+use super::{Defence, Line, Named, Play, Solution, Threat};
 use crate::core::notation::Notation;
 use crate::core::{Color, Game, Position};
 use crate::i18n::{Lang, fmt, tr};
@@ -19,7 +19,7 @@ pub struct Style {
 }
 
 /// The SAN of `m` in `style` (figurines replace the piece letters of chess SAN).
-pub fn san(m: &Move, game: Game, style: Style) -> String {
+pub fn san(m: &Named, game: Game, style: Style) -> String {
     if !style.figurine || !game.is_chess() {
         return m.san.clone();
     }
@@ -38,9 +38,9 @@ pub fn san(m: &Move, game: Game, style: Style) -> String {
 
 /// The solution's play, one line per variation, without a trailing newline: the order of play
 /// when it is not the FEN's, a forced position's warning, the set play, then the solution.
-pub fn render(s: &Solution, style: Style) -> String {
+pub fn render(s: &Solution<Named>, style: Style) -> String {
     let mut out = String::new();
-    let w = |m: &Move| san(m, s.game, style);
+    let w = |m: &Named| san(m, s.game, style);
     let lang = style.lang;
     if let Some(first) = s.order {
         push_line(&mut out, &order_line(s.stipulation, first, lang));
@@ -118,10 +118,10 @@ pub fn order_line(stip: super::Stipulation, first: Color, lang: Lang) -> String 
 
 /// A helpmate line; `offset` 1 when it opens with a half move (written `1...`).
 fn help_line(
-    moves: &[Move],
+    moves: &[Named],
     offset: usize,
     short: bool,
-    w: &dyn Fn(&Move) -> String,
+    w: &dyn Fn(&Named) -> String,
     lang: Lang,
 ) -> String {
     let mut parts = Vec::new();
@@ -140,10 +140,10 @@ fn help_line(
 
 /// A series, each of its moves numbered; a series helpmate's mate after it unnumbered.
 fn series_line(
-    moves: &[Move],
+    moves: &[Named],
     play: Play,
     short: bool,
-    w: &dyn Fn(&Move) -> String,
+    w: &dyn Fn(&Named) -> String,
     lang: Lang,
 ) -> String {
     let numbered = series_moves(play, moves.len());
@@ -176,7 +176,7 @@ fn push_line(out: &mut String, line: &str) {
     out.push_str(line);
 }
 
-fn threat_text(t: &Threat, number: u32, w: &dyn Fn(&Move) -> String, lang: Lang) -> String {
+fn threat_text(t: &Threat<Named>, number: u32, w: &dyn Fn(&Named) -> String, lang: Lang) -> String {
     match t {
         Threat::None => String::new(),
         Threat::Zugzwang => format!(" {}", tr(lang, "solution-zugzwang")),
@@ -190,11 +190,11 @@ fn threat_text(t: &Threat, number: u32, w: &dyn Fn(&Move) -> String, lang: Lang)
 /// An attacking move at move `number` and everything after it.
 fn play_line(
     out: &mut String,
-    line: &Line,
+    line: &Line<Named>,
     number: u32,
     indent: usize,
     key: bool,
-    w: &dyn Fn(&Move) -> String,
+    w: &dyn Fn(&Named) -> String,
     lang: Lang,
 ) {
     let mark = if key { "!" } else { "" };
@@ -216,17 +216,17 @@ fn play_line(
 /// on one line per way the threat meets them: `1...Re1, Re2, Rd3 2.Qc7#`.
 fn defence_lines(
     out: &mut String,
-    defences: &[Defence],
+    defences: &[Defence<Named>],
     threats: &[&str],
     number: u32,
     indent: usize,
-    w: &dyn Fn(&Move) -> String,
+    w: &dyn Fn(&Named) -> String,
     lang: Lang,
 ) {
     // Groups by the answers' text, in the order they first come.
-    let mut groups: Vec<(String, Vec<&Defence>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<&Defence<Named>>)> = Vec::new();
     for d in defences {
-        let answers: Vec<&Line> = if d.variation {
+        let answers: Vec<&Line<Named>> = if d.variation {
             d.continuations.iter().collect()
         } else {
             d.continuations
@@ -259,15 +259,15 @@ fn defence_lines(
 
 fn defence_line(
     out: &mut String,
-    d: &Defence,
+    d: &Defence<Named>,
     number: u32,
     indent: usize,
-    w: &dyn Fn(&Move) -> String,
+    w: &dyn Fn(&Named) -> String,
     lang: Lang,
 ) {
     let mut head = format!("{:indent$}{number}...{}", "", w(&d.mv));
     // Continuations that end the play go on the defence's line; the others get their own.
-    let (ends, deeper): (Vec<&Line>, Vec<&Line>) =
+    let (ends, deeper): (Vec<&Line<Named>>, Vec<&Line<Named>>) =
         d.continuations.iter().partition(|c| c.defences.is_empty());
     for c in &ends {
         let _ = write!(head, " {}.{}", number + 1, w(&c.mv));
@@ -281,7 +281,7 @@ fn defence_line(
 /// The solution with its moves written in `notation` (the solver writes SAN or WXF): each move
 /// read back from its coordinates in the position before it, the threats in the position
 /// after the key with the other side to move. A move that does not read keeps its name.
-pub fn renamed(s: &Solution, notation: Notation) -> Solution {
+pub fn renamed(s: &Solution<Named>, notation: Notation) -> Solution<Named> {
     let mut out = s.clone();
     let native = if s.game.is_xiangqi() {
         Notation::Wxf
@@ -352,7 +352,7 @@ fn passed(mut p: Position) -> Position {
     p
 }
 
-fn rename_all(moves: &mut [Move], start: Position, n: Notation) {
+fn rename_all(moves: &mut [Named], start: Position, n: Notation) {
     let mut pos = Some(start);
     for m in moves {
         pos = pos.and_then(|p| rename(m, &p, n));
@@ -360,13 +360,13 @@ fn rename_all(moves: &mut [Move], start: Position, n: Notation) {
 }
 
 /// Renames `m`, played in `before`; the position after it.
-fn rename(m: &mut Move, before: &Position, n: Notation) -> Option<Position> {
+fn rename(m: &mut Named, before: &Position, n: Notation) -> Option<Position> {
     let mv = Notation::Coordinates.read(before, &m.uci).ok()?;
     m.san = n.write(before, mv);
     crate::core::notation::play(before, mv)
 }
 
-fn rename_line(line: &mut Line, before: &Position, n: Notation) {
+fn rename_line(line: &mut Line<Named>, before: &Position, n: Notation) {
     let Some(after) = rename(&mut line.mv, before, n) else {
         return;
     };

@@ -105,10 +105,10 @@ fn solve_all(
         twins.push(solving::TwinSolution {
             label: t.label,
             text: t.text.clone(),
-            solution,
+            solution: solve::named(&solution),
         });
     }
-    Ok(Solved::with_twins(diagram, twins))
+    Ok(Solved::with_twins(solve::named(&diagram), twins))
 }
 
 /// Lowers this thread's priority; the solver's search threads, started from it, inherit it.

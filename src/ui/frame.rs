@@ -348,7 +348,7 @@ mod tests {
             let options = crate::solve::Options::default();
             let cancel = std::sync::atomic::AtomicBool::new(false);
             let s = crate::solve::solve(&p, stip, &options, &cancel, &mut |_| {}).unwrap();
-            Solved::new(s)
+            Solved::new(crate::solve::named(&s))
         })
     }
 

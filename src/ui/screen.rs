@@ -940,7 +940,7 @@ pub(crate) mod tests {
             &mut s,
             Action::Solver(SolveEvent::Done {
                 id: r.id,
-                result: Ok(Solved::new(solution)),
+                result: Ok(Solved::new(crate::solve::named(&solution))),
             }),
         );
         s

@@ -286,8 +286,9 @@ pub(super) fn solver(state: &mut State, event: SolveEvent) {
                 Ok(solved) => {
                     // The moves as the screen writes them (the solver's are SAN or WXF).
                     let notation = options.notation(solved.solution.game);
-                    let rename =
-                        |sol: &crate::solve::Solution| crate::solve::text::renamed(sol, notation);
+                    let rename = |sol: &crate::solve::Solution<crate::solve::Named>| {
+                        crate::solve::text::renamed(sol, notation)
+                    };
                     let twins = solved
                         .twins
                         .iter()

@@ -2,7 +2,6 @@
 //! hash and a bitboard test for moves that may give check.
 
 use shakmaty::attacks;
-use shakmaty::san::SanPlus;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
     Bitboard, CastlingMode, CastlingSide, Chess, Color, Move as SMove, MoveList, Piece, Position,
@@ -76,6 +75,11 @@ impl ChessRules {
     #[inline]
     pub(crate) fn pos(&self) -> &Chess {
         &self.stack.last().expect("the root stays on the stack").0
+    }
+
+    /// How castling is written (UCI's forms differ in Chess960).
+    pub(crate) fn mode(&self) -> CastlingMode {
+        self.mode
     }
 }
 
@@ -238,27 +242,36 @@ impl Rules for ChessRules {
             && goal.reached(check, !after.legal_moves().is_empty())
     }
 
-    fn describe(&mut self, m: SMove) -> Move {
-        let pos = self.pos();
-        let from = m.from().map_or(Square::new(0, 0), to_square);
-        // Castling is shown king to its destination (e1g1) as UCI does in standard chess.
+    fn public(&self, m: SMove) -> Move {
+        // Castling is the king to its destination (e1g1), as UCI writes it in standard chess.
         let to = match m {
             SMove::Castle { king, rook } if self.mode == CastlingMode::Standard => {
-                to_square(CastlingSide::from_king_side(rook > king).king_to(pos.turn()))
+                to_square(CastlingSide::from_king_side(rook > king).king_to(self.pos().turn()))
             }
             _ => to_square(m.to()),
         };
         Move {
-            uci: m.to_uci(self.mode).to_string(),
-            san: SanPlus::from_move(pos.clone(), m).to_string(),
-            from,
+            from: m.from().map_or(Square::new(0, 0), to_square),
             to,
+            promotion: m.promotion().map(to_role),
         }
     }
 }
 
 fn to_square(sq: SSquare) -> Square {
     Square::new(sq.file() as u8, sq.rank() as u8)
+}
+
+fn to_role(role: Role) -> crate::core::Role {
+    use crate::core::Role as R;
+    match role {
+        Role::King => R::King,
+        Role::Queen => R::Queen,
+        Role::Rook => R::Rook,
+        Role::Bishop => R::Bishop,
+        Role::Knight => R::Knight,
+        Role::Pawn => R::Pawn,
+    }
 }
 
 #[cfg(test)]
@@ -314,8 +327,7 @@ mod tests {
     fn castling_is_written_king_to_destination() {
         let mut r = rules("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
         let castle = r.legal().iter().copied().find(|m| m.is_castle()).unwrap();
-        let m = r.describe(castle);
-        assert_eq!((m.uci.as_str(), m.san.as_str()), ("e1g1", "O-O+"));
-        assert_eq!(m.to, Square::new(6, 0));
+        let m = r.public(castle);
+        assert_eq!((m.from, m.to), (Square::new(4, 0), Square::new(6, 0)));
     }
 }

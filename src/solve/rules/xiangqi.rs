@@ -2,11 +2,10 @@
 //! alongside.
 
 use super::Rules;
-use crate::core::notation::{Move as Played, Notation};
 use crate::core::xiangqi::Mailbox;
 use crate::core::xiangqi::mailbox::{BLACK, CELLS, EMPTY, square};
 use crate::core::xiangqi::movegen::Moves;
-use crate::core::{Board, Color, Game, Piece, Position, Role};
+use crate::core::{Board, Color, Game, Piece, Role};
 use crate::solve::Move;
 use crate::solve::stipulation::Goal;
 
@@ -60,7 +59,8 @@ impl XiangqiRules {
         }
     }
 
-    fn board(&self) -> Board {
+    /// The board as core's position holds it.
+    pub(crate) fn board(&self) -> Board {
         let mut board = Board::empty(Game::Xiangqi);
         for (c, &p) in self.mb.cells.iter().enumerate() {
             if p == EMPTY || p & 0x40 != 0 {
@@ -167,20 +167,8 @@ impl Rules for XiangqiRules {
         goal == Goal::Mate
     }
 
-    fn describe(&mut self, (from, to): (u8, u8)) -> Move {
-        let (f, t) = (square(from as usize), square(to as usize));
-        Move {
-            uci: format!("{}{}", f.name(Game::Xiangqi), t.name(Game::Xiangqi)),
-            san: Notation::Wxf.write(
-                &Position {
-                    board: self.board(),
-                    ..Position::empty(Game::Xiangqi)
-                },
-                Played::new(f, t),
-            ),
-            from: f,
-            to: t,
-        }
+    fn public(&self, (from, to): (u8, u8)) -> Move {
+        Move::new(square(from as usize), square(to as usize))
     }
 }
 
@@ -216,18 +204,5 @@ mod tests {
         assert_ne!(r.hash, before);
         r.undo();
         assert_eq!(r.hash, before);
-    }
-
-    #[test]
-    fn moves_are_named_by_point_and_in_wxf() {
-        let mut r = rules(Game::Xiangqi.start_fen());
-        let m = r
-            .legal()
-            .iter()
-            .copied()
-            .map(|m| r.clone().describe(m))
-            .find(|m| m.uci == "h2e2")
-            .unwrap();
-        assert_eq!(m.san, "C2.5");
     }
 }

@@ -15,7 +15,7 @@ use super::super::theme::Theme;
 use super::super::wrap::fit;
 use super::{border_style, boxed};
 use crate::editor::solving::{Item, Phase, Row, Solving};
-use crate::solve::{Move, Outcome, Threat};
+use crate::solve::{Named, Outcome, Threat};
 
 /// The Solution panel, drawn while it is open.
 #[derive(Clone, Debug, PartialEq)]
@@ -304,7 +304,7 @@ fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line
 
 /// A helpmate solution numbered as composers write it: `1.Kg3 Re2#`, and `1...` first for
 /// h#n.5, which opens with the side to move's extra half move.
-fn help_text(moves: &[Move], half: bool) -> String {
+fn help_text(moves: &[Named], half: bool) -> String {
     let offset = usize::from(half);
     let mut parts = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {

@@ -1,0 +1,389 @@
+//! The solver's moves with their names for a reader: each move's coordinates (UCI, or point
+//! names in xiangqi) and its SAN with check and mate marks (WXF in xiangqi), worked out in the
+//! position before it by replaying the solution from its FEN. The search itself reports bare
+//! moves; naming them is presentation, done once when a solution is shown.
+
+use shakmaty::san::SanPlus;
+
+use super::rules::Rules;
+use super::rules::chess::ChessRules;
+use super::rules::xiangqi::XiangqiRules;
+use super::text::series_moves;
+use super::{Defence, HelpLine, Line, Move, Solution, Threat, Try};
+use crate::core::legality::chess::{castling_mode, to_chess_forced};
+use crate::core::notation::Notation;
+use crate::core::xiangqi::Mailbox;
+use crate::core::{Game, Position, Square, fen};
+
+/// A move with its names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// From-square, to-square and a promotion letter (`e7e8q`); castling as the king's move
+    /// (`e1g1`, Chess960: king to rook); xiangqi in fenboard's point names (`h2e2`).
+    pub uci: String,
+    /// SAN with check and mate marks (chess) or WXF (xiangqi).
+    pub san: String,
+    pub from: Square,
+    pub to: Square,
+}
+
+/// `s` with every move named where it is played. A solution whose FEN no longer makes a
+/// position the rules can play (it always does when it comes from the solver) has its moves
+/// named by their coordinates.
+pub fn named(s: &Solution) -> Solution<Named> {
+    let Some(start) = fen::read(&s.fen, Some(s.game)).position else {
+        return name_solution(s, &mut Blind(s.game), &mut Blind(s.game));
+    };
+    let mut passed = start;
+    passed.turn = passed.turn.other();
+    passed.ep = None;
+    if s.game.is_xiangqi() {
+        let live = |p: &Position| {
+            Mailbox::new(p)
+                .ok()
+                .map(|mb| Live::new(XiangqiRules::new(mb)))
+        };
+        match (live(&start), live(&passed)) {
+            (Some(mut root), Some(mut other)) => name_solution(s, &mut root, &mut other),
+            _ => name_solution(s, &mut Blind(s.game), &mut Blind(s.game)),
+        }
+    } else {
+        let live = |p: &Position| {
+            to_chess_forced(p)
+                .ok()
+                .map(|c| Live::new(ChessRules::new(c, castling_mode(p.game))))
+        };
+        match (live(&start), live(&passed)) {
+            (Some(mut root), Some(mut other)) => name_solution(s, &mut root, &mut other),
+            _ => name_solution(s, &mut Blind(s.game), &mut Blind(s.game)),
+        }
+    }
+}
+
+/// A position that moves are named in and played on. Every `play` and `null` is taken back by
+/// one `undo`, whether or not it could be played.
+trait Namer {
+    fn name(&mut self, m: &Move) -> Named;
+    fn play(&mut self, m: &Move);
+    /// Passes the move to the other side; false when the side to move cannot pass (in check).
+    fn null(&mut self) -> bool;
+    fn undo(&mut self);
+}
+
+/// The rules of the game, the move's names from the solver's own position.
+struct Live<R> {
+    rules: R,
+    /// Whether each `play` or `null` not yet taken back changed the position.
+    played: Vec<bool>,
+}
+
+impl<R: Describe> Live<R> {
+    fn new(rules: R) -> Live<R> {
+        Live {
+            rules,
+            played: Vec::new(),
+        }
+    }
+
+    /// The game's own move that `m` stands for, if it is legal here.
+    fn find(&mut self, m: &Move) -> Option<R::Move> {
+        let moves = self.rules.legal();
+        moves.iter().copied().find(|&x| self.rules.public(x) == *m)
+    }
+}
+
+impl<R: Describe> Namer for Live<R> {
+    fn name(&mut self, m: &Move) -> Named {
+        match self.find(m) {
+            Some(x) => self.rules.describe(x),
+            None => coordinates(m, R::GAME),
+        }
+    }
+
+    fn play(&mut self, m: &Move) {
+        let found = self.find(m);
+        if let Some(x) = found {
+            self.rules.play(x);
+        }
+        self.played.push(found.is_some());
+    }
+
+    fn null(&mut self) -> bool {
+        let done = self.rules.null();
+        self.played.push(done);
+        done
+    }
+
+    fn undo(&mut self) {
+        if self.played.pop() == Some(true) {
+            self.rules.undo();
+        }
+    }
+}
+
+/// No position to play on: every move named by its coordinates.
+struct Blind(Game);
+
+impl Namer for Blind {
+    fn name(&mut self, m: &Move) -> Named {
+        coordinates(m, self.0)
+    }
+    fn play(&mut self, _: &Move) {}
+    fn null(&mut self) -> bool {
+        true
+    }
+    fn undo(&mut self) {}
+}
+
+fn coordinates(m: &Move, game: Game) -> Named {
+    let text = m.coordinates(game);
+    Named {
+        uci: text.clone(),
+        san: text,
+        from: m.from,
+        to: m.to,
+    }
+}
+
+/// Naming a game's own move in the current position.
+trait Describe: Rules {
+    /// A game of these rules (which notation it is written in).
+    const GAME: Game;
+    fn describe(&self, m: Self::Move) -> Named;
+}
+
+impl Describe for ChessRules {
+    const GAME: Game = Game::Chess;
+
+    fn describe(&self, m: shakmaty::Move) -> Named {
+        let public = self.public(m);
+        Named {
+            uci: m.to_uci(self.mode()).to_string(),
+            san: SanPlus::from_move(self.pos().clone(), m).to_string(),
+            from: public.from,
+            to: public.to,
+        }
+    }
+}
+
+impl Describe for XiangqiRules {
+    const GAME: Game = Game::Xiangqi;
+
+    fn describe(&self, m: (u8, u8)) -> Named {
+        let public = self.public(m);
+        let before = Position {
+            board: self.board(),
+            ..Position::empty(Game::Xiangqi)
+        };
+        Named {
+            uci: public.coordinates(Game::Xiangqi),
+            san: Notation::Wxf.write(&before, public),
+            from: public.from,
+            to: public.to,
+        }
+    }
+}
+
+/// Every move of `s` named: the solution's in `root`, a helpmate's set play (the other side
+/// beginning) in `passed`.
+fn name_solution(s: &Solution, root: &mut dyn Namer, passed: &mut dyn Namer) -> Solution<Named> {
+    let series = s.stipulation.play.is_series().then_some(s.stipulation.play);
+    let set = if root.null() {
+        s.set.iter().map(|d| defence(root, d)).collect()
+    } else {
+        Vec::new()
+    };
+    root.undo();
+    Solution {
+        order: s.order,
+        forced: s.forced.clone(),
+        set,
+        set_lines: s
+            .set_lines
+            .iter()
+            .map(|h| help_line(passed, h, None))
+            .collect(),
+        game: s.game,
+        fen: s.fen.clone(),
+        stipulation: s.stipulation,
+        checks: s.checks,
+        outcome: s.outcome,
+        keys: s.keys.iter().map(|k| line(root, k)).collect(),
+        tries: s.tries.iter().map(|t| attempt(root, t)).collect(),
+        solutions: s
+            .solutions
+            .iter()
+            .map(|h| help_line(root, h, series))
+            .collect(),
+        truncated: s.truncated,
+        nodes: s.nodes,
+        seconds: s.seconds,
+        table_bytes: s.table_bytes,
+    }
+}
+
+/// An attacking move and its tree; its threat is named as the attacker would play it if the
+/// defender could pass.
+fn line(n: &mut dyn Namer, l: &Line) -> Line<Named> {
+    let mv = n.name(&l.mv);
+    n.play(&l.mv);
+    let threat = match &l.threat {
+        Threat::None => Threat::None,
+        Threat::Zugzwang => Threat::Zugzwang,
+        Threat::Moves(ms) => {
+            n.null();
+            let named = ms.iter().map(|m| n.name(m)).collect();
+            n.undo();
+            Threat::Moves(named)
+        }
+    };
+    let defences = l.defences.iter().map(|d| defence(n, d)).collect();
+    n.undo();
+    Line {
+        mv,
+        length: l.length,
+        threat,
+        defences,
+    }
+}
+
+fn defence(n: &mut dyn Namer, d: &Defence) -> Defence<Named> {
+    let mv = n.name(&d.mv);
+    n.play(&d.mv);
+    let continuations = d.continuations.iter().map(|c| line(n, c)).collect();
+    n.undo();
+    Defence {
+        mv,
+        variation: d.variation,
+        continuations,
+        short: d.short,
+    }
+}
+
+fn attempt(n: &mut dyn Namer, t: &Try) -> Try<Named> {
+    let mv = n.name(&t.mv);
+    n.play(&t.mv);
+    let refutations = t.refutations.iter().map(|r| n.name(r)).collect();
+    n.undo();
+    Try { mv, refutations }
+}
+
+/// A whole line; in a series (`series`) the other side stands still between its moves.
+fn help_line(n: &mut dyn Namer, h: &HelpLine, series: Option<super::Play>) -> HelpLine<Named> {
+    let count = series.map_or(0, |play| series_moves(play, h.moves.len()));
+    let mut moves = Vec::with_capacity(h.moves.len());
+    let mut made = 0;
+    for (i, m) in h.moves.iter().enumerate() {
+        moves.push(n.name(m));
+        n.play(m);
+        made += 1;
+        if i + 1 < count {
+            n.null();
+            made += 1;
+        }
+    }
+    for _ in 0..made {
+        n.undo();
+    }
+    HelpLine {
+        moves,
+        short: h.short,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess(fen_text: &str) -> Live<ChessRules> {
+        let pos = fen::read(fen_text, None).position.expect(fen_text);
+        Live::new(ChessRules::new(
+            to_chess_forced(&pos).unwrap(),
+            castling_mode(pos.game),
+        ))
+    }
+
+    #[test]
+    fn castling_is_written_king_to_destination_with_its_check() {
+        let mut root = chess("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+        let castle = Move::new(Square::new(4, 0), Square::new(6, 0));
+        let m = root.name(&castle);
+        assert_eq!((m.uci.as_str(), m.san.as_str()), ("e1g1", "O-O+"));
+        assert_eq!(m.to, Square::new(6, 0));
+    }
+
+    #[test]
+    fn a_threat_is_named_with_the_defender_passing() {
+        // After 1.Kb6 the threat Rd8# is named in the position with White to move again.
+        let mut root = chess("k7/8/2K5/8/8/8/8/3R4 w - - 0 1");
+        let key = Move::new(Square::new(2, 5), Square::new(1, 5));
+        let rd8 = Move::new(Square::new(3, 0), Square::new(3, 7));
+        let line = line(
+            &mut root,
+            &Line {
+                mv: key,
+                length: 2,
+                threat: Threat::Moves(vec![rd8]),
+                defences: Vec::new(),
+            },
+        );
+        assert_eq!(line.mv.san, "Kb6");
+        assert_eq!(
+            line.threat,
+            Threat::Moves(vec![coordinates_named("d1d8", "Rd8#", rd8)])
+        );
+        assert!(root.played.is_empty(), "every move taken back");
+    }
+
+    fn coordinates_named(uci: &str, san: &str, m: Move) -> Named {
+        Named {
+            uci: uci.to_owned(),
+            san: san.to_owned(),
+            from: m.from,
+            to: m.to,
+        }
+    }
+
+    #[test]
+    fn xiangqi_moves_are_named_by_point_and_in_wxf() {
+        let pos = fen::read(Game::Xiangqi.start_fen(), Some(Game::Xiangqi))
+            .position
+            .unwrap();
+        let mut root = Live::new(XiangqiRules::new(Mailbox::new(&pos).unwrap()));
+        let cannon = Move::new(Square::new(7, 2), Square::new(4, 2));
+        let m = root.name(&cannon);
+        assert_eq!((m.uci.as_str(), m.san.as_str()), ("h2e2", "C2.5"));
+    }
+
+    #[test]
+    fn a_fen_that_does_not_read_names_moves_by_coordinates() {
+        let raw = Solution {
+            order: None,
+            forced: Vec::new(),
+            set: Vec::new(),
+            set_lines: Vec::new(),
+            game: Game::Chess,
+            fen: "not a fen".to_owned(),
+            stipulation: "#1".parse().unwrap(),
+            checks: false,
+            outcome: crate::solve::Outcome::Solved,
+            keys: vec![Line {
+                mv: Move::new(Square::new(0, 0), Square::new(0, 7)),
+                length: 1,
+                threat: Threat::None,
+                defences: Vec::new(),
+            }],
+            tries: Vec::new(),
+            solutions: Vec::new(),
+            truncated: false,
+            nodes: 0,
+            seconds: 0.0,
+            table_bytes: 0,
+        };
+        let n = named(&raw);
+        assert_eq!(
+            (n.keys[0].mv.uci.as_str(), n.keys[0].mv.san.as_str()),
+            ("a1a8", "a1a8")
+        );
+    }
+}
