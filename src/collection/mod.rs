@@ -284,6 +284,23 @@ impl Collection {
         true
     }
 
+    /// Applies one change to record `i`'s operations (see `record::edit_operation`): the line
+    /// changes only there. Returns whether it was done (not for a change the line would not
+    /// read back with, nor when there is no record `i`).
+    pub fn edit_operation(&mut self, i: usize, edit: record::OpEdit) -> bool {
+        let Some((text, parts)) = self.record(i) else {
+            return false;
+        };
+        let Some(new) = record::edit_operation(text, &parts, edit, self.epd_file) else {
+            return false;
+        };
+        if new != text {
+            self.lines[self.records[i]].text = Text::Owned(new.into());
+            self.modified = true;
+        }
+        true
+    }
+
     /// Record `i`'s line as it stands now (its bytes, edited or not); `None` when there is no
     /// record `i`.
     pub fn record_line(&self, i: usize) -> Option<RecordLine> {

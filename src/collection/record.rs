@@ -155,46 +155,127 @@ pub fn set_operation(
     epd_file: bool,
 ) -> Option<String> {
     let new_op = format!("{opcode} {operand}");
-    let (before, ops, after) = match &parts.ops {
-        Some(r) => (&text[..r.start], &text[r.clone()], &text[r.end..]),
-        None => (&text[..parts.fen.end], "", &text[parts.fen.end..]),
-    };
+    let (before, ops, after) = split(text, parts);
     let named = |op: &str, name: &str| op.split_whitespace().next() == Some(name);
     let mut out = String::with_capacity(ops.len() + new_op.len() + 2);
     let mut rest = 0;
     let mut placed = false;
     for (at, op) in super::epd::operations_at(ops) {
-        let lead = op.len() - op.trim_start().len();
-        let (start, end) = (at + lead, at + op.trim_end().len());
+        let (start, end) = bounds(at, op);
         if !placed && named(op, opcode) {
             out.push_str(&ops[rest..start]);
             out.push_str(&new_op);
             rest = end;
             placed = true;
         } else if named(op, opcode) || drop.iter().any(|d| named(op, d)) {
-            // The whole operation goes, its `;` and the spaces before the next one too.
             out.push_str(&ops[rest..start]);
-            let tail = &ops[end..];
-            let semi = tail.find(';').map_or(tail.len(), |i| i + 1);
-            let spaces = tail[semi..].len() - tail[semi..].trim_start().len();
-            rest = end + semi + spaces;
+            rest = end + removed_tail(&ops[end..]);
         }
     }
     out.push_str(&ops[rest..]);
-    let trimmed_out = out.trim_end();
     if !placed {
-        let sep = if trimmed_out.is_empty() {
-            ""
-        } else if trimmed_out.ends_with(';') {
-            " "
-        } else if trimmed_out.starts_with(';') {
-            // The perft suites' form: each operation introduced by `;`.
-            " ;"
-        } else {
-            "; "
-        };
-        let end = if sep == " ;" { "" } else { ";" };
-        out = format!("{trimmed_out}{sep}{new_op}{end}");
+        out = appended(&out, &new_op);
+    }
+    let line = assemble(before, parts, &out, after);
+    let back = self::parts(&line, epd_file);
+    let reads = back.ops.as_ref().is_some_and(|r| {
+        super::epd::operand(&line[r.clone()], opcode) == Some(operand.trim_matches('"'))
+    }) && line[back.fen.clone()] == text[parts.fen.clone()];
+    reads.then_some(line)
+}
+
+/// One change to a record's operations, by their order in the line (as
+/// `epd::operations` counts them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpEdit<'a> {
+    /// Operation `i` becomes this text (`c0 "A. Composer"`), where it stands.
+    Replace(usize, &'a str),
+    /// Operation `i` goes, with its `;` and the spaces after it.
+    Remove(usize),
+    /// A new operation after the others.
+    Append(&'a str),
+}
+
+/// The record line `text` (split as `parts`) with one operation replaced, removed or added,
+/// every other byte as it was; a FEN gets operations after its fields. `None` when the line
+/// would not read back as the same position with exactly the operations asked for (a text
+/// with a `;` of its own, a FEN of five fields, no operation `i`).
+pub fn edit_operation(text: &str, parts: &Parts, edit: OpEdit, epd_file: bool) -> Option<String> {
+    let (before, ops, after) = split(text, parts);
+    let list: Vec<(usize, &str)> = super::epd::operations_at(ops).collect();
+    let mut wanted: Vec<&str> = list.iter().map(|(_, op)| op.trim()).collect();
+    let out = match edit {
+        OpEdit::Replace(i, new) => {
+            let (start, end) = list.get(i).map(|&(at, op)| bounds(at, op))?;
+            wanted[i] = new.trim();
+            format!("{}{}{}", &ops[..start], new.trim(), &ops[end..])
+        }
+        OpEdit::Remove(i) => {
+            let (start, end) = list.get(i).map(|&(at, op)| bounds(at, op))?;
+            wanted.remove(i);
+            let rest = end + removed_tail(&ops[end..]);
+            format!("{}{}", &ops[..start], &ops[rest..])
+        }
+        OpEdit::Append(new) => {
+            wanted.push(new.trim());
+            appended(ops, new.trim())
+        }
+    };
+    let line = assemble(before, parts, &out, after);
+    let back = self::parts(&line, epd_file);
+    let got: Vec<&str> = back.ops.as_ref().map_or_else(Vec::new, |r| {
+        super::epd::operations(&line[r.clone()])
+            .map(str::trim)
+            .collect()
+    });
+    let reads = got == wanted && line[back.fen.clone()] == text[parts.fen.clone()];
+    reads.then_some(line)
+}
+
+/// The text before the operations, the operations, and the text after them (for a FEN: its
+/// fields, nothing, and its trailing spaces).
+fn split<'a>(text: &'a str, parts: &Parts) -> (&'a str, &'a str, &'a str) {
+    match &parts.ops {
+        Some(r) => (&text[..r.start], &text[r.clone()], &text[r.end..]),
+        None => (&text[..parts.fen.end], "", &text[parts.fen.end..]),
+    }
+}
+
+/// Where operation `op`, found at byte `at` of the operations, starts and ends without its
+/// surrounding spaces.
+fn bounds(at: usize, op: &str) -> (usize, usize) {
+    let lead = op.len() - op.trim_start().len();
+    (at + lead, at + op.trim_end().len())
+}
+
+/// How many bytes after a removed operation go with it: its `;` and the spaces before the next
+/// one.
+fn removed_tail(tail: &str) -> usize {
+    let semi = tail.find(';').map_or(tail.len(), |i| i + 1);
+    semi + tail[semi..].len() - tail[semi..].trim_start().len()
+}
+
+/// `ops` with `new_op` after the others, in the form they are written in: `;` after each (EPD),
+/// or before each (the perft suites' `;D1 20 ;D2 400`).
+fn appended(ops: &str, new_op: &str) -> String {
+    let ops = ops.trim_end();
+    if ops.is_empty() {
+        format!("{new_op};")
+    } else if ops.ends_with(';') {
+        format!("{ops} {new_op};")
+    } else if ops.starts_with(';') {
+        format!("{ops} ;{new_op}")
+    } else {
+        format!("{ops}; {new_op};")
+    }
+}
+
+/// The line again from its parts, with `ops` for its operations (a space before them when
+/// nothing separates them from the fields).
+fn assemble(before: &str, parts: &Parts, ops: &str, after: &str) -> String {
+    if ops.trim().is_empty() {
+        // The last operation went: the line ends with its fields.
+        return format!("{}{after}", before.trim_end());
     }
     let gap = if parts.ops.as_ref().is_some_and(|r| r.start > parts.fen.end)
         || before.ends_with(char::is_whitespace)
@@ -203,12 +284,7 @@ pub fn set_operation(
     } else {
         " "
     };
-    let line = format!("{before}{gap}{}{after}", out.trim_end());
-    let back = self::parts(&line, epd_file);
-    let reads = back.ops.as_ref().is_some_and(|r| {
-        super::epd::operand(&line[r.clone()], opcode) == Some(operand.trim_matches('"'))
-    }) && line[back.fen.clone()] == text[parts.fen.clone()];
-    reads.then_some(line)
+    format!("{before}{gap}{}{after}", ops.trim_end())
 }
 
 fn trimmed(text: &str) -> Range<usize> {
@@ -350,6 +426,86 @@ mod tests {
             set_operation(perft, &parts(perft, false), "dm", "2", &[], false).unwrap(),
             "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;dm 2"
         );
+    }
+
+    fn edit(text: &str, e: OpEdit, epd_file: bool) -> Option<String> {
+        edit_operation(text, &parts(text, epd_file), e, epd_file)
+    }
+
+    #[test]
+    fn an_operation_is_replaced_where_it_stands_and_nothing_else_moves() {
+        let line = "kbK5/pp6/1P6/8/8/8/8/R7 w - -  id \"m\";  c0 \"old\"; dm 2;";
+        assert_eq!(
+            edit(line, OpEdit::Replace(1, "c0 \"Neü, 1920; 1st Pr.\""), true).unwrap(),
+            "kbK5/pp6/1P6/8/8/8/8/R7 w - -  id \"m\";  c0 \"Neü, 1920; 1st Pr.\"; dm 2;"
+        );
+        // Of two operations with one name, the one asked for changes.
+        let twice = "8/8/8/8/8/8/8/K6k w - - c2 \"a\"; c2 \"b\";";
+        assert_eq!(
+            edit(twice, OpEdit::Replace(1, "c2 \"z\""), true).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - c2 \"a\"; c2 \"z\";"
+        );
+    }
+
+    #[test]
+    fn an_operation_is_removed_with_its_semicolon_and_the_last_leaves_the_fields() {
+        let line = "8/8/8/8/8/8/8/K6k w - - id \"x\"; c0 \"y\"; dm 2;";
+        assert_eq!(
+            edit(line, OpEdit::Remove(1), true).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - id \"x\"; dm 2;"
+        );
+        assert_eq!(
+            edit(line, OpEdit::Remove(2), true).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - id \"x\"; c0 \"y\";"
+        );
+        let one = "8/8/8/8/8/8/8/K6k w - - c0 \"y\";";
+        assert_eq!(
+            edit(one, OpEdit::Remove(0), true).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - -"
+        );
+        let six = "8/8/8/8/8/8/8/K6k w - - 0 1 c0 \"y\";";
+        assert_eq!(
+            edit(six, OpEdit::Remove(0), false).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - 0 1"
+        );
+        assert_eq!(edit(line, OpEdit::Remove(3), true), None);
+    }
+
+    #[test]
+    fn a_new_operation_goes_after_the_others_in_their_form() {
+        assert_eq!(
+            edit(
+                "8/8/8/8/8/8/8/K6k w - - bm Ka2;",
+                OpEdit::Append("c0 \"A\""),
+                true
+            )
+            .unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - bm Ka2; c0 \"A\";"
+        );
+        assert_eq!(
+            edit("8/8/8/8/8/8/8/K6k w - -", OpEdit::Append("id \"1\""), true).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - id \"1\";"
+        );
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            edit(fen, OpEdit::Append("id \"1\""), false).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 id \"1\";"
+        );
+        let perft = "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3";
+        assert_eq!(
+            edit(perft, OpEdit::Append("D2 9"), false).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9"
+        );
+    }
+
+    #[test]
+    fn an_operation_that_would_not_read_back_as_typed_is_refused() {
+        let line = "8/8/8/8/8/8/8/K6k w - - id \"x\";";
+        // An unquoted `;` would make two operations of one; an open quote would swallow the rest.
+        assert_eq!(edit(line, OpEdit::Append("c0 a; b"), true), None);
+        assert_eq!(edit(line, OpEdit::Replace(0, "id \"open"), true), None);
+        let five = "8/8/8/8/8/8/8/K6k w - - 0";
+        assert_eq!(edit(five, OpEdit::Append("id \"1\""), false), None);
     }
 
     #[test]
