@@ -27,6 +27,8 @@ mod help;
 mod play;
 #[path = "e2e/popeye.rs"]
 mod popeye;
+#[path = "e2e/record.rs"]
+mod record;
 #[path = "e2e/solve.rs"]
 mod solve;
 #[path = "e2e/stipulation_prompt.rs"]

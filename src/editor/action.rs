@@ -258,6 +258,21 @@ pub enum Action {
     /// `y` in the Solution panel: copies the chosen line with its move numbers.
     CopySolutionLine,
 
+    // The Record overlay.
+    /// `i`: opens the Record overlay (the record's operations), or closes it.
+    Record,
+    /// ↑ ↓ in the overlay: the row above or below.
+    RecordSelect(Towards),
+    /// Enter: types into the chosen row (its value prefilled), or with a value being typed,
+    /// writes it into the record (one undo step).
+    RecordChoose,
+    /// `+`: types a new operation (`opcode operand`).
+    RecordAdd,
+    /// Delete: the chosen row's operation goes (one undo step).
+    RecordRemove,
+    /// Editing the value being typed.
+    RecordLine(LineEdit),
+
     /// A key that means nothing where it was typed; the editor says so.
     Unbound(String),
 }

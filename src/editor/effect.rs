@@ -52,6 +52,9 @@ pub struct DiagramRequest {
     pub position: Position,
     /// The record's EPD operations (`c0`, `id`, `dm`, …), for the caption.
     pub operations: Option<String>,
+    /// The stipulation on show (the title's, else the Solution panel's): the caption's, over
+    /// what `operations` say.
+    pub stipulation: Option<String>,
     /// The collection's file: the diagram goes beside it (else into the current folder).
     pub collection: Option<PathBuf>,
     /// The record's EPD id and 1-based line number, for the file name.
@@ -144,6 +147,12 @@ pub enum Notice {
     /// The stipulation was stored and, its order of play being fixed, the side to move set to
     /// the side that begins.
     SideSetForStipulation(String, crate::core::Color),
+    /// The Record overlay wrote this operation (by its opcode) into the record.
+    OperationSet(String),
+    /// The Record overlay removed this operation from the record.
+    OperationRemoved(String),
+    /// Delete on a row the record has no operation for.
+    NothingToRemove,
     /// Esc stopped the solve.
     SolveCancelled,
     /// Enter on a line of a result about another position than the board's.

@@ -165,6 +165,28 @@ pub fn read_fen(text: &str, current: Game) -> Read {
     }
 }
 
+/// Reads a FEN text that may be a whole EPD record (`<fen> id "x"; c0 "y";`): the position from
+/// its fields (the diagnostics' spans counted in the whole text; four fields need no clocks),
+/// and its operations as written when it has any.
+pub fn read_record(text: &str, current: Game) -> (Read, Option<String>) {
+    let parts = crate::collection::record::parts(text, false);
+    let Some(ops) = parts.ops.clone().filter(|r| !r.is_empty()) else {
+        return (read_fen(text, current), None);
+    };
+    let mut read = read_fen(&text[parts.fen.clone()], current);
+    let shift = text[..parts.fen.start].chars().count();
+    for d in &mut read.diagnostics {
+        if let Some(span) = &mut d.span {
+            *span = span.start + shift..span.end + shift;
+        }
+    }
+    if parts.is_four_fields() {
+        read.diagnostics
+            .retain(|d| d.code != crate::core::Code::MissingFields);
+    }
+    (read, Some(text[ops].to_owned()))
+}
+
 /// Character range of FEN field `field` in `text`, fields being runs of non-whitespace.
 pub fn field_span(text: &str, field: Field) -> Option<Range<usize>> {
     let mut index = 0u8;

@@ -15,6 +15,8 @@ pub struct Snapshot {
     /// The current record's line in the collection: its EPD operations (the stipulation `S`
     /// stores) change with undo too.
     pub record_line: Option<RecordLine>,
+    /// The operations of a position without a collection (`State::loose_operations`).
+    pub loose_operations: String,
 }
 
 /// The states before each change (undo) and those undone (redo).

@@ -113,6 +113,10 @@ pub enum Mode {
     Solution,
     /// `S` asks the stipulation.
     StipulationPrompt,
+    /// The Record overlay's rows.
+    Record,
+    /// A value of the Record overlay being typed.
+    RecordEdit,
 }
 
 impl Mode {
@@ -127,6 +131,8 @@ impl Mode {
             Some(Overlay::Chess960Prompt(_)) => Mode::Chess960Prompt,
             Some(Overlay::Promotion(..)) => Mode::Promotion,
             Some(Overlay::StipulationPrompt { .. }) => Mode::StipulationPrompt,
+            Some(Overlay::Record(view)) if view.edit.is_some() => Mode::RecordEdit,
+            Some(Overlay::Record(_)) => Mode::Record,
             None => match (&state.pending, state.focus) {
                 (Some(Pending::Goto(_)), _) => Mode::Goto,
                 _ if state.line.is_some() => match state.line.as_ref().map(|l| l.kind) {
@@ -171,6 +177,8 @@ const ALL: &[Mode] = &[
     Mode::Promotion,
     Mode::Solution,
     Mode::StipulationPrompt,
+    Mode::Record,
+    Mode::RecordEdit,
 ];
 const FOCUSED: &[Mode] = &[Mode::Board, Mode::Fields, Mode::FenLine, Mode::Solution];
 /// The board, the fields panel and the Solution panel: where a letter is a command.
@@ -216,6 +224,8 @@ pub enum Cmd {
     GotoKey,
     /// Adds its character to the Chess960 number.
     PromptKey,
+    /// Types its character into the Record overlay's value.
+    RecordInsert,
     /// Scrolls the help.
     Scroll(Scroll),
 }
@@ -277,13 +287,15 @@ pub enum Group {
     Questions,
     Help,
     Moves,
+    Record,
 }
 
 impl Group {
-    pub const ALL: [Group; 8] = [
+    pub const ALL: [Group; 9] = [
         Group::Board,
         Group::Fields,
         Group::Solution,
+        Group::Record,
         Group::FenLine,
         Group::Moves,
         Group::Anywhere,
@@ -301,6 +313,7 @@ impl Group {
             Group::Questions => "Questions",
             Group::Help => "Help",
             Group::Moves => "Play mode and playback",
+            Group::Record => "Record overlay",
         }
     }
 }
@@ -443,6 +456,9 @@ pub const TABLE: &[Row] = &[
     row(Group::Board, PANELS, "S", "solve: asks the stipulation (the record's; + tries, checks), stores it in the record, solves in the background into the Solution panel; Esc stops", &[
         Bind(Ch('S'), Do(Action::Solve)),
     ], &[hint(Mode::Board, 12, "S", "solve")]),
+    row(Group::Board, BOARD_AND_FIELDS, "i", "the record's author and source, id, stipulation, solution and other operations: add, change, delete (open / close)", &[
+        Bind(Ch('i'), Do(Action::Record)),
+    ], &[hint(Mode::Board, 14, "i", "record")]),
     row(Group::Board, BOARD, "[ ]", "previous / next record of a collection", &[
         Bind(Ch('['), Do(Action::PrevRecord)),
         Bind(Ch(']'), Do(Action::NextRecord)),
@@ -514,6 +530,47 @@ pub const TABLE: &[Row] = &[
         hint(Mode::Solution, 4, "Tab", "board"),
         hint(Mode::Solution, 5, "S", "solve"),
     ]),
+    // ---- Record overlay -----------------------------------------------------------------
+    row(Group::Record, &[Mode::Record], "↑ ↓", "choose a row", &[
+        Bind(Is(Up), Do(Action::RecordSelect(Towards::Prev))),
+        Bind(Is(Down), Do(Action::RecordSelect(Towards::Next))),
+    ], &[hint(Mode::Record, 1, "↑↓", "row")]),
+    row(Group::Record, &[Mode::Record], "Enter", "type the row's value (author, id and solution without quotes; another operation's operand as written; on the last row a new operation: opcode and operand)", &[
+        Bind(Is(Enter), Do(Action::RecordChoose)),
+    ], &[hint(Mode::Record, 2, "Enter", "edit")]),
+    row(Group::Record, &[Mode::Record], "+", "add an operation (opcode and operand, after the others)", &[
+        Bind(Ch('+'), Do(Action::RecordAdd)),
+    ], &[hint(Mode::Record, 3, "+", "add")]),
+    row(Group::Record, &[Mode::Record], "Delete, -", "delete the row's operation", &[
+        Bind(Is(Delete), Do(Action::RecordRemove)),
+        Bind(Ch('-'), Do(Action::RecordRemove)),
+    ], &[hint(Mode::Record, 4, "Del", "delete")]),
+    row(Group::Record, &[Mode::Record], "u U, Ctrl-Z Ctrl-Y", "undo / redo (each change is one step)", &[
+        Bind(Ch('u'), Do(Action::Undo)),
+        Bind(Ctrl('z'), Do(Action::Undo)),
+        Bind(Ch('U'), Do(Action::Redo)),
+        Bind(Ctrl('y'), Do(Action::Redo)),
+    ], &[hint(Mode::Record, 5, "u U", "undo/redo")]),
+    row(Group::Record, &[Mode::Record], "Esc, i", "close the overlay", &[
+        Bind(Is(Esc), Do(Action::Escape)),
+        Bind(Ch('i'), Do(Action::Record)),
+    ], &[hint(Mode::Record, 6, "Esc", "close")]),
+    row(Group::Record, &[Mode::RecordEdit], "text, ← → Home End, Backspace Delete, Ctrl-U", "type the value (empty: the operation goes)", &[
+        Bind(Is(Left), Do(Action::RecordLine(LineEdit::Left))),
+        Bind(Is(Right), Do(Action::RecordLine(LineEdit::Right))),
+        Bind(Is(Home), Do(Action::RecordLine(LineEdit::Home))),
+        Bind(Is(End), Do(Action::RecordLine(LineEdit::End))),
+        Bind(Ctrl('a'), Do(Action::RecordLine(LineEdit::Home))),
+        Bind(Ctrl('e'), Do(Action::RecordLine(LineEdit::End))),
+        Bind(Is(Backspace), Do(Action::RecordLine(LineEdit::Backspace))),
+        Bind(Is(Delete), Do(Action::RecordLine(LineEdit::Delete))),
+        Bind(Ctrl('u'), Do(Action::RecordLine(LineEdit::DeleteToStart))),
+        Bind(AnyChar, Cmd::RecordInsert),
+    ], &[hint(Mode::RecordEdit, 1, "text", "value")]),
+    row(Group::Record, &[Mode::RecordEdit], "Enter / Esc", "write it into the record (one undo step) / leave it as it was", &[
+        Bind(Is(Enter), Do(Action::RecordChoose)),
+        Bind(Is(Esc), Do(Action::Escape)),
+    ], &[hint(Mode::RecordEdit, 2, "Enter", "write"), hint(Mode::RecordEdit, 3, "Esc", "cancel")]),
     // ---- FEN line -----------------------------------------------------------------------
     row(Group::FenLine, FEN_LINE, "← → Home End, Ctrl-A Ctrl-E", "move in the text", &[
         Bind(Is(Left), Do(Action::Line(LineEdit::Left))),
@@ -738,6 +795,7 @@ impl Cmd {
             Cmd::LineInsert => Action::Line(LineEdit::Insert(c)),
             Cmd::GotoKey => Action::GotoKey(c),
             Cmd::PromptKey => Action::PromptKey(c),
+            Cmd::RecordInsert => Action::RecordLine(LineEdit::Insert(c)),
             Cmd::Scroll(step) => {
                 let at = state.help_scroll;
                 Action::ScrollHelp(match *step {

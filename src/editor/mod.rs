@@ -10,6 +10,7 @@ pub mod history;
 pub mod keys;
 pub mod line;
 pub mod paste;
+pub mod record;
 pub mod solving;
 pub mod state;
 pub mod transform;
@@ -36,3 +37,6 @@ mod proptests;
 
 #[cfg(test)]
 mod composer_tests;
+
+#[cfg(test)]
+mod record_tests;

@@ -50,6 +50,9 @@ pub enum Overlay {
         /// it and types after it).
         selected: bool,
     },
+    /// The record's operations (author, id, stipulation, solution, the others), one chosen,
+    /// perhaps one being typed.
+    Record(Box<super::record::RecordView>),
 }
 
 /// What a record's text is: a FEN, or an EPD record (four fields, then operations).
@@ -159,6 +162,10 @@ pub struct State {
     pub last_stipulation: Option<String>,
     /// The id of the last solve request (each request gets the next one).
     pub solve_id: u64,
+    /// The position's EPD operations while no collection is open (a FEN from the command
+    /// line): what the Record overlay, the FEN line and `S` put there, shown in the title and
+    /// `d`'s caption as a record's would be.
+    pub loose_operations: String,
     fen: String,
 }
 
@@ -203,6 +210,7 @@ impl State {
             solve_cache: Cache::default(),
             last_stipulation: None,
             solve_id: 0,
+            loose_operations: String::new(),
             fen,
         };
         state.cursor = state.home_square();
@@ -343,9 +351,12 @@ impl State {
         (self.record < c.len()).then(|| c.id(self.record)).flatten()
     }
 
-    /// The EPD operations of the current record (`bm Ra6; dm 2;`), when it has any.
+    /// The EPD operations of the current record (`bm Ra6; dm 2;`), when it has any; without
+    /// a collection, the position's own (`loose_operations`).
     pub fn record_operations(&self) -> Option<&str> {
-        let c = self.collection.as_ref()?;
+        let Some(c) = self.collection.as_ref() else {
+            return Some(self.loose_operations.as_str()).filter(|ops| !ops.trim().is_empty());
+        };
         (self.record < c.len())
             .then(|| c.operations(self.record))
             .flatten()
@@ -379,13 +390,24 @@ impl State {
         })
     }
 
-    /// Whether quitting now would lose changes to the collection.
+    /// The stipulation on show: the record's, else that of the result in the Solution panel.
+    pub fn shown_stipulation(&self) -> Option<String> {
+        self.stipulation()
+            .map(std::borrow::Cow::into_owned)
+            .or_else(|| {
+                self.solving
+                    .as_ref()
+                    .map(|s| s.request.ask.stipulation.to_string())
+            })
+    }
+
     /// Whether the FEN line holds text that does not read (typed, pasted, or a record's): the
     /// board then shows no position of it.
     pub fn fen_line_unread(&self) -> bool {
         self.fen_line.editing && self.fen_line.preview.is_none()
     }
 
+    /// Whether quitting now would lose changes to the collection.
     pub fn is_modified(&self) -> bool {
         self.collection
             .as_ref()
@@ -451,6 +473,7 @@ impl State {
                 .collection
                 .as_ref()
                 .and_then(|c| c.record_line(self.record)),
+            loose_operations: self.loose_operations.clone(),
         }
     }
 

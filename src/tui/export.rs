@@ -1,10 +1,11 @@
-//! The editor's `d`: the record's diagram written as SVG and PNG beside the collection (or in
-//! the current folder). Runs on the diagram worker's thread (`exporter`); the clipboard then
+//! The editor's `d`: the record's diagram written as SVG and PNG beside the collection, named
+//! after the record (written again, it replaces its own files), or for a position without a
+//! file in the current folder under the first free name of `diagram`, `diagram-2`, … Runs on the diagram worker's thread (`exporter`); the clipboard then
 //! copies the image.
 
 use std::path::{Path, PathBuf};
 
-use crate::diagram::naming::{export_folder, file_stem};
+use crate::diagram::naming::{LOOSE_STEM, export_folder, file_stem, first_free_stem};
 use crate::diagram::{self, Caption, Options, png};
 use crate::editor::effect::DiagramRequest;
 
@@ -28,9 +29,12 @@ pub fn write(request: &DiagramRequest, fonts: &png::Fonts) -> Result<Written, St
     let folder = export_folder(request.collection.as_deref());
     let stem = match request.collection {
         Some(_) => file_stem(request.id.as_deref(), request.line.unwrap_or(1)),
-        None => "diagram".to_owned(),
+        None => first_free_stem(&folder, LOOSE_STEM, &["svg", "png"]),
     };
-    let caption = Caption::new(&request.position, request.operations.as_deref());
+    let mut caption = Caption::new(&request.position, request.operations.as_deref());
+    if let Some(stipulation) = &request.stipulation {
+        caption.stipulation = Some(stipulation.clone());
+    }
     let options = Options {
         size: SIZE,
         flip: request.flip,

@@ -276,6 +276,9 @@ pub fn render_overlay(state: &State, view: &View, area: Rect, buf: &mut Buffer) 
             theme: t,
         }
         .render(area, buf),
+        Some(Overlay::Record(record)) => {
+            super::panels::record::RecordOverlay::new(state, record, t).render(area, buf)
+        }
         Some(overlay) => Dialog {
             overlay,
             lang: state.options.lang,

@@ -461,6 +461,11 @@ pub fn notice(lang: Lang, n: &Notice, game: Game) -> (String, Tone) {
             ),
             Good,
         ),
+        Notice::OperationSet(code) => (f("notice-operation-set", "code", code.into()), Good),
+        Notice::OperationRemoved(code) => {
+            (f("notice-operation-removed", "code", code.into()), Good)
+        }
+        Notice::NothingToRemove => (t("notice-nothing-to-remove"), Bad),
         Notice::SolveCancelled => (t("notice-solve-cancelled"), Info),
         Notice::SolutionStale => (t("notice-solution-stale"), Bad),
         Notice::Info(text) => (text.clone(), Info),
@@ -503,7 +508,10 @@ pub fn question(overlay: &crate::editor::Overlay) -> Option<(Msg, Msg)> {
         Overlay::ChangedOnDisk => Some((CHANGED_ON_DISK_TITLE, CHANGED_ON_DISK_KEYS)),
         Overlay::QuitUnread => Some((QUIT_UNREAD_TITLE, QUIT_UNREAD_KEYS)),
         Overlay::Promotion(..) => Some((PROMOTION_TITLE, PROMOTION_KEYS)),
-        Overlay::Help | Overlay::Chess960Prompt(_) | Overlay::StipulationPrompt { .. } => None,
+        Overlay::Help
+        | Overlay::Chess960Prompt(_)
+        | Overlay::StipulationPrompt { .. }
+        | Overlay::Record(_) => None,
     }
 }
 
@@ -529,6 +537,40 @@ pub fn help_position(lang: Lang, first: u16, last: u16, total: usize) -> String 
             ("total", total.into()),
         ],
     )
+}
+
+// The Record overlay (`i`).
+pub const RECORD_TITLE: Msg = Msg("record-title");
+pub const RECORD_NEW: Msg = Msg("record-new");
+pub const RECORD_LOOSE: Msg = Msg("record-loose");
+pub const RECORD_NEW_PROMPT: Msg = Msg("record-new-prompt");
+
+/// The label of a row of the Record overlay.
+pub fn record_label(lang: Lang, known: crate::editor::record::Known) -> &'static str {
+    use crate::editor::record::Known;
+    tr(
+        lang,
+        match known {
+            Known::Author => "record-author",
+            Known::Id => "record-id",
+            Known::Stipulation => "record-stipulation",
+            Known::Solution => "record-solution",
+        },
+    )
+}
+
+/// Why the Record overlay did not take a value.
+pub fn record_refused(lang: Lang, why: &crate::editor::record::ValueError) -> String {
+    use crate::editor::record::ValueError;
+    match why {
+        ValueError::Quote => tr(lang, "record-quote").to_owned(),
+        ValueError::Semicolon => tr(lang, "record-semicolon").to_owned(),
+        ValueError::OpenQuote => tr(lang, "record-open-quote").to_owned(),
+        ValueError::Opcode(code) => fmt(lang, "record-opcode", &[("code", code.as_str().into())]),
+        ValueError::NoOpcode => tr(lang, "record-no-opcode").to_owned(),
+        ValueError::Stipulation(why) => stipulation_refused(lang, why),
+        ValueError::DoesNotFit => tr(lang, "record-does-not-fit").to_owned(),
+    }
 }
 
 // The stipulation prompt (`S`).
@@ -706,6 +748,7 @@ pub fn group_title(lang: Lang, group: crate::editor::keys::Group) -> &'static st
             Group::Help => "group-help",
             Group::Solution => "group-solution",
             Group::Moves => "group-moves",
+            Group::Record => "group-record",
         },
     )
 }

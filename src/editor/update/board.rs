@@ -263,6 +263,7 @@ fn restore(
     if let (Some(line), Some(collection)) = (snap.record_line, state.collection.as_mut()) {
         collection.restore_record(state.record, line);
     }
+    state.loose_operations = snap.loose_operations;
     stop_editing_line(state);
     after_change(state);
     state.notice = Some(done);
@@ -301,6 +302,7 @@ pub(super) fn diagram_request(state: &State) -> crate::editor::effect::DiagramRe
     crate::editor::effect::DiagramRequest {
         position: *state.shown_position(),
         operations: state.record_operations().map(str::to_owned),
+        stipulation: state.shown_stipulation(),
         collection: collection.and_then(|c| c.path()).map(|p| p.to_owned()),
         id: state.record_id().map(str::to_owned),
         line: collection.and_then(|c| c.line_number(state.record)),
@@ -339,10 +341,10 @@ pub(super) fn paste(state: &mut State, text: &str) {
         state.notice = Some(Notice::PasteEmpty);
         return;
     }
-    let read = read_fen(&text, state.position.game);
+    let (read, ops) = crate::editor::fen_line::read_record(&text, state.position.game);
     match read.position {
         Some(pos) => {
-            load_position(state, pos, read.diagnostics);
+            super::fen_line::load_with_operations(state, pos, read.diagnostics, ops.as_deref());
             state.notice = Some(Notice::Pasted);
         }
         None => {

@@ -3,7 +3,7 @@
 
 use super::super::action::LineEdit;
 use super::super::effect::Notice;
-use super::super::fen_line::read_fen;
+use super::super::fen_line::read_record;
 use super::super::state::{Focus, State};
 use super::change::load_position;
 
@@ -39,7 +39,7 @@ pub(super) fn line_edit(state: &mut State, edit: LineEdit) {
         LineEdit::DeleteToStart => line.delete_to_start(),
     };
     if changed {
-        let read = read_fen(&state.fen_line.text, state.position.game);
+        let read = read_record(&state.fen_line.text, state.position.game).0;
         state.fen_line.editing = true;
         state.fen_line.preview = read.position;
         state.fen_line.diagnostics = read.diagnostics;
@@ -47,7 +47,27 @@ pub(super) fn line_edit(state: &mut State, edit: LineEdit) {
     }
 }
 
-/// Enter: the text becomes the position (one undo step) when it reads.
+/// Loads `pos` read from a text and puts the text's EPD operations (`ops`) into the record:
+/// one undo step for both, even when the position stays as it was.
+pub(super) fn load_with_operations(
+    state: &mut State,
+    pos: crate::core::Position,
+    warnings: Vec<crate::core::Diagnostic>,
+    ops: Option<&str>,
+) {
+    let before = state.snapshot();
+    let steps = state.history.undo_len();
+    load_position(state, pos, warnings);
+    if let Some(ops) = ops {
+        super::record::put_operations(state, ops);
+        if state.history.undo_len() == steps && state.snapshot() != before {
+            state.history.push(before);
+        }
+    }
+}
+
+/// Enter: the text becomes the position (one undo step) when it reads; the operations of a
+/// whole EPD record go into the record with it.
 pub(super) fn line_apply(state: &mut State) {
     if !state.fen_line.editing {
         state.focus = Focus::Board;
@@ -56,7 +76,8 @@ pub(super) fn line_apply(state: &mut State) {
     match state.fen_line.preview {
         Some(pos) => {
             let warnings = std::mem::take(&mut state.fen_line.diagnostics);
-            load_position(state, pos, warnings);
+            let ops = read_record(&state.fen_line.text, state.position.game).1;
+            load_with_operations(state, pos, warnings, ops.as_deref());
             state.focus = Focus::Board;
             state.notice = Some(Notice::FenApplied);
         }

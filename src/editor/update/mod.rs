@@ -11,6 +11,7 @@ mod mouse;
 mod overlay;
 mod panel;
 mod play;
+mod record;
 mod solve;
 
 use super::action::Action;
@@ -25,6 +26,7 @@ pub use play::load_pgn;
     reason = "the Solution panel's Enter calls it; the tests do already"
 )]
 pub(crate) use play::start_playback;
+pub use record::entries as record_entries;
 
 /// Applies `action` to `state`; the returned effects are for the terminal runtime to run in order.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
@@ -155,6 +157,13 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::SolutionPage(towards) => solve::page(state, towards),
         Action::SolutionPlay => solve::play(state),
         Action::CopySolutionLine => effects.extend(solve::copy_line(state)),
+        // The Record overlay.
+        Action::Record => record::toggle(state),
+        Action::RecordSelect(towards) => record::select(state, towards),
+        Action::RecordChoose => record::choose(state),
+        Action::RecordAdd => record::add(state),
+        Action::RecordRemove => record::remove(state),
+        Action::RecordLine(edit) => record::line_edit(state, edit),
         Action::Unbound(key) => unbound(state, key),
     }
     // The engine follows the board: every change of what it shows is a new request.
@@ -245,6 +254,10 @@ fn line_allows(state: &mut State, action: &Action) -> bool {
             | Shift(_)
             | Rotate
             | MirrorRanks
+            | Record
+            | RecordChoose
+            | RecordAdd
+            | RecordRemove
     );
     if edits {
         state.notice = Some(Notice::LeaveLineFirst);

@@ -53,6 +53,9 @@ pub(super) fn toggle_help(state: &mut State) {
 /// Esc: closes an overlay, else drops a picked-up piece, else restores the FEN line and gives
 /// the focus back to the board.
 pub(super) fn escape(state: &mut State) {
+    if super::record::escape(state) {
+        return;
+    }
     if state.overlay.is_some() {
         answer(state, Answer::Cancel);
         return;

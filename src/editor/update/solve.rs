@@ -17,17 +17,24 @@ const PROMPT_MAX: usize = 40;
 const PAGE: usize = 10;
 
 /// `S`: refuses an illegal position with its first error, else asks the stipulation, prefilled
-/// with the record's, or else the last one used.
+/// with the record's (as last typed, when that was it), or else the last one used.
 pub(super) fn open_prompt(state: &mut State) {
     if let Some(error) = state.diagnostics.iter().find(|d| d.is_error()) {
         state.notice = Some(Notice::SolveRefused(error.message.clone()));
         return;
     }
-    let text = state
-        .stipulation()
-        .map(std::borrow::Cow::into_owned)
-        .or_else(|| state.last_stipulation.clone())
-        .unwrap_or_default();
+    // The last text typed when it asked for the record's stipulation: its `tries` and the
+    // like come with it.
+    let last = state.last_stipulation.clone();
+    let text = match (state.stipulation().map(std::borrow::Cow::into_owned), last) {
+        (Some(record), Some(last))
+            if Ask::parse(&last).is_ok_and(|a| a.stipulation.to_string() == record) =>
+        {
+            last
+        }
+        (Some(record), _) => record,
+        (None, last) => last.unwrap_or_default(),
+    };
     let selected = !text.is_empty();
     state.overlay = Some(Overlay::StipulationPrompt {
         text,
@@ -113,11 +120,12 @@ pub(super) fn prompt_submit(state: &mut State) -> Vec<Effect> {
     start(state, ask)
 }
 
-/// Writes the stipulation into the current record's EPD operations: `dm N` for `#N`, else
-/// `stip "…"` (the other one dropped, so the record says one thing); a stipulation whose
-/// order of play is fixed (h#n: Black begins) also sets the side to move to match. Both are
-/// one undo step.
-fn store_in_record(state: &mut State, ask: Ask) {
+/// Writes the stipulation into the current record's EPD operations (without a collection, the
+/// position's own): `dm N` for `#N`, else `stip "…"` (the other one dropped, so the record
+/// says one thing); a stipulation whose order of play is fixed (h#n: Black begins) also sets
+/// the side to move to match. Both are one undo step. The Record overlay's stipulation row
+/// stores through here too.
+pub(super) fn store_in_record(state: &mut State, ask: Ask) {
     let s = ask.stipulation;
     let before = state.snapshot();
     let first = s.first_side(state.position.turn, false);
@@ -130,25 +138,19 @@ fn store_in_record(state: &mut State, ask: Ask) {
         after_change(state);
         state.notice = Some(Notice::SideSetForStipulation(s.to_string(), first));
     }
-    let record = state.record;
-    if state.stipulation().as_deref() != Some(&s.to_string())
-        && let Some(collection) = state.collection.as_mut()
-    {
+    if state.stipulation().as_deref() != Some(&s.to_string()) {
         let direct_mate = s.play == Play::Direct && s.goal == Goal::Mate;
         let stored = if direct_mate {
-            collection.set_operation(record, "dm", &s.moves.to_string(), &["stip"])
+            super::record::set_operation(state, "dm", &s.moves.to_string(), &["stip"])
         } else {
-            collection.set_operation(record, "stip", &format!("\"{s}\""), &["dm"])
+            super::record::set_operation(state, "stip", &format!("\"{s}\""), &["dm"])
         };
-        if stored && !side_set {
+        // Without a file there is no saving to speak of: the title shows it.
+        if stored && !side_set && state.collection.is_some() {
             state.notice = Some(Notice::StipulationSet(s.to_string()));
         }
     }
-    let record_line = state
-        .collection
-        .as_ref()
-        .and_then(|c| c.record_line(record));
-    if side_set || record_line != before.record_line {
+    if state.snapshot() != before {
         state.history.push(before);
     }
 }

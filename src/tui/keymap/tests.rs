@@ -405,6 +405,13 @@ fn in_mode(mode: Mode) -> State {
                 selected: false,
             })
         }
+        Mode::Record => {
+            update(&mut s, Action::Record);
+        }
+        Mode::RecordEdit => {
+            update(&mut s, Action::Record);
+            update(&mut s, Action::RecordChoose);
+        }
     }
     assert_eq!(Mode::of(&s), mode);
     s

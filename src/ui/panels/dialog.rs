@@ -64,7 +64,7 @@ fn dialog(overlay: &Overlay, lang: crate::i18n::Lang, t: &Theme, area: Rect, buf
             format!("{} {text}_", text::STIPULATION_PROMPT.tr(lang)),
             text::STIPULATION_KEYS,
         ),
-        Overlay::Help => return,
+        Overlay::Help | Overlay::Record(_) => return,
     };
     let refusal = match overlay {
         Overlay::StipulationPrompt {

@@ -19,6 +19,7 @@ pub mod dialog;
 pub mod fen_line;
 pub mod fields;
 pub mod moves;
+pub mod record;
 pub mod solution;
 pub mod status;
 pub mod title;
