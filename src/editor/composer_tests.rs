@@ -292,3 +292,47 @@ fn another_record_shows_its_own_cached_result_or_none() {
     let again = s.solving.as_ref().unwrap();
     assert_eq!(again.phase, mate_in_one.phase, "cached, the same result");
 }
+
+/// A series helpmate in three (Black plays three moves, then White mates): 1.Kxa6 2.Ka7
+/// 3.Ka8 Ra4# is one of its solutions, 1.Kxa6 2.Ka7 Ra4# a short one.
+const SERIES_HELPMATE: &str = "8/1pK5/R7/k7/1R6/8/8/8 b - -";
+
+#[test]
+fn a_series_line_plays_back_every_move_of_the_series_and_the_mate() {
+    let mut s = epd(&format!("{SERIES_HELPMATE}\n"));
+    solve_with(&mut s, "ser-h#3");
+    let i = choose(&mut s, |r| {
+        r.moves == ["a5a6", "a6a7", "a7a8", "b4a4"].map(String::from)
+    });
+    assert_eq!(rows(&s)[i].series, 3);
+    let text = copied(&press(&mut s, "y")).expect("a copy");
+    assert_eq!(text, "1.Kxa6 2.Ka7 3.Ka8 Ra4#");
+    press(&mut s, "<Enter>");
+    let line = s.line.as_ref().expect("playback");
+    assert_eq!(line.plies.len(), 4, "every move of the series is legal");
+    press(&mut s, "<Home>");
+    let kings = |s: &State| {
+        let p = s.line.as_ref().unwrap().position();
+        let k: Vec<String> = p
+            .board
+            .kings(Color::Black)
+            .map(|sq| sq.name(p.game).to_string())
+            .collect();
+        k
+    };
+    let mut seen = vec![kings(&s)];
+    let mut turns = vec![s.line.as_ref().unwrap().position().turn];
+    for _ in 0..4 {
+        press(&mut s, "<Right>");
+        seen.push(kings(&s));
+        turns.push(s.line.as_ref().unwrap().position().turn);
+    }
+    assert_eq!(seen, [["a5"], ["a6"], ["a7"], ["a8"], ["a8"]]);
+    // Black moves again after each move of the series; White mates after the last.
+    use Color::{Black, White};
+    assert_eq!(turns, [Black, Black, Black, White, Black]);
+    let end = s.line.as_ref().unwrap().position();
+    assert!(crate::core::moves::legal_moves(end).is_ok_and(|m| m.is_empty()));
+    let setup = fen::read(&format!("{SERIES_HELPMATE} 0 1"), None).position;
+    assert_eq!(Some(s.position), setup, "the setup stays");
+}

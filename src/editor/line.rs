@@ -33,6 +33,9 @@ pub struct Line {
     pub at: usize,
     /// How the moves are written (the language's default, or `--notation`).
     pub style: Notation,
+    /// The first `series` moves are one side's series: the other side stands still after
+    /// each of them but the last (0: the sides take turns throughout).
+    pub series: usize,
 }
 
 impl Line {
@@ -44,6 +47,7 @@ impl Line {
             plies: Vec::new(),
             at: 0,
             style: native(setup.game),
+            series: 0,
         }
     }
 
@@ -63,12 +67,24 @@ impl Line {
     /// The line of UCI moves from `setup`, as far as they are legal (the moves that are not
     /// and all after them are left out; the count of those is returned too).
     pub fn from_uci(setup: Position, uci: &[String]) -> (Line, usize) {
+        Line::series_from_uci(setup, uci, 0)
+    }
+
+    /// As `from_uci`, the first `series` moves played by one side in a row: after each of them
+    /// but the last the other side passes (a series mover's play).
+    pub fn series_from_uci(setup: Position, uci: &[String], series: usize) -> (Line, usize) {
         let mut line = Line::new(LineKind::Playback, setup);
+        line.series = series;
         for (i, text) in uci.iter().enumerate() {
             let pos = *line.position();
             match moves::parse_uci(&pos, text) {
                 Some(mv) if line.push(mv).is_ok() => {}
                 _ => return (line.rewound(), uci.len() - i),
+            }
+            if i + 1 < series
+                && let Some(ply) = line.plies.last_mut()
+            {
+                ply.after = passed(ply.after);
             }
         }
         (line.rewound(), 0)
@@ -186,6 +202,13 @@ impl Line {
         out.push('\n');
         out
     }
+}
+
+/// The position with the other side to move (no en passant: it belonged to the side passing).
+pub fn passed(mut p: Position) -> Position {
+    p.turn = p.turn.other();
+    p.ep = None;
+    p
 }
 
 /// SAN for chess, WXF for xiangqi: what PGN and the solver write.

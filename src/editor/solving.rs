@@ -272,6 +272,9 @@ pub struct Row {
     pub twin: Option<char>,
     /// The play opens with the second side's move, numbered `1...` (set play, h#n.5).
     pub dots: bool,
+    /// The first `series` moves are a series, one side's moves in a row while the other
+    /// stands still (0: the sides take turns).
+    pub series: usize,
 }
 
 /// What a row says.
@@ -342,6 +345,7 @@ fn twinned_rows(diagram: &Solution<Named>, twins: &[TwinSolution]) -> Vec<Row> {
             from: start_of(s),
             twin: Some(label),
             dots: false,
+            series: 0,
         });
         let first = out.len();
         out.extend(rows(s));
@@ -361,7 +365,8 @@ pub fn rows(s: &Solution<Named>) -> Vec<Row> {
     let mut out = Vec::new();
     let from = start_of(s);
     if s.stipulation.is_help() {
-        let help = |h: &solve::HelpLine<Named>, half: bool, from: Position| Row {
+        let play = s.stipulation.play;
+        let help = |h: &solve::HelpLine<Named>, half: bool, from: Position, series: usize| Row {
             depth: 0,
             moves: h.moves.iter().map(|m| m.uci.clone()).collect(),
             item: Item::Help {
@@ -372,12 +377,18 @@ pub fn rows(s: &Solution<Named>) -> Vec<Row> {
             from,
             twin: None,
             dots: half,
+            series,
         };
         for h in &s.set_lines {
-            out.push(help(h, !s.stipulation.half, passed(from)));
+            out.push(help(h, !s.stipulation.half, passed(from), 0));
         }
         for h in &s.solutions {
-            out.push(help(h, s.stipulation.half, from));
+            let series = if play.is_series() {
+                solve::text::series_moves(play, h.moves.len())
+            } else {
+                0
+            };
+            out.push(help(h, s.stipulation.half, from, series));
         }
         return out;
     }
@@ -406,6 +417,7 @@ pub fn rows(s: &Solution<Named>) -> Vec<Row> {
             from,
             twin: None,
             dots: false,
+            series: 0,
         });
     }
     out
@@ -430,6 +442,7 @@ impl Tree<'_> {
             from: self.from,
             twin: None,
             dots: self.dots,
+            series: 0,
         });
     }
 
@@ -518,26 +531,41 @@ impl Tree<'_> {
 }
 
 /// The chosen row's play as text with move numbers (`1.Ra6 bxa6 2.b7#`; `1...Bc7 2.Rxa7#`
-/// for set play), its moves written as `notation` writes them; a twin's row says its twin.
+/// for set play; `1.Kxa6 2.Ka7 Ra4#` for a series), its moves written as `notation` writes
+/// them; a twin's row says its twin.
 pub fn line_text(row: &Row, notation: crate::core::notation::Notation) -> String {
-    let (line, _) = super::line::Line::from_uci(row.from, &row.moves);
+    let (line, _) = super::line::Line::series_from_uci(row.from, &row.moves, row.series);
     let line = line.written_in(notation);
     let mut parts = Vec::new();
     if let Some(label) = row.twin {
         parts.push(format!("{label})"));
     }
-    let offset = usize::from(row.dots);
-    for (i, ply) in line.plies.iter().enumerate() {
+    let names: Vec<&str> = line.plies.iter().map(|p| p.notation.as_str()).collect();
+    parts.extend(numbered(&names, row.dots, row.series));
+    parts.join(" ")
+}
+
+/// Moves numbered as composers write them: by turns (`1.Kg3 Re2#`), `1...` first when the
+/// play opens with the second side's move (`dots`); the first `series` moves a series, each
+/// with its number, and the reply after it without (`1.Kxa6 2.Ka7 Ra4#`).
+pub fn numbered(names: &[&str], dots: bool, series: usize) -> Vec<String> {
+    let offset = usize::from(dots);
+    let mut parts = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
         let j = i + offset;
-        parts.push(if j % 2 == 0 {
-            format!("{}.{}", j / 2 + 1, ply.notation)
+        parts.push(if i < series {
+            format!("{}.{name}", i + 1)
+        } else if series > 0 {
+            (*name).to_owned()
+        } else if j % 2 == 0 {
+            format!("{}.{name}", j / 2 + 1)
         } else if i == 0 {
-            format!("1...{}", ply.notation)
+            format!("1...{name}")
         } else {
-            ply.notation.clone()
+            (*name).to_owned()
         });
     }
-    parts.join(" ")
+    parts
 }
 
 /// The number of worker threads a solve in the editor uses: every core but one, so that the

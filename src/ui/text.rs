@@ -657,21 +657,31 @@ pub fn seconds_text(millis: u64) -> String {
     format!("{:.1} s", millis as f64 / 1000.0)
 }
 
-/// The parts of the result's first line: `#2`, `sound: 1 key` (`cooked: 3 keys`, `no
-/// solution`, `unfinished (stopped): 1 key proved so far`), the search's nodes and time.
-#[allow(clippy::too_many_arguments)]
+/// What a finished solve found: keys (direct, self and reflex play) or solutions (help and
+/// series play), the short solutions apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub help: bool,
+    /// Keys, or solutions of the full length.
+    pub full: usize,
+    /// Help and series play: solutions shorter than the stipulation.
+    pub short: usize,
+}
+
+/// The parts of the result's first line: `#2`, `sound: 1 key` (`cooked: 3 keys`, `cooked: 3
+/// solutions and 1 short`, `no solution`, `unfinished (stopped): 1 key proved so far`), the
+/// search's nodes and time.
 pub fn solution_summary(
     lang: Lang,
     stip: &str,
     outcome: crate::solve::Outcome,
-    help: bool,
-    found: usize,
+    found: Found,
     cooked: bool,
     nodes: u64,
     seconds: f64,
 ) -> Vec<String> {
     use crate::solve::Outcome;
-    let count = count(lang, found, help);
+    let count = count(lang, found);
     let what = match (outcome, cooked) {
         (Outcome::NoSolution, _) => SOLUTION_NO_SOLUTION.tr(lang).to_owned(),
         (Outcome::Unfinished, _) => fmt(
@@ -679,6 +689,9 @@ pub fn solution_summary(
             "solution-unfinished",
             &[("count", count.as_str().into())],
         ),
+        (Outcome::Solved, _) if found.full == 0 && found.short > 0 => {
+            fmt(lang, "solve-only-short", &[("n", found.short.into())])
+        }
         (Outcome::Solved, true) => {
             fmt(lang, "solution-cooked", &[("count", count.as_str().into())])
         }
@@ -697,13 +710,18 @@ pub fn solution_summary(
     ]
 }
 
-fn count(lang: Lang, n: usize, help: bool) -> String {
-    let id = if help {
+/// `1 key`, `3 solutions`, `3 solutions and 1 short`.
+fn count(lang: Lang, found: Found) -> String {
+    let id = if found.help {
         "count-solutions"
     } else {
         "count-keys"
     };
-    fmt(lang, id, &[("n", n.into())])
+    let mut text = fmt(lang, id, &[("n", found.full.into())]);
+    if found.short > 0 {
+        text.push_str(&fmt(lang, "solve-short-note", &[("n", found.short.into())]));
+    }
+    text
 }
 
 /// Refused by the solver (an illegal position, a stipulation the game does not have).

@@ -1,7 +1,8 @@
 //! End to end: composers' problems in the editor with the real binary in tmux — a twinned
 //! record solved with `S` shows `a)` and `b)`, and a click on b)'s key then Enter plays it from
 //! b)'s position; a helpmate composed with White to move solves with Black beginning (the side
-//! field changed, one undo restores it); Mansfield's 1...Re1 carries no "duals". Needs tmux.
+//! field changed, one undo restores it); Mansfield's 1...Re1 carries no "duals"; a series
+//! helpmate's line plays back move by move. Needs tmux.
 
 use crate::common;
 
@@ -117,6 +118,56 @@ fn mansfields_re1_carries_no_duals() {
         .unwrap();
     assert!(!line.contains("duals"), "{line}\n{screen}");
     assert!(line.contains("2.Qc7#"), "{line}");
+    t.keys(&["C-c"]);
+    t.wait_exit();
+}
+
+#[needs(tmux)]
+#[test]
+fn a_series_helpmates_line_plays_back_every_move_of_the_series() {
+    // ser-h#3: Black's king walks 1.Kxa6 2.Ka7 3.Ka8, then 3...Ra4# (White's mate).
+    let t = Tmux::fenboard(&["8/1pK5/R7/k7/1R6/8/8/8 b - - 0 1"], 120, 40);
+    let before = fen_line(&t.wait_until(|s| !fen_line(s).is_empty(), "the FEN line"));
+    t.keys(&["S"]);
+    t.wait_for("Stipulation: _");
+    t.type_text("ser-h#3");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("│1.Kxa6 2.Ka7 3.Ka8 Ra4#");
+    // The short solution comes first; the chosen line is the fourth.
+    let row = screen
+        .lines()
+        .filter(|l| l.contains("│1.Kxa6"))
+        .position(|l| l.contains("3.Ka8"))
+        .unwrap();
+    t.keys(&["BTab"]);
+    for _ in 0..row {
+        t.keys(&["Down"]);
+    }
+    t.keys(&["Enter"]);
+    t.wait_for("setup FEN");
+    let placements = [
+        "8/1pK5/k7/8/1R6/8/8/8",
+        "8/kpK5/8/8/1R6/8/8/8",
+        "k7/1pK5/8/8/1R6/8/8/8",
+        "k7/1pK5/8/8/R7/8/8/8",
+    ];
+    for (i, placement) in placements.iter().enumerate() {
+        t.keys(&["Right"]);
+        let shown = t.wait_for(&format!("move {} of 4", i + 1));
+        assert!(
+            shown.contains(&format!("Piece placement           {placement} ")),
+            "after move {}: {shown}",
+            i + 1
+        );
+    }
+    let end = t.wait_for("▸Ra4#");
+    assert!(
+        end.contains("3.  Ka8"),
+        "the series numbered move by move: {end}"
+    );
+    t.keys(&["Escape"]);
+    let after = t.wait_until(|s| !s.contains("setup FEN"), "back to the setup");
+    assert_eq!(fen_line(&after), before, "the setup never changed");
     t.keys(&["C-c"]);
     t.wait_exit();
 }

@@ -16,17 +16,19 @@ use super::change::{Rights, commit};
 /// The Solution panel calls this on Enter. Moves that are not legal end the line there.
 #[allow(dead_code, reason = "the tests start playback from the setup")]
 pub(crate) fn start_playback(state: &mut State, moves: &[String]) {
-    start_playback_from(state, state.position, moves);
+    start_playback_from(state, state.position, moves, 0);
 }
 
 /// Plays `moves` from `from` (a twin's position, or the setup with the other side to move)
-/// as `start_playback` does from the setup.
+/// as `start_playback` does from the setup; the first `series` of them are a series, the
+/// other side standing still after each but the last.
 pub(crate) fn start_playback_from(
     state: &mut State,
     from: crate::core::Position,
     moves: &[String],
+    series: usize,
 ) {
-    let (line, dropped) = Line::from_uci(from, moves);
+    let (line, dropped) = Line::series_from_uci(from, moves, series);
     let line = line.written_in(state.options.notation(state.position.game));
     let count = line.plies.len();
     begin(state, line);

@@ -379,7 +379,7 @@ pub(super) fn play(state: &mut State) {
     let Some(row) = s.rows().get(s.selected).cloned() else {
         return;
     };
-    super::play::start_playback_from(state, row.from, &row.moves);
+    super::play::start_playback_from(state, row.from, &row.moves, row.series);
 }
 
 /// `y` on the Solution panel: the chosen line as text with move numbers.

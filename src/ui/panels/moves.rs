@@ -54,25 +54,34 @@ struct Row<'a> {
 
 fn rows(line: &Line) -> Vec<Row<'_>> {
     let mut rows: Vec<Row> = Vec::new();
-    let mut number = line.setup.fullmove.max(1);
+    let first = line.setup.fullmove.max(1);
     let mut turn = line.setup.turn;
     for (i, ply) in line.plies.iter().enumerate() {
-        let column = usize::from(turn == Color::Black);
+        let column = column(line, i, turn);
         if column == 0 || rows.is_empty() {
             rows.push(Row {
-                number: format!("{number}."),
+                number: format!("{}.", first as usize + rows.len()),
                 moves: [None, None],
             });
         }
         if let Some(row) = rows.last_mut() {
             row.moves[column] = Some((i, ply.notation.as_str()));
         }
-        if turn == Color::Black {
-            number += 1;
-        }
         turn = turn.other();
     }
     rows
+}
+
+/// The column of the score the `i`-th ply goes in, `turn` moving in a game score: White's
+/// (Red's) first, Black's second. A series is numbered move by move as composers write it
+/// (`1.Kxa6 2.Ka7 3.b6 Ra4#`): each of its moves first on a row of its own, the reply after
+/// it second, and the moves after that by turns.
+fn column(line: &Line, i: usize, turn: Color) -> usize {
+    match i.checked_sub(line.series) {
+        _ if line.series == 0 => usize::from(turn == Color::Black),
+        None => 0,
+        Some(after) => usize::from(after % 2 == 0),
+    }
 }
 
 /// Where the score's rows go: the first row shown (the row of the move on the board stays in
@@ -366,5 +375,27 @@ mod tests {
         // The PGN stays SAN whatever the screen writes.
         let pgn = s.line.as_ref().unwrap().pgn("x");
         assert!(pgn.contains("C2.5"), "{pgn}");
+    }
+
+    #[test]
+    fn a_series_is_numbered_move_by_move_with_its_reply_beside_the_last() {
+        // A series helpmate: Black's three moves, then White's mate.
+        let p = crate::core::fen::read("8/1pK5/R7/k7/1R6/8/8/8 b - - 0 1", None)
+            .position
+            .unwrap();
+        let uci: Vec<String> = ["a5a6", "a6a7", "a7a8", "b4a4"].map(String::from).into();
+        let (line, dropped) = crate::editor::line::Line::series_from_uci(p, &uci, 3);
+        assert_eq!(dropped, 0);
+        let shown: Vec<(String, [Option<usize>; 2])> = super::rows(&line)
+            .iter()
+            .map(|r| (r.number.clone(), r.moves.map(|m| m.map(|(i, _)| i))))
+            .collect();
+        let want = [
+            ("1.", [Some(0), None]),
+            ("2.", [Some(1), None]),
+            ("3.", [Some(2), Some(3)]),
+        ]
+        .map(|(n, m)| (n.to_owned(), m));
+        assert_eq!(shown, want);
     }
 }

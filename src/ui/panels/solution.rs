@@ -140,10 +140,20 @@ fn header(s: &Solving, lang: crate::i18n::Lang, t: &Theme, width: usize) -> Vec<
         Phase::Done(solved) => {
             let sol = &solved.solution;
             let help = sol.stipulation.is_help();
+            // Counted as Popeye counts: a series selfmate's lines that differ only in the
+            // other side's forced mate are one solution; short solutions apart.
             let found = if help {
-                sol.solutions.len()
+                text::Found {
+                    help,
+                    full: sol.solution_count(false),
+                    short: sol.solution_count(true),
+                }
             } else {
-                sol.keys.len()
+                text::Found {
+                    help,
+                    full: sol.keys.len(),
+                    short: 0,
+                }
             };
             let cooked = solved.is_cooked();
             let style = match sol.outcome {
@@ -156,7 +166,6 @@ fn header(s: &Solving, lang: crate::i18n::Lang, t: &Theme, width: usize) -> Vec<
                 lang,
                 &stip,
                 sol.outcome,
-                help,
                 found,
                 cooked,
                 sol.nodes,
@@ -290,7 +299,7 @@ fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line
         }
         Item::Help { moves, short, half } => {
             let style = if cooked { t.error } else { t.ok };
-            spans.push(Span::styled(help_text(moves, *half), style));
+            spans.push(Span::styled(help_text(moves, *half, row.series), style));
             if *short {
                 spans.push(Span::styled(
                     format!(" {}", text::SOLUTION_SHORT.tr(lang)),
@@ -303,21 +312,11 @@ fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line
 }
 
 /// A helpmate solution numbered as composers write it: `1.Kg3 Re2#`, and `1...` first for
-/// h#n.5, which opens with the side to move's extra half move.
-fn help_text(moves: &[Named], half: bool) -> String {
-    let offset = usize::from(half);
-    let mut parts = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let j = i + offset;
-        parts.push(if j % 2 == 0 {
-            format!("{}.{}", j / 2 + 1, m.san)
-        } else if i == 0 {
-            format!("1...{}", m.san)
-        } else {
-            m.san.clone()
-        });
-    }
-    parts.join(" ")
+/// h#n.5, which opens with the side to move's extra half move; a series move by move
+/// (`1.Kxa6 2.Ka7 Ra4#`).
+fn help_text(moves: &[Named], half: bool, series: usize) -> String {
+    let names: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
+    crate::editor::solving::numbered(&names, half, series).join(" ")
 }
 
 #[cfg(test)]
@@ -348,5 +347,51 @@ mod tests {
         assert_eq!(shown, ["#2 · sound: 1 key", "351 nodes · 0.0 s"]);
         let lines = pack(parts(&["a part far too long for the line"]), 10);
         assert_eq!(lines[0].to_string(), "a part fa…");
+    }
+
+    /// The panel's first line for `stip` solved from `fen`.
+    fn summary(fen: &str, stip: &str) -> String {
+        use crate::editor::solving::{self, Ask, Request, Solved, Solving};
+        let position = crate::core::fen::read(fen, None).position.unwrap();
+        let ask = Ask::parse(stip).unwrap();
+        let solution = crate::solve::solve(
+            &position,
+            ask.stipulation,
+            &solving::options(ask, 2),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        let solving = Solving {
+            request: Request {
+                id: 1,
+                position,
+                ask,
+                twins: Vec::new(),
+            },
+            fen: fen.into(),
+            phase: Phase::Done(Solved::new(solution)),
+            stale: false,
+            cancelled: false,
+            selected: 0,
+            twins: String::new(),
+        };
+        let mono = Theme::new(super::super::super::theme::ColorMode::Mono);
+        let lines = header(&solving, crate::i18n::Lang::En, &mono, 200);
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn found_counts_solutions_as_popeye_does() {
+        // After 1.Qg1+ Black must take the queen, with the rook or the queen, and both mate:
+        // two lines, one solution.
+        let shown = summary("8/8/8/8/3q2r1/8/4r2Q/5k1K w - - 0 1", "ser-s#1");
+        assert!(shown.contains("sound: 1 solution ·"), "{shown}");
+        // Three series helpmates in three and a short one in two: cooked, the short apart.
+        let shown = summary("8/1pK5/R7/k7/1R6/8/8/8 b - - 0 1", "ser-h#3");
+        assert!(
+            shown.contains("cooked: 3 solutions and 1 short ·"),
+            "{shown}"
+        );
     }
 }
