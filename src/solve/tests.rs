@@ -317,6 +317,43 @@ fn set_play_shows_what_the_key_gives_up() {
 }
 
 #[test]
+fn the_text_gathers_set_defences_met_by_the_same_mates_on_one_line() {
+    let options = Options {
+        set_play: true,
+        ..Options::default()
+    };
+    let style = super::text::Style {
+        figurine: false,
+        lang: crate::i18n::Lang::En,
+    };
+    // Morphy: every bishop move is met by 2.Rxa7#, one line as in the Solution panel.
+    let s = run("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2", options);
+    let text = super::text::render(&s, style);
+    let set: Vec<&str> = text.lines().take_while(|l| l.starts_with("1...")).collect();
+    assert_eq!(set.len(), 1, "{text}");
+    let (defences, mate) = set[0].split_once(" 2.").unwrap();
+    let mut names: Vec<&str> = defences.trim_start_matches("1...").split(", ").collect();
+    let mut bishop = s.set.iter().map(|d| d.mv.san.as_str()).collect::<Vec<_>>();
+    names.sort();
+    bishop.sort();
+    assert_eq!(names, bishop);
+    assert_eq!(mate, "Rxa7#");
+    // Defences met by different mates stay apart: each way of meeting them has its line,
+    // and every set defence is on one of them.
+    let s = run("6R1/3R4/8/8/5K2/4P2k/8/6bb w - - 0 1", "#2", options);
+    let text = super::text::render(&s, style);
+    let set: Vec<&str> = text.lines().take_while(|l| l.starts_with("1...")).collect();
+    let mut mates: Vec<&str> = set.iter().map(|l| l.split_once(" 2.").unwrap().1).collect();
+    let count = mates.len();
+    assert!(count > 1, "{text}");
+    mates.sort();
+    mates.dedup();
+    assert_eq!(mates.len(), count, "one line per way of meeting them: {text}");
+    let listed: usize = set.iter().map(|l| l.matches(", ").count() + 1).sum();
+    assert_eq!(listed, s.set.len(), "{text}");
+}
+
+#[test]
 fn a_helpmate_begins_with_black_whatever_the_fen_says() {
     let given = "7k/6pp/8/8/8/8/8/KR6 w - - 0 1";
     // Popeye: ser-h#2 1.Kg8 2.Kh8 Rb8#; as h#2 Black begins too.

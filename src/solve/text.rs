@@ -71,7 +71,7 @@ pub fn render(s: &Solution<Named>, style: Style) -> String {
         }
         return out;
     }
-    defence_lines(&mut out, &s.set, &[], 1, 0, &w, lang);
+    defence_lines(&mut out, &s.set, None, 1, 0, &w, lang);
     for key in &s.keys {
         play_line(&mut out, key, 1, 0, true, &w, lang);
         if key.length < s.stipulation.moves {
@@ -209,15 +209,26 @@ fn play_line(
         Threat::Moves(ms) => ms.iter().map(|m| m.uci.as_str()).collect(),
         _ => Vec::new(),
     };
-    defence_lines(out, &line.defences, &threats, number, indent + 3, w, lang);
+    defence_lines(
+        out,
+        &line.defences,
+        Some(&threats),
+        number,
+        indent + 3,
+        w,
+        lang,
+    );
 }
 
 /// The variations each on its line; the defences after which the threat still works gathered
-/// on one line per way the threat meets them: `1...Re1, Re2, Rd3 2.Qc7#`.
+/// on one line per way the threat meets them: `1...Re1, Re2, Rd3 2.Qc7#`. Set play
+/// (`threats` None) has no threat to tell variations by: its defences met by the same mates
+/// share a line (`1...Bh2, Bg3 2.Rxa7#`, as composers write `1...B~`), as in the Solution
+/// panel.
 fn defence_lines(
     out: &mut String,
     defences: &[Defence<Named>],
-    threats: &[&str],
+    threats: Option<&[&str]>,
     number: u32,
     indent: usize,
     w: &dyn Fn(&Named) -> String,
@@ -226,16 +237,16 @@ fn defence_lines(
     // Groups by the answers' text, in the order they first come.
     let mut groups: Vec<(String, Vec<&Defence<Named>>)> = Vec::new();
     for d in defences {
-        let answers: Vec<&Line<Named>> = if d.variation {
-            d.continuations.iter().collect()
-        } else {
-            d.continuations
+        let answers: Vec<&Line<Named>> = match threats {
+            Some(threats) if !d.variation => d
+                .continuations
                 .iter()
                 .filter(|c| threats.contains(&c.mv.uci.as_str()))
-                .collect()
+                .collect(),
+            _ => d.continuations.iter().collect(),
         };
         let ends = answers.iter().all(|c| c.defences.is_empty());
-        if d.variation || !ends {
+        if (d.variation && threats.is_some()) || !ends {
             defence_line(out, d, number, indent, w, lang);
             continue;
         }
