@@ -348,7 +348,11 @@ fn the_text_gathers_set_defences_met_by_the_same_mates_on_one_line() {
     assert!(count > 1, "{text}");
     mates.sort();
     mates.dedup();
-    assert_eq!(mates.len(), count, "one line per way of meeting them: {text}");
+    assert_eq!(
+        mates.len(),
+        count,
+        "one line per way of meeting them: {text}"
+    );
     let listed: usize = set.iter().map(|l| l.matches(", ").count() + 1).sum();
     assert_eq!(listed, s.set.len(), "{text}");
 }

@@ -69,7 +69,7 @@ impl Widget for &SolutionPanel {
         };
         let first = first_shown(self.solving.selected, rows.len(), room);
         for row in rows.iter().skip(first).take(room) {
-            lines.push(fit(row_line(row, cooked, lang, t), width));
+            lines.push(row_line(row, cooked, lang, t, width));
         }
         for (i, line) in lines.into_iter().enumerate() {
             let r = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
@@ -207,108 +207,171 @@ fn pack(parts: Vec<(String, Style)>, width: usize) -> Vec<Line<'static>> {
     lines.into_iter().map(|l| fit(l, width)).collect()
 }
 
-/// One row of the tree.
-fn row_line(row: &Row, cooked: bool, lang: crate::i18n::Lang, t: &Theme) -> Line<'static> {
-    let indent = " ".repeat(usize::from(row.depth) * 2);
-    let mut spans = vec![Span::raw(indent)];
-    match &row.item {
+/// One row of the tree in `width` columns: indented by its depth, then what its item says.
+fn row_line(
+    row: &Row,
+    cooked: bool,
+    lang: crate::i18n::Lang,
+    t: &Theme,
+    width: usize,
+) -> Line<'static> {
+    let indent = usize::from(row.depth) * 2;
+    let room = width.saturating_sub(indent);
+    let mut spans = vec![Span::raw(" ".repeat(indent))];
+    spans.extend(match &row.item {
         Item::Attack {
             number,
             mv,
             key,
             threat,
-        } => {
-            let style = match (key, cooked) {
-                (true, true) => t.error,
-                (true, false) => t.ok,
-                (false, _) => t.value,
-            };
-            let mark = if *key { "!" } else { "" };
-            spans.push(Span::styled(format!("{number}.{}{mark}", mv.san), style));
-            match threat {
-                Threat::None => {}
-                Threat::Zugzwang => {
-                    spans.push(Span::styled(
-                        format!(" {}", text::SOLUTION_ZUGZWANG.tr(lang)),
-                        t.muted,
-                    ));
-                }
-                Threat::Moves(ms) => {
-                    let ms: Vec<String> = ms
-                        .iter()
-                        .map(|m| format!("{}.{}", number + 1, m.san))
-                        .collect();
-                    spans.push(Span::styled(
-                        format!(" {} {}", text::SOLUTION_THREAT.tr(lang), ms.join(", ")),
-                        t.muted,
-                    ));
-                }
-            }
+        } => attack_spans(*number, mv, *key, threat, cooked, lang, t),
+        Item::Twin { label, text } => twin_spans(*label, text, t),
+        Item::Defence { .. } => defence_spans(&row.item, lang, t, room),
+        Item::Try { mv, refutations } => try_spans(mv, refutations, lang, t),
+        Item::Help { moves, short, half } => {
+            let style = if cooked { t.error } else { t.ok };
+            let mut spans = vec![Span::styled(help_text(moves, *half, row.series), style)];
+            spans.extend(short_span(*short, lang, t));
+            spans
         }
-        Item::Twin { label, text } => {
-            spans.push(Span::styled(format!("{label})"), t.key));
-            if !text.is_empty() {
-                spans.push(Span::styled(format!(" {text}"), t.label));
-            }
-        }
-        Item::Defence {
-            number,
-            mv,
-            others,
-            ends,
-            short,
-            variation,
-        } => {
-            let mut names = vec![mv.san.clone()];
-            names.extend(others.iter().map(|m| m.san.clone()));
-            spans.push(Span::styled(
-                format!("{number}...{}", names.join(", ")),
-                t.label,
-            ));
-            // Several ways to finish after a variation are duals: said before them, so a cut
-            // line still says it. After a defence the threat still meets they are not.
-            if *variation && ends.len() > 1 {
-                spans.push(Span::styled(
-                    format!(" {}", text::SOLUTION_DUALS.tr(lang)),
-                    t.warning,
-                ));
-            }
-            for end in ends {
-                spans.push(Span::styled(
-                    format!(" {}.{}", number + 1, end.san),
-                    t.value,
-                ));
-            }
-            if *short {
-                spans.push(Span::styled(
-                    format!(" {}", text::SOLUTION_SHORT.tr(lang)),
-                    t.muted,
-                ));
-            }
-        }
-        Item::Try { mv, refutations } => {
-            let refs: Vec<String> = refutations
+    });
+    fit(Line::from(spans), width)
+}
+
+/// A key (`1.Ra6!`, green, red when cooked) or a continuation, with its threat or zugzwang.
+fn attack_spans(
+    number: u32,
+    mv: &Move,
+    key: bool,
+    threat: &Threat,
+    cooked: bool,
+    lang: crate::i18n::Lang,
+    t: &Theme,
+) -> Vec<Span<'static>> {
+    let style = match (key, cooked) {
+        (true, true) => t.error,
+        (true, false) => t.ok,
+        (false, _) => t.value,
+    };
+    let mark = if key { "!" } else { "" };
+    let mut spans = vec![Span::styled(format!("{number}.{}{mark}", mv.san), style)];
+    match threat {
+        Threat::None => {}
+        Threat::Zugzwang => spans.push(Span::styled(
+            format!(" {}", text::SOLUTION_ZUGZWANG.tr(lang)),
+            t.muted,
+        )),
+        Threat::Moves(ms) => {
+            let ms: Vec<String> = ms
                 .iter()
-                .map(|r| format!("1...{}!", r.san))
+                .map(|m| format!("{}.{}", number + 1, m.san))
                 .collect();
-            spans.push(Span::styled(format!("1.{}?", mv.san), t.warning));
             spans.push(Span::styled(
-                format!(" {} {}", text::SOLUTION_BUT.tr(lang), refs.join(", ")),
+                format!(" {} {}", text::SOLUTION_THREAT.tr(lang), ms.join(", ")),
                 t.muted,
             ));
         }
-        Item::Help { moves, short, half } => {
-            let style = if cooked { t.error } else { t.ok };
-            spans.push(Span::styled(help_text(moves, *half, row.series), style));
-            if *short {
-                spans.push(Span::styled(
-                    format!(" {}", text::SOLUTION_SHORT.tr(lang)),
-                    t.muted,
-                ));
-            }
-        }
     }
-    Line::from(spans)
+    spans
+}
+
+/// A twin's heading: `a)`, `b) move a1 a2`.
+fn twin_spans(label: char, commands: &str, t: &Theme) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::styled(format!("{label})"), t.key)];
+    if !commands.is_empty() {
+        spans.push(Span::styled(format!(" {commands}"), t.label));
+    }
+    spans
+}
+
+/// A defence, the others met the same way, and the moves that finish after them, in `room`
+/// columns: when the defences do not all fit, the last of them give way to `…` so that the
+/// finishing moves stay in sight (`1...Bh2, Bg3, … 2.Rxa7#`).
+fn defence_spans(
+    item: &Item,
+    lang: crate::i18n::Lang,
+    t: &Theme,
+    room: usize,
+) -> Vec<Span<'static>> {
+    let Item::Defence {
+        number,
+        mv,
+        others,
+        ends,
+        short,
+        variation,
+    } = item
+    else {
+        return Vec::new();
+    };
+    let mut tail = Vec::new();
+    // Several ways to finish after a variation are duals: said before them, so a cut line
+    // still says it. After a defence the threat still meets they are not.
+    if *variation && ends.len() > 1 {
+        tail.push(Span::styled(
+            format!(" {}", text::SOLUTION_DUALS.tr(lang)),
+            t.warning,
+        ));
+    }
+    for end in ends {
+        tail.push(Span::styled(
+            format!(" {}.{}", number + 1, end.san),
+            t.value,
+        ));
+    }
+    tail.extend(short_span(*short, lang, t));
+    let tail_width: usize = tail.iter().map(Span::width).sum();
+    let names: Vec<&str> = std::iter::once(mv)
+        .chain(others)
+        .map(|m| m.san.as_str())
+        .collect();
+    let head = defences_text(*number, &names, room.saturating_sub(tail_width));
+    let mut spans = vec![Span::styled(head, t.label)];
+    spans.extend(tail);
+    spans
+}
+
+/// `1...Bh2, Bg3, Bf4` in `room` columns if it fits, else as many of the defences as fit with
+/// `, …` after them (at least the first).
+fn defences_text(number: u32, names: &[&str], room: usize) -> String {
+    let all = format!("{number}...{}", names.join(", "));
+    if super::super::wrap::width(&all) <= room {
+        return all;
+    }
+    let mut shown = 1;
+    while shown + 1 < names.len() {
+        let more = format!("{number}...{}, …", names[..=shown].join(", "));
+        if super::super::wrap::width(&more) > room {
+            break;
+        }
+        shown += 1;
+    }
+    format!("{number}...{}, …", names[..shown].join(", "))
+}
+
+/// A try and its refutations: `1.Qb7? but 1...Kg1!`.
+fn try_spans(
+    mv: &Move,
+    refutations: &[Move],
+    lang: crate::i18n::Lang,
+    t: &Theme,
+) -> Vec<Span<'static>> {
+    let refs: Vec<String> = refutations
+        .iter()
+        .map(|r| format!("1...{}!", r.san))
+        .collect();
+    vec![
+        Span::styled(format!("1.{}?", mv.san), t.warning),
+        Span::styled(
+            format!(" {} {}", text::SOLUTION_BUT.tr(lang), refs.join(", ")),
+            t.muted,
+        ),
+    ]
+}
+
+/// ` (short)` after a short variation or solution.
+fn short_span(short: bool, lang: crate::i18n::Lang, t: &Theme) -> Option<Span<'static>> {
+    short.then(|| Span::styled(format!(" {}", text::SOLUTION_SHORT.tr(lang)), t.muted))
 }
 
 /// A helpmate solution numbered as composers write it: `1.Kg3 Re2#`, and `1...` first for
@@ -393,5 +456,36 @@ mod tests {
             shown.contains("cooked: 3 solutions and 1 short ·"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn a_set_line_too_wide_keeps_its_mate_and_cuts_its_defences() {
+        // Morphy's set play: the bishop's six moves, all met by 2.Rxa7#.
+        let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+        let position = crate::core::fen::read(fen, None).position.unwrap();
+        let ask = crate::editor::solving::Ask::parse("#2 setplay").unwrap();
+        let solution = crate::solve::solve(
+            &position,
+            ask.stipulation,
+            &crate::editor::solving::options(ask, 2),
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        let rows = crate::editor::solving::rows(&solution);
+        let set = rows.iter().find(|r| r.dots).expect("the set line");
+        let mono = Theme::new(super::super::super::theme::ColorMode::Mono);
+        let wide = row_line(set, false, crate::i18n::Lang::En, &mono, 80).to_string();
+        assert_eq!(wide.matches(", ").count(), 5, "all six shown: {wide}");
+        for width in [33, 24, 18] {
+            let line = row_line(set, false, crate::i18n::Lang::En, &mono, width).to_string();
+            assert!(line.ends_with(" 2.Rxa7#"), "{width}: {line}");
+            assert!(line.contains(", … "), "{width}: {line}");
+            assert!(super::super::super::wrap::width(&line) <= width, "{line}");
+            assert!(
+                line.starts_with(&wide[..7]),
+                "the first defence stays: {line}"
+            );
+        }
     }
 }
