@@ -241,9 +241,9 @@ fn row_line(
 /// A key (`1.Ra6!`, green, red when cooked) or a continuation, with its threat or zugzwang.
 fn attack_spans(
     number: u32,
-    mv: &Move,
+    mv: &Named,
     key: bool,
-    threat: &Threat,
+    threat: &Threat<Named>,
     cooked: bool,
     lang: crate::i18n::Lang,
     t: &Theme,
@@ -351,8 +351,8 @@ fn defences_text(number: u32, names: &[&str], room: usize) -> String {
 
 /// A try and its refutations: `1.Qb7? but 1...Kg1!`.
 fn try_spans(
-    mv: &Move,
-    refutations: &[Move],
+    mv: &Named,
+    refutations: &[Named],
     lang: crate::i18n::Lang,
     t: &Theme,
 ) -> Vec<Span<'static>> {
@@ -433,7 +433,7 @@ mod tests {
                 twins: Vec::new(),
             },
             fen: fen.into(),
-            phase: Phase::Done(Solved::new(solution)),
+            phase: Phase::Done(Solved::new(crate::solve::named(&solution))),
             stale: false,
             cancelled: false,
             selected: 0,
@@ -472,7 +472,7 @@ mod tests {
             &mut |_| {},
         )
         .unwrap();
-        let rows = crate::editor::solving::rows(&solution);
+        let rows = crate::editor::solving::rows(&crate::solve::named(&solution));
         let set = rows.iter().find(|r| r.dots).expect("the set line");
         let mono = Theme::new(super::super::super::theme::ColorMode::Mono);
         let wide = row_line(set, false, crate::i18n::Lang::En, &mono, 80).to_string();
