@@ -45,6 +45,9 @@ pub fn named(s: &Solution) -> Solution<Named> {
         };
         match (live(&start), live(&passed)) {
             (Some(mut root), Some(mut other)) => name_solution(s, &mut root, &mut other),
+            // The side to move gives check: the other side cannot begin (there is no set
+            // play to name), but the solution's own moves are named all the same.
+            (Some(mut root), None) => name_solution(s, &mut root, &mut Blind(s.game)),
             _ => name_solution(s, &mut Blind(s.game), &mut Blind(s.game)),
         }
     } else {
@@ -55,6 +58,9 @@ pub fn named(s: &Solution) -> Solution<Named> {
         };
         match (live(&start), live(&passed)) {
             (Some(mut root), Some(mut other)) => name_solution(s, &mut root, &mut other),
+            // The side to move gives check: the other side cannot begin (there is no set
+            // play to name), but the solution's own moves are named all the same.
+            (Some(mut root), None) => name_solution(s, &mut root, &mut Blind(s.game)),
             _ => name_solution(s, &mut Blind(s.game), &mut Blind(s.game)),
         }
     }

@@ -358,6 +358,26 @@ fn the_text_gathers_set_defences_met_by_the_same_mates_on_one_line() {
 }
 
 #[test]
+fn a_series_from_a_position_in_check_is_named_move_by_move() {
+    // Black's king stands in check and walks 1.Kxa6 2.Ka7 3.Ka8, then Ra4#: the position with
+    // White to move is no position, but the solution's own moves are still named.
+    let s = run(
+        "8/1pK5/R7/k7/1R6/8/8/8 b - - 0 1",
+        "ser-h#3",
+        Options::default(),
+    );
+    let sans: Vec<Vec<&str>> = s
+        .solutions
+        .iter()
+        .map(|h| h.moves.iter().map(|m| m.san.as_str()).collect())
+        .collect();
+    assert!(
+        sans.contains(&vec!["Kxa6", "Ka7", "Ka8", "Ra4#"]),
+        "{sans:?}"
+    );
+}
+
+#[test]
 fn a_helpmate_begins_with_black_whatever_the_fen_says() {
     let given = "7k/6pp/8/8/8/8/8/KR6 w - - 0 1";
     // Popeye: ser-h#2 1.Kg8 2.Kh8 Rb8#; as h#2 Black begins too.
