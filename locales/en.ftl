@@ -556,9 +556,10 @@ notice-solve-cancelled = solve stopped
 notice-solution-stale = the position changed since it was solved: S solves it again
 stipulation-title = Solve
 stipulation-prompt = Stipulation:
-stipulation-keys = Enter solve · Esc cancel · add tries or checks
+stipulation-keys = Enter solve · Esc cancel · add tries, checks, setplay, twin move c8 d7
 stipulation-empty = type a stipulation: #2, =3, s#2, h#2, h#2.5
-stipulation-word = '{ $word }': only tries or checks may follow
+stipulation-word = '{ $word }': only tries, checks, setplay or twin … may follow
+stipulation-twin = not a twin: { $why }
 stipulation-no-goal = expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)
 stipulation-half-only-in-help = only helpmates take a half move (h#n.5)
 stipulation-only-half = the only fraction is .5 (h#2.5)

@@ -622,9 +622,10 @@ notice-solve-cancelled = resolución detenida
 notice-solution-stale = la posición cambió desde que se resolvió: S la resuelve de nuevo
 stipulation-title = Resolver
 stipulation-prompt = Condición:
-stipulation-keys = Enter resuelve · Esc cancela · añade tries o checks
+stipulation-keys = Enter resuelve · Esc cancela · añade tries, checks, setplay, twin move c8 d7
 stipulation-empty = escribe una condición: #2, =3, s#2, h#2, h#2.5
-stipulation-word = '{ $word }': solo pueden seguir tries o checks
+stipulation-word = '{ $word }': solo pueden seguir tries, checks, setplay o twin …
+stipulation-twin = gemelo no válido: { $why }
 stipulation-no-goal = se esperaba #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n o ser-s#n, o = en lugar de # (n, un número de jugadas)
 stipulation-half-only-in-help = solo los mates de ayuda admiten media jugada (h#n.5)
 stipulation-only-half = la única fracción posible es .5 (h#2.5)

@@ -557,9 +557,10 @@ notice-solve-cancelled = 已停止解题
 notice-solution-stale = 解题后局面已改变：按 S 重新求解
 stipulation-title = 解题
 stipulation-prompt = 要求：
-stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries 或 checks
+stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries、checks、setplay、twin move c8 d7
 stipulation-empty = 请输入要求：#2、=3、s#2、h#2、h#2.5
-stipulation-word = “{ $word }”：后面只能跟 tries 或 checks
+stipulation-word = “{ $word }”：后面只能跟 tries、checks、setplay 或 twin …
+stipulation-twin = 孪生局无效：{ $why }
 stipulation-no-goal = 应为 #n、s#n、h#n、h#n.5、r#n、ser-#n、ser-h#n 或 ser-s#n，或以 = 代替 #（n 为回合数）
 stipulation-half-only-in-help = 只有协助杀可以多半步（h#n.5）
 stipulation-only-half = 小数只能是 .5（h#2.5）

@@ -336,3 +336,52 @@ fn a_series_line_plays_back_every_move_of_the_series_and_the_mate() {
     let setup = fen::read(&format!("{SERIES_HELPMATE} 0 1"), None).position;
     assert_eq!(Some(s.position), setup, "the setup stays");
 }
+
+#[test]
+fn twins_typed_in_the_prompt_are_solved_and_the_record_keeps_its_own() {
+    // Morphy's diagram; the prompt asks for b) with the rook on a2 and c) with a black pawn
+    // added on e4 as well.
+    let mut s = epd(&format!("{MORPHY} dm 2;\n"));
+    let typed = "#2 twin move a1 a2 twin cont add black pe4";
+    solve_with(&mut s, &typed.replace(' ', " <Space> "));
+    let heads: Vec<(char, String)> = rows(&s)
+        .iter()
+        .filter_map(|r| match &r.item {
+            Item::Twin { label, text } => Some((*label, text.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            ('a', String::new()),
+            ('b', "move a1 a2".into()),
+            ('c', "cont add black pe4".into())
+        ]
+    );
+    let ops = s.record_operations().unwrap_or_default().to_owned();
+    assert!(!ops.contains("twins"), "the record is not changed: {ops}");
+    // The prompt offers them again.
+    press(&mut s, "S");
+    let Some(Overlay::StipulationPrompt { text, .. }) = &s.overlay else {
+        panic!("no prompt");
+    };
+    assert_eq!(text, "#2 twin move a1 a2 twin cont add black pe4");
+}
+
+#[test]
+fn a_twin_in_the_prompt_that_does_not_read_stays_with_its_reason() {
+    let mut s = epd(&format!("{MORPHY} dm 2;\n"));
+    press(&mut s, "S <C-u>");
+    press(&mut s, &"#2 twin move a1".replace(' ', " <Space> "));
+    let effects = press(&mut s, "<Enter>");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Solve(_))));
+    let Some(Overlay::StipulationPrompt {
+        error: Some(solving::AskError::Twin(why)),
+        ..
+    }) = &s.overlay
+    else {
+        panic!("{:?}", s.overlay);
+    };
+    assert!(why.starts_with("twin b) move"), "{why}");
+}

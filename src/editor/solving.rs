@@ -24,6 +24,9 @@ pub struct Ask {
 pub const TRIES_WORD: &str = "tries";
 pub const CHECKS_WORD: &str = "checks";
 pub const SET_PLAY_WORD: &str = "setplay";
+/// The word that begins a twin in Popeye's words, after everything else: `#2 twin move c8
+/// d7`; each `twin` one more (b), c), …).
+pub const TWIN_WORD: &str = "twin";
 
 /// Why the prompt's text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +37,60 @@ pub enum AskError {
     Stipulation(String, crate::solve::Problem),
     /// A word after the stipulation that is neither `tries` nor `checks`.
     Word(String),
+    /// A twin that does not read: the twin reader's reason (English).
+    Twin(String),
+}
+
+/// What the prompt asks for with the twins it gives (`#2 twin move c8 d7 twin cont add black
+/// pe4`), in the form of the EPD `twins` operation (`b) move c8 d7 c) cont add black pe4`);
+/// `None` when it gives none, and the record's twins are solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Asked {
+    pub ask: Ask,
+    pub twins: Option<String>,
+}
+
+impl Asked {
+    /// Reads the prompt's text: `Ask::parse` up to the first `twin`, then the twins, each
+    /// from its `twin` to the next, checked by the twin reader. Garbage gives the reason.
+    pub fn parse(text: &str) -> Result<Asked, AskError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some(first) = words.iter().position(|w| *w == TWIN_WORD) else {
+            return Ok(Asked {
+                ask: Ask::parse(text)?,
+                twins: None,
+            });
+        };
+        let ask = Ask::parse(&words[..first].join(" "))?;
+        let mut twins = Vec::new();
+        for (i, commands) in words[first + 1..].split(|w| *w == TWIN_WORD).enumerate() {
+            let label = char::from(b'b' + (i as u8).min(24));
+            twins.push(format!("{label}) {}", commands.join(" ")));
+        }
+        let twins = twins.join(" ");
+        crate::solve::twin::parse_list(&twins).map_err(|e| AskError::Twin(e.to_string()))?;
+        Ok(Asked {
+            ask,
+            twins: Some(twins),
+        })
+    }
+}
+
+impl std::fmt::Display for Asked {
+    /// As typed: the ask, then each twin after its `twin`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.ask)?;
+        let Some(twins) = &self.twins else {
+            return Ok(());
+        };
+        let Ok(list) = crate::solve::twin::parse_list(twins) else {
+            return Ok(());
+        };
+        for t in list {
+            write!(f, " {TWIN_WORD} {}", t.text)?;
+        }
+        Ok(())
+    }
 }
 
 impl Ask {
@@ -616,6 +673,33 @@ mod tests {
         for garbage in ["", "   ", "x#2", "#2 #3", "#2 foo", "tries", "#0", "ｈ#2"] {
             assert!(Ask::parse(garbage).is_err(), "{garbage:?}");
         }
+    }
+
+    #[test]
+    fn the_prompt_reads_twins_in_popeyes_words_after_the_word_twin() {
+        let a = Asked::parse("#2 setplay twin move c8 d7 twin cont add black pe4").unwrap();
+        assert!(a.ask.set_play);
+        assert_eq!(
+            a.twins.as_deref(),
+            Some("b) move c8 d7 c) cont add black pe4")
+        );
+        assert_eq!(
+            a.to_string(),
+            "#2 setplay twin move c8 d7 twin cont add black pe4"
+        );
+        assert_eq!(Asked::parse("h#2 tries").unwrap().twins, None);
+        for garbage in [
+            "#2 twin",
+            "#2 twin move c8",
+            "#2 twin fly c8 d7",
+            "twin move c8 d7",
+        ] {
+            assert!(Asked::parse(garbage).is_err(), "{garbage:?}");
+        }
+        assert!(matches!(
+            Asked::parse("#2 twin twin move a1 a2"),
+            Err(AskError::Twin(_))
+        ));
     }
 
     #[test]

@@ -600,6 +600,8 @@ pub fn stipulation_refused(lang: Lang, why: &crate::editor::solving::AskError) -
             tr(lang, id).to_owned()
         }
         AskError::Word(word) => fmt(lang, "stipulation-word", &[("word", word.as_str().into())]),
+        // The twin reader's reason names the twin and its command in Popeye's words.
+        AskError::Twin(why) => fmt(lang, "stipulation-twin", &[("why", why.as_str().into())]),
     }
 }
 

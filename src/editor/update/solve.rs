@@ -12,7 +12,7 @@ use super::change::after_change;
 use crate::solve::{Goal, Play, twin};
 
 /// The longest text the prompt takes.
-const PROMPT_MAX: usize = 40;
+const PROMPT_MAX: usize = 120;
 /// Lines a page step moves in the tree.
 const PAGE: usize = 10;
 
@@ -28,7 +28,8 @@ pub(super) fn open_prompt(state: &mut State) {
     let last = state.last_stipulation.clone();
     let text = match (state.stipulation().map(std::borrow::Cow::into_owned), last) {
         (Some(record), Some(last))
-            if Ask::parse(&last).is_ok_and(|a| a.stipulation.to_string() == record) =>
+            if solving::Asked::parse(&last)
+                .is_ok_and(|a| a.ask.stipulation.to_string() == record) =>
         {
             last
         }
@@ -107,17 +108,17 @@ pub(super) fn prompt_submit(state: &mut State) -> Vec<Effect> {
     let Some(Overlay::StipulationPrompt { text, error, .. }) = &mut state.overlay else {
         return Vec::new();
     };
-    let ask = match Ask::parse(text) {
-        Ok(ask) => ask,
+    let asked = match solving::Asked::parse(text) {
+        Ok(asked) => asked,
         Err(why) => {
             *error = Some(why);
             return Vec::new();
         }
     };
     state.overlay = None;
-    state.last_stipulation = Some(ask.to_string());
-    store_in_record(state, ask);
-    start(state, ask)
+    state.last_stipulation = Some(asked.to_string());
+    store_in_record(state, asked.ask);
+    start(state, asked.ask, asked.twins.as_deref())
 }
 
 /// Writes the stipulation into the current record's EPD operations (without a collection, the
@@ -155,14 +156,16 @@ pub(super) fn store_in_record(state: &mut State, ask: Ask) {
     }
 }
 
-/// The record's twins (its EPD `twins` operation) applied to the position: their commands'
-/// text and each twin, or the first twin that does not apply, named with why.
-fn twins(state: &State, ask: Ask) -> Result<(String, Vec<TwinAsk>), String> {
-    let Some(text) = state
-        .record_operations()
-        .and_then(|ops| crate::collection::epd::operand(ops, "twins"))
-        .filter(|t| !t.trim().is_empty())
-    else {
+/// The twins asked for in the prompt (`asked`, in the form of the EPD `twins` operation), or
+/// else the record's (its `twins` operation), applied to the position: their commands' text
+/// and each twin, or the first twin that does not apply, named with why.
+fn twins(state: &State, ask: Ask, asked: Option<&str>) -> Result<(String, Vec<TwinAsk>), String> {
+    let record = || {
+        state
+            .record_operations()
+            .and_then(|ops| crate::collection::epd::operand(ops, "twins"))
+    };
+    let Some(text) = asked.or_else(record).filter(|t| !t.trim().is_empty()) else {
         return Ok((String::new(), Vec::new()));
     };
     let list = twin::parse_list(text).map_err(|e| e.to_string())?;
@@ -180,13 +183,14 @@ fn twins(state: &State, ask: Ask) -> Result<(String, Vec<TwinAsk>), String> {
     Ok((text.to_owned(), out))
 }
 
-/// Shows the cached result for the position and `ask`, or sends a new request to the worker
-/// (which stops any solve still running).
-pub(super) fn start(state: &mut State, ask: Ask) -> Vec<Effect> {
+/// Shows the cached result for the position and `ask` (with the twins `asked` in the prompt,
+/// else the record's), or sends a new request to the worker (which stops any solve still
+/// running).
+pub(super) fn start(state: &mut State, ask: Ask, asked: Option<&str>) -> Vec<Effect> {
     let fen: Arc<str> = Arc::from(state.position_fen());
     state.solve_id += 1;
     let was_running = state.solving.as_ref().is_some_and(Solving::is_running);
-    let (twins_text, twins, refused) = match twins(state, ask) {
+    let (twins_text, twins, refused) = match twins(state, ask, asked) {
         Ok((text, list)) => (text, list, None),
         Err(why) => (String::new(), Vec::new(), Some(why)),
     };
@@ -242,7 +246,9 @@ pub(super) fn follow_record(state: &mut State) -> Vec<Effect> {
             set_play: old.request.ask.set_play || a.set_play,
             ..a
         });
-    let twins_text = ask.and_then(|ask| twins(state, ask).ok()).map(|t| t.0);
+    let twins_text = ask
+        .and_then(|ask| twins(state, ask, None).ok())
+        .map(|t| t.0);
     let fen = state.position_fen();
     let cached = ask.zip(twins_text).and_then(|(ask, t)| {
         state
@@ -257,7 +263,7 @@ pub(super) fn follow_record(state: &mut State) -> Vec<Effect> {
     match cached {
         Some((ask, _)) => {
             effects.clear();
-            effects.extend(start(state, ask));
+            effects.extend(start(state, ask, None));
             if old.is_running() && !effects.contains(&Effect::Solve(None)) {
                 effects.push(Effect::Solve(None));
             }
