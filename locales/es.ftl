@@ -622,7 +622,7 @@ notice-solve-cancelled = resolución detenida
 notice-solution-stale = la posición cambió desde que se resolvió: S la resuelve de nuevo
 stipulation-title = Resolver
 stipulation-prompt = Condición:
-stipulation-keys = Enter resuelve · Esc cancela · añade tries, checks, setplay, twin move c8 d7
+stipulation-keys = Enter resuelve · Esc cancela · añade tries, checks, setplay, twin …
 stipulation-empty = escribe una condición: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': solo pueden seguir tries, checks, setplay o twin …
 stipulation-twin = gemelo no válido: { $why }

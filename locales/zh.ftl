@@ -557,7 +557,7 @@ notice-solve-cancelled = 已停止解题
 notice-solution-stale = 解题后局面已改变：按 S 重新求解
 stipulation-title = 解题
 stipulation-prompt = 要求：
-stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries、checks、setplay、twin move c8 d7
+stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries、checks、setplay、twin …
 stipulation-empty = 请输入要求：#2、=3、s#2、h#2、h#2.5
 stipulation-word = “{ $word }”：后面只能跟 tries、checks、setplay 或 twin …
 stipulation-twin = 孪生局无效：{ $why }

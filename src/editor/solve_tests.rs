@@ -136,7 +136,7 @@ fn garbage_in_the_prompt_keeps_it_open_with_the_reason_and_the_text() {
     }
     // A flood of characters stops at the prompt's length.
     press(&mut s, &"#".repeat(500));
-    assert_eq!(prompt_text(&s).unwrap().0.chars().count(), 40);
+    assert_eq!(prompt_text(&s).unwrap().0.chars().count(), 120);
 }
 
 #[test]
