@@ -332,10 +332,12 @@ fn defence_spans(
 }
 
 /// `1...Bh2, Bg3, Bf4` in `room` columns if it fits, else as many of the defences as fit with
-/// `, …` after them (at least the first).
+/// `, …` after them (at least the first). When not even the first fits so, all are given: the
+/// finishing moves cannot be kept in sight, and the line is cut at its end as any other.
 fn defences_text(number: u32, names: &[&str], room: usize) -> String {
     let all = format!("{number}...{}", names.join(", "));
-    if super::super::wrap::width(&all) <= room {
+    let least = format!("{number}...{}, …", names[0]);
+    if super::super::wrap::width(&all) <= room || super::super::wrap::width(&least) > room {
         return all;
     }
     let mut shown = 1;
@@ -487,5 +489,16 @@ mod tests {
                 "the first defence stays: {line}"
             );
         }
+    }
+
+    #[test]
+    fn defences_give_way_only_when_that_brings_the_mates_into_sight() {
+        let names = ["Bh2", "Bg3", "Bf4"];
+        assert_eq!(defences_text(1, &names, 40), "1...Bh2, Bg3, Bf4");
+        let cut = defences_text(1, &names, 15);
+        assert!(cut.ends_with(", …") && cut.starts_with("1...Bh2"), "{cut}");
+        assert!(super::super::super::wrap::width(&cut) <= 15, "{cut}");
+        // No room even for the first and `…`: nothing is given up for nothing.
+        assert_eq!(defences_text(1, &names, 5), "1...Bh2, Bg3, Bf4");
     }
 }
