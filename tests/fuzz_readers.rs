@@ -352,3 +352,80 @@ fn fuzz_the_pgn_reader() {
         Ok(())
     });
 }
+
+#[test]
+fn fuzz_the_record_overlay_values() {
+    use fenboard::editor::record::{Change, Known, Slot, change};
+    let slot = prop_oneof![
+        prop::sample::select(Known::ALL.to_vec()).prop_map(Slot::Known),
+        Just(Slot::New),
+        Just(Slot::Other {
+            index: 0,
+            code: "bm".into()
+        }),
+    ];
+    fuzz(
+        "record overlay values",
+        (text(), text(), slot, any::<bool>()),
+        |(line, typed, slot, epd_file)| {
+            let p = record::parts(&line, epd_file);
+            let ops: Vec<String> = p
+                .ops
+                .clone()
+                .map(|r| {
+                    epd::operations(&line[r])
+                        .map(|o| o.trim().to_owned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            // Writing an operation back as it is changes no byte of the line.
+            for (i, op) in ops.iter().enumerate() {
+                if let Some(same) =
+                    record::edit_operation(&line, &p, record::OpEdit::Replace(i, op), epd_file)
+                {
+                    prop_assert_eq!(&same, &line);
+                }
+            }
+            let Ok(Change::Write(op)) = change(&slot, &typed) else {
+                return Ok(());
+            };
+            prop_assert!(
+                !op.chars().any(|c| c == '\n' || c == '\r') || typed.contains(['\n', '\r'])
+            );
+            // A typed operation goes in as typed, after the others, or the line is left alone.
+            if let Some(new) =
+                record::edit_operation(&line, &p, record::OpEdit::Append(&op), epd_file)
+            {
+                let q = record::parts(&new, epd_file);
+                prop_assert_eq!(&new[q.fen.clone()], &line[p.fen.clone()]);
+                let got: Vec<String> = q
+                    .ops
+                    .clone()
+                    .map(|r| {
+                        epd::operations(&new[r])
+                            .map(|o| o.trim().to_owned())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let mut want = ops.clone();
+                want.push(op.trim().to_owned());
+                prop_assert_eq!(got, want);
+                // Removed again, the operations are those of before.
+                let back =
+                    record::edit_operation(&new, &q, record::OpEdit::Remove(ops.len()), epd_file);
+                let back = back.expect("a line that took an operation gives it up");
+                let b = record::parts(&back, epd_file);
+                let again: Vec<String> = b
+                    .ops
+                    .map(|r| {
+                        epd::operations(&back[r])
+                            .map(|o| o.trim().to_owned())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                prop_assert_eq!(again, ops);
+            }
+            Ok(())
+        },
+    );
+}

@@ -258,7 +258,7 @@ fn removed_tail(tail: &str) -> usize {
 /// `ops` with `new_op` after the others, in the form they are written in: `;` after each (EPD),
 /// or before each (the perft suites' `;D1 20 ;D2 400`).
 fn appended(ops: &str, new_op: &str) -> String {
-    let ops = ops.trim_end();
+    let ops = trim_end(ops);
     if ops.is_empty() {
         format!("{new_op};")
     } else if ops.ends_with(';') {
@@ -277,14 +277,20 @@ fn assemble(before: &str, parts: &Parts, ops: &str, after: &str) -> String {
         // The last operation went: the line ends with its fields.
         return format!("{}{after}", before.trim_end());
     }
-    let gap = if parts.ops.as_ref().is_some_and(|r| r.start > parts.fen.end)
-        || before.ends_with(char::is_whitespace)
-    {
+    // Operations the line had keep what stood before them (`- 0 1;D1 20` stays without a space).
+    let had_ops = parts.ops.as_ref().is_some_and(|r| !r.is_empty());
+    let gap = if had_ops || before.ends_with(char::is_whitespace) {
         ""
     } else {
         " "
     };
-    format!("{before}{gap}{}{after}", ops.trim_end())
+    format!("{before}{gap}{}{after}", trim_end(ops))
+}
+
+/// `text` without the spaces `parts` trims off a line: free text ending in other spaces (a
+/// no-break space) keeps them.
+fn trim_end(text: &str) -> &str {
+    text.trim_end_matches(|c: char| c.is_ascii() && is_fen_space(c as u8))
 }
 
 fn trimmed(text: &str) -> Range<usize> {
@@ -495,6 +501,17 @@ mod tests {
         assert_eq!(
             edit(perft, OpEdit::Append("D2 9"), false).unwrap(),
             "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9"
+        );
+        // Operations right after the fields stay there; free text keeps its last no-break space.
+        let tight = "8/8/8/8/8/8/8/K6k w - - 0 1;D1 3";
+        assert_eq!(
+            edit(tight, OpEdit::Append("D2 9"), false).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - 0 1;D1 3 ;D2 9"
+        );
+        let free = "8/8/8/8/8/8/8/K6k w - - id \"x\"; posted by A\u{a0}";
+        assert_eq!(
+            edit(free, OpEdit::Replace(0, "id \"y\""), true).unwrap(),
+            "8/8/8/8/8/8/8/K6k w - - id \"y\"; posted by A\u{a0}"
         );
     }
 
