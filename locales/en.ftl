@@ -680,7 +680,6 @@ hint-row = row
 hint-edit = edit
 hint-add = add
 hint-undo-redo = undo/redo
-hint-value = value
 hint-write = write
 group-record = Record overlay
 record-title = Record

@@ -746,7 +746,6 @@ hint-row = fila
 hint-edit = editar
 hint-add = añadir
 hint-undo-redo = deshacer/rehacer
-hint-value = valor
 hint-write = escribir
 group-record = Ventana del registro
 record-title = Registro

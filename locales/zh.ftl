@@ -675,7 +675,6 @@ hint-row = 行
 hint-edit = 编辑
 hint-add = 添加
 hint-undo-redo = 撤销/重做
-hint-value = 值
 hint-write = 写入
 group-record = 记录窗口
 record-title = 记录

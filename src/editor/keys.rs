@@ -566,11 +566,11 @@ pub const TABLE: &[Row] = &[
         Bind(Is(Delete), Do(Action::RecordLine(LineEdit::Delete))),
         Bind(Ctrl('u'), Do(Action::RecordLine(LineEdit::DeleteToStart))),
         Bind(AnyChar, Cmd::RecordInsert),
-    ], &[hint(Mode::RecordEdit, 1, "text", "value")]),
+    ], &[hint(Mode::RecordEdit, 3, "←→ Home End", "move"), hint(Mode::RecordEdit, 4, "^U", "clear to start")]),
     row(Group::Record, &[Mode::RecordEdit], "Enter / Esc", "write it into the record (one undo step) / leave it as it was", &[
         Bind(Is(Enter), Do(Action::RecordChoose)),
         Bind(Is(Esc), Do(Action::Escape)),
-    ], &[hint(Mode::RecordEdit, 2, "Enter", "write"), hint(Mode::RecordEdit, 3, "Esc", "cancel")]),
+    ], &[hint(Mode::RecordEdit, 1, "Enter", "write"), hint(Mode::RecordEdit, 2, "Esc", "cancel")]),
     // ---- FEN line -----------------------------------------------------------------------
     row(Group::FenLine, FEN_LINE, "← → Home End, Ctrl-A Ctrl-E", "move in the text", &[
         Bind(Is(Left), Do(Action::Line(LineEdit::Left))),

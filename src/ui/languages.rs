@@ -248,6 +248,12 @@ fn every_screen(lang: Lang) -> Vec<(String, String)> {
             s.overlay = Some(overlay.clone());
             add(format!("{g} {overlay:?}"), &s);
         }
+        // The Record overlay: its rows, a value being typed, a new operation refused.
+        for keys in ["i", "i>", "i+9x>"] {
+            let mut s = state(start, lang);
+            typed(&mut s, keys);
+            add(format!("{g} record {keys}"), &s);
+        }
         let piece = Piece::new(Color::White, Role::King);
         for notice in [
             Notice::PickedUp(piece, Square::new(4, 0)),
