@@ -449,3 +449,14 @@ fn an_epd_record_that_does_not_read_shows_its_error_where_it_is() {
     assert_eq!(s.notice, Some(Notice::FenLineHasErrors));
     assert_eq!(ops(&s), "");
 }
+
+#[test]
+fn deleting_the_stipulation_takes_stip_and_dm_both_in_one_step() {
+    let mut s = epd(&format!("{MORPHY} dm 2; id \"m\"; stip \"h#2\";\n"));
+    open_at(&mut s, 2);
+    press(&mut s, "<Del>");
+    assert_eq!(ops(&s), "id \"m\";");
+    assert_eq!(s.stipulation(), None);
+    press(&mut s, "u");
+    assert_eq!(ops(&s), "dm 2; id \"m\"; stip \"h#2\";");
+}

@@ -5,7 +5,7 @@
 use super::super::effect::Notice;
 use super::super::fen_line::FenLine;
 use super::super::record::{
-    self, Change, Entry, RecordEdit, RecordView, Slot, VALUE_MAX, ValueError,
+    self, Change, Entry, Known, RecordEdit, RecordView, Slot, VALUE_MAX, ValueError,
 };
 use super::super::state::{Overlay, State};
 use super::Towards;
@@ -190,6 +190,12 @@ fn apply(state: &mut State, slot: &Slot, change: Change) -> Result<(), ValueErro
                 return Err(ValueError::DoesNotFit);
             };
             edit_ops(state, OpEdit::Remove(i))?;
+            // The stipulation row stands for both `stip` and `dm`: neither stays.
+            if let Slot::Known(k @ Known::Stipulation) = slot {
+                while let Some(i) = record::known_index(state.record_operations(), *k) {
+                    edit_ops(state, OpEdit::Remove(i))?;
+                }
+            }
             Notice::OperationRemoved(code)
         }
         Change::Write(op) => {
