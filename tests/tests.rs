@@ -59,6 +59,8 @@ mod show_cli;
 mod solve_cli;
 #[path = "suite/solve_composers_oracle.rs"]
 mod solve_composers_oracle;
+#[path = "suite/solve_intelligent.rs"]
+mod solve_intelligent;
 #[path = "suite/solve_oracle.rs"]
 mod solve_oracle;
 #[path = "suite/status.rs"]

@@ -376,6 +376,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
 
+    /// Help and series play in chess: intelligent passes over every position from which the
+    /// goal is out of reach of the moves left (the same solutions, sooner); plain searches
+    /// every line.
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = SearchArg::Intelligent)]
+    pub search: SearchArg,
+
     /// Transposition table size in MB.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
@@ -412,6 +418,12 @@ impl GameArg {
             GameArg::Xiangqi => Some(Game::Xiangqi),
         }
     }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchArg {
+    Intelligent,
+    Plain,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -185,6 +185,7 @@ impl<'a, E: Write> Solver<'a, E> {
                 force: args.force,
                 set_play: args.set_play,
                 max_solutions: args.max_solutions.map(|n| n as usize),
+                intelligent: args.search == crate::cli::args::SearchArg::Intelligent,
                 ..Options::default()
             },
             style: Style {

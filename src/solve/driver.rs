@@ -154,7 +154,7 @@ struct Shared<'a, R: Rules> {
 
 impl<R: Rules> Shared<'_, R> {
     fn search(&self) -> Search<'_, R> {
-        Search::new(
+        let mut s = Search::new(
             self.root.clone(),
             self.table,
             self.stip.play,
@@ -162,7 +162,10 @@ impl<R: Rules> Shared<'_, R> {
             self.options.checks && !self.stip.is_help(),
             &self.counted,
             self.cancel,
-        )
+        );
+        // A forced position may break the rules the bounds stand on (a pawn on its first rank).
+        s.intelligent = self.options.intelligent && !self.options.force;
+        s
     }
 
     fn budget(&self) -> Budget<'_> {

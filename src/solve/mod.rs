@@ -3,6 +3,7 @@
 //! callback so that a caller can run it on a worker thread and stop it at any time.
 
 mod driver;
+mod intelligent;
 mod json;
 mod named;
 mod rules;
@@ -190,6 +191,10 @@ pub struct Options {
     pub set_play: bool,
     /// Help and series play: stop after this many solutions.
     pub max_solutions: Option<usize>,
+    /// Chess help and series play (h#, h=, ser-#, ser-=, ser-h#, ser-h=): pass over every
+    /// position from which the goal is out of reach of the moves left (`intelligent`); the
+    /// solutions are the same, found sooner. No effect on other play.
+    pub intelligent: bool,
 }
 
 impl Default for Options {
@@ -204,6 +209,7 @@ impl Default for Options {
             force: false,
             set_play: false,
             max_solutions: None,
+            intelligent: true,
         }
     }
 }

@@ -52,6 +52,29 @@ pub(crate) trait Rules: Clone + Send + Sync {
         self.undo();
         r
     }
+    /// Help and series play: false only when the side to be brought to `goal` (the side to
+    /// move when `mated_to_move`) certainly cannot be, with at most `attacker` more moves of
+    /// the other side and `defender` of its own (`solve::intelligent`). True where the game has
+    /// no such bound.
+    fn goal_in_reach(
+        &self,
+        _goal: Goal,
+        _mated_to_move: bool,
+        _attacker: u32,
+        _defender: u32,
+    ) -> bool {
+        true
+    }
+    /// Help and series play, the side to be brought to `goal` to move with the move before
+    /// the other side's last: the squares one of its moves must land on (or be a castling)
+    /// to keep the goal in reach; every square where no such bound is known.
+    fn last_help_squares(&self, _goal: Goal) -> u64 {
+        u64::MAX
+    }
+    /// Whether `m` lands on one of `squares` or castles (see `last_help_squares`).
+    fn lands_in(&self, _m: Self::Move, _squares: u64) -> bool {
+        true
+    }
     /// `m`, a move of the current position, as the solver reports it.
     fn public(&self, m: Self::Move) -> Move;
 }

@@ -45,6 +45,9 @@ pub(crate) struct Search<'a, R: Rules> {
     /// When the search stops of itself to hand its work to threads (`stopped` and `paused`).
     pub deadline: Option<Instant>,
     pub paused: bool,
+    /// Help and series play: pass over the nodes from which the goal is out of reach
+    /// (`Rules::goal_in_reach`).
+    pub intelligent: bool,
 }
 
 impl<'a, R: Rules> Search<'a, R> {
@@ -77,6 +80,7 @@ impl<'a, R: Rules> Search<'a, R> {
             limit: usize::MAX,
             deadline: None,
             paused: false,
+            intelligent: false,
         }
     }
 

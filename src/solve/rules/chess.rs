@@ -242,6 +242,35 @@ impl Rules for ChessRules {
             && goal.reached(check, !after.legal_moves().is_empty())
     }
 
+    fn goal_in_reach(&self, goal: Goal, mated_to_move: bool, attacker: u32, defender: u32) -> bool {
+        let pos = self.pos();
+        let mated = if mated_to_move {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        // The bound is a mate's (with the check) or a stalemate's (without).
+        let check = match goal {
+            Goal::Mate => true,
+            Goal::Stalemate => false,
+        };
+        crate::solve::intelligent::goal_in_reach(pos, mated, attacker, defender, check)
+    }
+
+    fn last_help_squares(&self, goal: Goal) -> u64 {
+        let pos = self.pos();
+        let check = match goal {
+            Goal::Mate => true,
+            Goal::Stalemate => false,
+        };
+        crate::solve::intelligent::last_help_squares(pos, pos.turn(), check).0
+    }
+
+    #[inline]
+    fn lands_in(&self, m: SMove, squares: u64) -> bool {
+        m.is_castle() || Bitboard(squares).contains(m.to())
+    }
+
     fn public(&self, m: SMove) -> Move {
         // Castling is the king to its destination (e1g1), as UCI writes it in standard chess.
         let to = match m {

@@ -20,7 +20,7 @@ impl<R: Rules> Search<'_, R> {
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
         let limit = self.limit;
-        if !self.enter() || found.len() >= limit {
+        if !self.enter() || found.len() >= limit || !self.series_in_reach(left) {
             return false;
         }
         let moves = self.pos.legal();
@@ -60,9 +60,17 @@ impl<R: Rules> Search<'_, R> {
     ) -> bool {
         let limit = self.limit;
         let mut any = false;
+        let landing = if self.play == Play::SeriesHelp {
+            self.last_help_squares(2)
+        } else {
+            u64::MAX
+        };
         for &m in moves {
             if found.len() >= limit {
                 break;
+            }
+            if !self.pos.lands_in(m, landing) {
+                continue;
             }
             self.play(m);
             line.push(m);
@@ -104,7 +112,7 @@ impl<R: Rules> Search<'_, R> {
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
-        if !self.enter() || found.len() >= self.limit {
+        if !self.enter() || found.len() >= self.limit || !self.help_in_reach(plies) {
             return false;
         }
         let moves = self.pos.legal();
@@ -129,7 +137,11 @@ impl<R: Rules> Search<'_, R> {
             return false;
         }
         let mut any = false;
+        let landing = self.last_help_squares(plies);
         for &m in moves.iter() {
+            if !self.pos.lands_in(m, landing) {
+                continue;
+            }
             self.play(m);
             line.push(m);
             any |= self.help(plies - 1, line, found);
@@ -143,5 +155,39 @@ impl<R: Rules> Search<'_, R> {
             self.table.store_help_fail(key, plies);
         }
         any
+    }
+
+    /// Whether the goal may be reached in `plies` more moves of help play, the side that
+    /// reaches it to move when `plies` is odd.
+    #[inline]
+    fn help_in_reach(&self, plies: u32) -> bool {
+        let (attacker, defender) = (plies.div_ceil(2), plies / 2);
+        !self.intelligent
+            || self
+                .pos
+                .goal_in_reach(self.goal, plies.is_multiple_of(2), attacker, defender)
+    }
+
+    /// The squares the side to move must land on to keep the goal in reach when `plies` is
+    /// two: its move then the other side's reaching the goal (`Rules::last_help_squares`).
+    #[inline]
+    fn last_help_squares(&self, plies: u32) -> u64 {
+        if self.intelligent && plies == 2 {
+            self.pos.last_help_squares(self.goal)
+        } else {
+            u64::MAX
+        }
+    }
+
+    /// Whether the goal may be reached with `left` more moves of the series: ser-# and ser-=
+    /// reach it with the series' own last move, ser-h# and ser-h= with the other side's reply.
+    #[inline]
+    fn series_in_reach(&self, left: u32) -> bool {
+        !self.intelligent
+            || match self.play {
+                Play::Series => self.pos.goal_in_reach(self.goal, false, left, 0),
+                Play::SeriesHelp => self.pos.goal_in_reach(self.goal, true, 1, left),
+                _ => true,
+            }
     }
 }

@@ -1,0 +1,366 @@
+//! Goal-directed help and series play in chess: a test, run before a node's moves are
+//! generated, that no line of the moves left can end in the goal, so that the node is passed
+//! over without a search. It is a necessary condition of the final position, never a guess,
+//! so the solutions found are exactly the exhaustive search's.
+//!
+//! In a mate the mated king stands on some square `s` it can reach with its own side's moves
+//! left; a piece of the mating side checks it there (mate) and each square next to `s` is
+//! either attacked by the mating side or taken by one of the mated side's own pieces. Each of
+//! those is bounded on the empty board (`reach`): the squares a piece can attack within the
+//! mating side's moves left, the squares the mated side's other pieces can stand on within
+//! the moves its king does not use. No such `s` for any number of king moves: the goal is out
+//! of reach. A stalemate asks the same of the squares next to the king, without the check.
+
+mod reach;
+
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Position, Role, Square};
+
+use reach::{Kind, Tables};
+
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// The most ways of sharing the mating side's moves among its pieces that are tried one by
+/// one; beyond it every piece is given all of them at once (a weaker bound, as cheap as one).
+const SHARES: u64 = 160;
+
+/// The mated side's king moves told apart (a stipulation has at most 30 moves a side).
+const KING_MOVES: usize = 32;
+
+/// Whether `mated` could still be mated (`check`) or stalemated in `pos` with at most
+/// `attacker` moves of the other side and `defender` moves of its own; false only when it
+/// certainly cannot.
+pub(crate) fn goal_in_reach(
+    pos: &Chess,
+    mated: Color,
+    attacker: u32,
+    defender: u32,
+    check: bool,
+) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(mated) else {
+        return true;
+    };
+    let tables = Tables::get();
+    let defender = defender.min(KING_MOVES as u32 - 1);
+    let flights = Flights::new(pos, tables, mated, king, defender, check);
+    let mater = !mated;
+    let mut pieces = [(Kind::King, Square::A1); 16];
+    let mut n = 0;
+    for role in ROLES {
+        let piece = role.of(mater);
+        for sq in board.by_piece(piece) {
+            if n < pieces.len() {
+                pieces[n] = (Kind::of(piece), sq);
+                n += 1;
+            } else {
+                return true;
+            }
+        }
+    }
+    let pieces = &pieces[..n];
+    // A king that may still castle moves further than a king: it may guard anything.
+    let guards = Guards {
+        tables,
+        castling_king: pos.castles().has_color(mater),
+    };
+    let (checking, guarded) = guards.all(pieces, attacker);
+    if !flights.closable(checking, guarded) {
+        return false;
+    }
+    if attacker == 1 {
+        guards.last_move(pieces, &flights)
+    } else if shares(n as u64, attacker) <= SHARES {
+        guards.share(pieces, attacker, Bitboard::EMPTY, Bitboard::EMPTY, &flights)
+    } else {
+        true
+    }
+}
+
+/// `mated` to move, its last move before the mating side's last: the squares a move of its
+/// must land on to keep the goal in reach (a castling always may). The goal needs its king's
+/// square or a square next to it changed when it is out of reach with the pieces standing as
+/// they are: every other move only takes a piece away from the king's side or an attacker off
+/// the board, and the bound only grows with the pieces next to the king and the attackers.
+pub(crate) fn last_help_squares(pos: &Chess, mated: Color, check: bool) -> Bitboard {
+    match pos.board().king_of(mated) {
+        Some(king) if !goal_in_reach(pos, mated, 1, 0, check) => {
+            dilate(Bitboard::from_square(king))
+        }
+        _ => Bitboard::FULL,
+    }
+}
+
+/// How many ways there are to share `moves` among `pieces` (the multisets, saturating).
+fn shares(pieces: u64, moves: u32) -> u64 {
+    if pieces == 0 {
+        return 1;
+    }
+    // C(moves + pieces - 1, moves), computed term by term.
+    let mut c: u64 = 1;
+    for i in 1..=u64::from(moves) {
+        c = c.saturating_mul(pieces - 1 + i) / i;
+        if c > SHARES {
+            return c;
+        }
+    }
+    c
+}
+
+struct Guards<'a> {
+    tables: &'a Tables,
+    castling_king: bool,
+}
+
+impl Guards<'_> {
+    #[inline]
+    fn guard(&self, kind: Kind, sq: Square, moves: u32) -> Bitboard {
+        if kind == Kind::King && self.castling_king {
+            Bitboard::FULL
+        } else {
+            self.tables.guard(kind, sq, moves)
+        }
+    }
+
+    /// What the pieces check and guard with `moves` each (the king gives no check).
+    fn all(&self, pieces: &[(Kind, Square)], moves: u32) -> (Bitboard, Bitboard) {
+        let (mut checking, mut guarded) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for &(kind, sq) in pieces {
+            let a = self.guard(kind, sq, moves);
+            if kind != Kind::King {
+                checking |= a;
+            }
+            guarded |= a;
+        }
+        (checking, guarded)
+    }
+
+    /// The mating side has one move left: one piece makes it, to one square, the others stand
+    /// where they are. Whether one such move closes the net.
+    fn last_move(&self, pieces: &[(Kind, Square)], flights: &Flights) -> bool {
+        if self.castling_king {
+            // Castling moves two pieces at once: no piece by piece bound.
+            return true;
+        }
+        pieces.iter().enumerate().any(|(i, &(kind, sq))| {
+            let mut checking = Bitboard::EMPTY;
+            let mut guarded = Bitboard::EMPTY;
+            for (j, &(k, s)) in pieces.iter().enumerate() {
+                if j != i {
+                    let a = k.attacks(s);
+                    if k != Kind::King {
+                        checking |= a;
+                    }
+                    guarded |= a;
+                }
+            }
+            self.tables.steps(kind, sq).iter().any(|&(k, t)| {
+                let a = k.attacks(t);
+                let c = if k == Kind::King {
+                    checking
+                } else {
+                    checking | a
+                };
+                flights.closable(c, guarded | a)
+            })
+        })
+    }
+
+    /// Every way of sharing `moves` among `pieces`, what they attack added to `checking`
+    /// (the king's not: a king gives no check) and `guarded`: whether one closes the net.
+    fn share(
+        &self,
+        pieces: &[(Kind, Square)],
+        moves: u32,
+        checking: Bitboard,
+        guarded: Bitboard,
+        flights: &Flights,
+    ) -> bool {
+        let Some((&(kind, sq), rest)) = pieces.split_first() else {
+            return flights.closable(checking, guarded);
+        };
+        // The last piece takes what is left: more moves never attack less.
+        let least = if rest.is_empty() { moves } else { 0 };
+        (least..=moves).rev().any(|m| {
+            let a = self.guard(kind, sq, m);
+            let c = if kind == Kind::King {
+                checking
+            } else {
+                checking | a
+            };
+            self.share(rest, moves - m, c, guarded | a, flights)
+        })
+    }
+}
+
+/// The mated side's half of the net: where its king can stand after each number of its own
+/// moves and which squares its other pieces can take with the moves left over.
+struct Flights {
+    /// `balls[d]`: the king's squares after at most `d` moves.
+    balls: [Bitboard; KING_MOVES],
+    /// `taken[d]`: the squares its other pieces can stand on when the king has used `d`.
+    taken: [Bitboard; KING_MOVES],
+    moves: usize,
+    check: bool,
+}
+
+impl Flights {
+    fn new(
+        pos: &Chess,
+        tables: &Tables,
+        mated: Color,
+        king: Square,
+        defender: u32,
+        check: bool,
+    ) -> Flights {
+        let board = pos.board();
+        let mut castled = Bitboard::EMPTY;
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if pos.castles().has(mated, side) {
+                castled.add(side.king_to(mated));
+            }
+        }
+        let mut balls = [Bitboard::EMPTY; KING_MOVES];
+        let mut taken = [Bitboard::EMPTY; KING_MOVES];
+        let mut ball = Bitboard::from_square(king);
+        let mut castled_ball = Bitboard::EMPTY;
+        for d in 0..=defender as usize {
+            balls[d] = ball;
+            for role in &ROLES[..5] {
+                let piece = role.of(mated);
+                for sq in board.by_piece(piece) {
+                    taken[d] |= tables.reach(Kind::of(piece), sq, defender - d as u32);
+                }
+            }
+            castled_ball = if d == 0 {
+                castled
+            } else {
+                dilate(castled_ball)
+            };
+            ball = dilate(ball) | castled_ball;
+        }
+        Flights {
+            balls,
+            taken,
+            moves: defender as usize,
+            check,
+        }
+    }
+
+    /// Whether the king has a square, `checking` attacking it where the goal is mate, whose
+    /// every neighbour is `guarded` or may be taken by its own side.
+    #[inline]
+    fn closable(&self, checking: Bitboard, guarded: Bitboard) -> bool {
+        if self.check && checking.is_empty() {
+            return false;
+        }
+        let wanted = if self.check { checking } else { Bitboard::FULL };
+        (0..=self.moves).any(|d| {
+            let open = !(guarded | self.taken[d]);
+            (self.balls[d] & wanted & !next_to(open)).any()
+        })
+    }
+}
+
+/// The squares next to a square of `b` (a square of `b` only when next to another).
+#[inline]
+fn next_to(b: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let x = b.0;
+    let row = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
+    Bitboard(row | (row << 8) | (row >> 8) | (x << 8) | (x >> 8))
+}
+
+/// The squares of `b` and every square next to one of them.
+#[inline]
+fn dilate(b: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let x = b.0;
+    let row = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
+    Bitboard(row | (row << 8) | (row >> 8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn chess(fen: &str) -> Chess {
+        Fen::from_ascii(fen.as_bytes())
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn dilate_stays_on_the_board() {
+        assert_eq!(
+            dilate(Bitboard::from_square(Square::A1)),
+            Bitboard::from_square(Square::A1)
+                | Bitboard::from_square(Square::B1)
+                | Bitboard::from_square(Square::A2)
+                | Bitboard::from_square(Square::B2)
+        );
+        assert_eq!(dilate(Bitboard::from_square(Square::H4)).count(), 6);
+        assert_eq!(next_to(Bitboard::from_square(Square::H4)).count(), 5);
+        assert!(!next_to(Bitboard::from_square(Square::D4)).contains(Square::D4));
+    }
+
+    #[test]
+    fn a_lone_far_knight_cannot_mate_in_one() {
+        // Black's king in the corner, White's knight on the other side of the board: no
+        // mate with one move each, and none with three of White's alone.
+        let pos = chess("k7/8/8/8/8/8/8/4K2N b - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
+        assert!(!goal_in_reach(&pos, Color::Black, 3, 0, true));
+    }
+
+    #[test]
+    fn a_mate_one_move_away_is_in_reach() {
+        // 1.Rh8# (the rook checks along the rank, the white king takes the flights).
+        let pos = chess("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, true));
+        // With the white king far away, one rook move cannot both check and guard b7 and b8;
+        // two could, as far as the empty board tells.
+        let pos = chess("k7/8/8/8/8/8/8/6KR w - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 0, true));
+        assert!(goal_in_reach(&pos, Color::Black, 2, 0, true));
+    }
+
+    #[test]
+    fn the_mated_sides_own_pieces_close_the_flights() {
+        // 1.Rh8# only because Black's own pawns close a7 and b7: with b7 empty, out of reach.
+        let pos = chess("k7/pp6/8/8/8/8/8/6KR w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, true));
+        let pos = chess("k7/p7/8/8/8/8/8/6KR w - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 0, true));
+        // A black bishop on d5 never reaches b8 or a7 (the other colour): h#1 is out of reach.
+        let pos = chess("k7/8/8/3b4/8/8/8/6KR b - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
+        // A black knight on c6 closes b8 with one move, the pawns close a7 and b7: 1...Nb8
+        // 2.Rh8# is not excluded.
+        let pos = chess("k7/pp6/2n5/8/8/8/8/6KR b - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 1, true));
+    }
+
+    #[test]
+    fn a_stalemate_needs_no_check() {
+        // The king stands unattacked: 1.Kc6 stalemates the king on d8.
+        let pos = chess("3k4/3B4/8/2K5/8/8/8/4Q3 w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, false));
+        // K+Q v K: 1.Qb6 stalemates; a knight far away cannot.
+        let pos = chess("k7/8/2K5/8/8/8/8/1Q6 w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, false));
+        let pos = chess("k7/8/8/8/8/8/8/4K2N w - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 0, false));
+    }
+}
