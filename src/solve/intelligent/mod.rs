@@ -200,12 +200,12 @@ impl Guards<'_> {
 }
 
 /// The mated side's half of the net: where its king can stand after each number of its own
-/// moves and which squares its other pieces can take with the moves left over.
+/// moves and which squares its other pieces can take within each number of moves.
 struct Flights {
     /// `balls[d]`: the king's squares after at most `d` moves.
     balls: [Bitboard; KING_MOVES],
-    /// `taken[d]`: the squares its other pieces can stand on when the king has used `d`.
-    taken: [Bitboard; KING_MOVES],
+    /// `layers[j]`: the squares its other pieces can stand on after at most `j` moves.
+    layers: [Bitboard; KING_MOVES],
     moves: usize,
     check: bool,
 }
@@ -227,7 +227,7 @@ impl Flights {
             }
         }
         let mut balls = [Bitboard::EMPTY; KING_MOVES];
-        let mut taken = [Bitboard::EMPTY; KING_MOVES];
+        let mut layers = [Bitboard::EMPTY; KING_MOVES];
         let mut ball = Bitboard::from_square(king);
         let mut castled_ball = Bitboard::EMPTY;
         for d in 0..=defender as usize {
@@ -235,7 +235,7 @@ impl Flights {
             for role in &ROLES[..5] {
                 let piece = role.of(mated);
                 for sq in board.by_piece(piece) {
-                    taken[d] |= tables.reach(Kind::of(piece), sq, defender - d as u32);
+                    layers[d] |= tables.reach(Kind::of(piece), sq, d as u32);
                 }
             }
             castled_ball = if d == 0 {
@@ -247,14 +247,16 @@ impl Flights {
         }
         Flights {
             balls,
-            taken,
+            layers,
             moves: defender as usize,
             check,
         }
     }
 
     /// Whether the king has a square, `checking` attacking it where the goal is mate, whose
-    /// every neighbour is `guarded` or may be taken by its own side.
+    /// every neighbour is `guarded` or taken by one of its own pieces, the king's moves and
+    /// those pieces' moves within the side's moves. Each open neighbour needs a piece of its
+    /// own, so their moves add up.
     #[inline]
     fn closable(&self, checking: Bitboard, guarded: Bitboard) -> bool {
         if self.check && checking.is_empty() {
@@ -262,8 +264,21 @@ impl Flights {
         }
         let wanted = if self.check { checking } else { Bitboard::FULL };
         (0..=self.moves).any(|d| {
-            let open = !(guarded | self.taken[d]);
-            (self.balls[d] & wanted & !next_to(open)).any()
+            let left = self.moves - d;
+            let open = !(guarded | self.layers[left]);
+            let squares = self.balls[d] & wanted & !next_to(open);
+            squares.into_iter().any(|s| {
+                let blocks = shakmaty::attacks::king_attacks(s) & !guarded;
+                // Each block's distance: the layers it is not yet in, added up.
+                let mut moves = 0;
+                for layer in &self.layers[..left] {
+                    moves += (blocks & !*layer).count();
+                    if moves > left {
+                        return false;
+                    }
+                }
+                true
+            })
         })
     }
 }
@@ -350,6 +365,15 @@ mod tests {
         // 2.Rh8# is not excluded.
         let pos = chess("k7/pp6/2n5/8/8/8/8/6KR b - - 0 1");
         assert!(goal_in_reach(&pos, Color::Black, 1, 1, true));
+    }
+
+    #[test]
+    fn each_open_flight_needs_moves_of_its_own() {
+        // Rh8 checks and guards b8; a7 and b7 need a black knight each (Nc6-a7, Nd6-b7): two
+        // moves, though either square is one move away.
+        let pos = chess("k7/8/2nn4/8/8/8/8/6KR b - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
+        assert!(goal_in_reach(&pos, Color::Black, 1, 2, true));
     }
 
     #[test]
