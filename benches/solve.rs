@@ -1,13 +1,16 @@
 //! Solver speed against Popeye, the composers' reference solver, in the same run: a fixed set
-//! of heavier problems (#3, #4, s#3, h#3, h#4 of 4–16 pieces), fenboard on one thread and on
-//! two, Popeye as it comes and, for helpmates, with `option intelligent`, with the ratio of the
-//! better times; a trivial #1 solved 3,000 times in a row (the cost beyond the search); the node
-//! counts and times of #2…#5 and h#2…h#4 on one position each (how the search scales), and the
-//! memory the table takes.
+//! of heavier problems (#3, #4, s#3, h#3, h#4, h=3, ser-h#5, ser-h#6, ser-#4 of 4–16 pieces),
+//! fenboard on one thread and on two (and, for help and series play, on one thread with
+//! `--search plain`), Popeye as it comes and, for help and series play, with `option
+//! intelligent`, with the ratio of the better times; a trivial #1 solved 3,000 times in a row
+//! (the cost beyond the search); the node counts and times of #2…#5 and h#2…h#6 on one
+//! position each (how the search scales), and the memory the table takes.
 //!
 //! `cargo bench --bench solve`; Popeye from `$FENBOARD_POPEYE` or `py` on the PATH (skipped
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
 //! take seconds; the machine is shared, so compare figures of the same run only).
+//! `SOLVE_LIMIT=S` stops each run of the help scaling after S seconds (default 60), shown as
+//! `> S`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -45,12 +48,12 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
         "1K6/1Q4n1/R7/3Nkb1R/6r1/2P1r1N1/7B/8 w - - 0 1",
         "s#3",
     ),
-    (
-        "10 pieces h#3",
-        "6b1/1p6/1k1p4/3r2p1/1n6/8/1K6/4B2N b - - 0 1",
-        "h#3",
-    ),
+    ("10 pieces h#3", TEN, "h#3"),
     ("K+R v K h#4", "4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "h#4"),
+    ("10 pieces h=3", TEN, "h=3"),
+    ("10 pieces ser-h#5", TEN, "ser-h#5"),
+    ("10 pieces ser-h#6", TEN, "ser-h#6"),
+    ("10 pieces ser-#4", TEN, "ser-#4"),
     ("trivial #1", TRIVIAL, "#1"),
 ];
 
@@ -60,8 +63,11 @@ const TRIVIAL: &str = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1";
 /// How many times the trivial problem is solved in a row, as from a file of that many records.
 const BATCH: usize = 3000;
 
-/// The position whose h#2…h#4 show how help play grows.
-const HELP_SCALING: &str = "4k3/8/4K3/8/8/8/8/R7 b - - 0 1";
+/// Ten men, for help and series play of every kind.
+const TEN: &str = "6b1/1p6/1k1p4/3r2p1/1n6/8/1K6/4B2N b - - 0 1";
+
+/// The position whose h#2…h#6 show how help play grows.
+const HELP_SCALING: &str = TEN;
 
 /// The position whose #2…#5 show how the search grows.
 const SCALING: &str = "8/8/8/8/8/6P1/6k1/4KR1R w K - 0 1";
@@ -74,21 +80,59 @@ fn runs() -> usize {
         .unwrap_or(1)
 }
 
+/// The seconds each run of the help scaling may take.
+fn limit() -> Duration {
+    Duration::from_secs(
+        std::env::var("SOLVE_LIMIT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(60),
+    )
+}
+
 fn position(text: &str) -> Position {
     fen::read(text, None).position.expect(text)
 }
 
 fn fenboard(text: &str, stip: &str, threads: usize) -> (Solution, Duration) {
+    fenboard_with(text, stip, threads, true, None)
+}
+
+/// fenboard, intelligent or plain, stopped after `limit` when one is given.
+fn fenboard_with(
+    text: &str,
+    stip: &str,
+    threads: usize,
+    intelligent: bool,
+    limit: Option<Duration>,
+) -> (Solution, Duration) {
     let pos = position(text);
     let stip: Stipulation = stip.parse().unwrap();
     let options = Options {
         threads,
+        intelligent,
         ..Options::default()
     };
     let mut best: Option<(Solution, Duration)> = None;
     for _ in 0..runs() {
         let start = Instant::now();
-        let s = solve::solve(&pos, stip, &options, &AtomicBool::new(false), &mut |_| {}).unwrap();
+        let cancel = AtomicBool::new(false);
+        let s = std::thread::scope(|scope| {
+            let (done, wait) = std::sync::mpsc::channel::<()>();
+            if let Some(limit) = limit {
+                let cancel = &cancel;
+                scope.spawn(move || {
+                    let timeout = std::sync::mpsc::RecvTimeoutError::Timeout;
+                    if wait.recv_timeout(limit) == Err(timeout) {
+                        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                });
+            }
+            let s = solve::solve(&pos, stip, &options, &cancel, &mut |_| {}).unwrap();
+            drop(done);
+            s
+        });
         // The names and the text are part of the work, as they are of Popeye's.
         std::hint::black_box(solve::text::render(
             &solve::named(&s),
@@ -150,6 +194,43 @@ fn popeye(binary: &str, text: &str, stip: &str, intelligent: bool) -> Duration {
     popeye_run(binary, &popeye_input(text, stip, intelligent), text, stip)
 }
 
+/// Popeye with its own `maxtime`: `None` when it stopped there.
+fn popeye_within(
+    binary: &str,
+    text: &str,
+    stip: &str,
+    intelligent: bool,
+    limit: Duration,
+) -> Option<Duration> {
+    let input = popeye_input(text, stip, intelligent).replace(
+        "option nowk",
+        &format!("option maxtime {} nowk", limit.as_secs()),
+    );
+    let (t, out) = popeye_once(binary, &input);
+    out.contains("solution finished").then_some(t)
+}
+
+/// One run of Popeye on `input`: its time and its output.
+fn popeye_once(binary: &str, input: &str) -> (Duration, String) {
+    let start = Instant::now();
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("popeye starts");
+    // Written from a thread of its own: a long input's output fills the pipe meanwhile.
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("popeye runs");
+    writer.join().expect("the writer ends").unwrap();
+    (
+        start.elapsed(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
 /// Popeye on `input` (one or more problems), the fastest of the runs.
 fn popeye_run(binary: &str, input: &str, text: &str, stip: &str) -> Duration {
     let mut best = Duration::MAX;
@@ -182,13 +263,23 @@ fn main() {
         println!("Popeye not found (set FENBOARD_POPEYE or put py on the PATH): fenboard alone");
     }
     println!(
-        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>6}",
-        "problem", "keys", "nodes", "fb 1 thr", "fb 2 thr", "popeye", "py intel", "ratio"
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "problem",
+        "keys",
+        "nodes",
+        "fb 1 thr",
+        "fb 2 thr",
+        "fb plain",
+        "popeye",
+        "py intel",
+        "ratio"
     );
     let mut totals = [Duration::ZERO; 4];
     for &(name, text, stip) in PROBLEMS {
         let (s1, t1) = fenboard(text, stip, 1);
         let (_, t2) = fenboard(text, stip, 2);
+        let help = stip.starts_with('h') || stip.starts_with("ser-");
+        let plain = help.then(|| fenboard_with(text, stip, 1, false, None));
         let count = if s1.stipulation.is_help() {
             s1.solutions.len()
         } else {
@@ -197,7 +288,7 @@ fn main() {
         let (tp, ti) = match &popeye_bin {
             Some(bin) => {
                 let tp = popeye(bin, text, stip, false);
-                let ti = stip.starts_with('h').then(|| popeye(bin, text, stip, true));
+                let ti = help.then(|| popeye(bin, text, stip, true));
                 (Some(tp), ti)
             }
             None => (None, None),
@@ -209,10 +300,11 @@ fn main() {
         let secs =
             |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
         println!(
-            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>6}",
+            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
             s1.nodes,
             secs(Some(t1)),
             secs(Some(t2)),
+            secs(plain.map(|(_, t)| t)),
             secs(tp),
             secs(ti),
             ratio(t1.min(t2), best_of(tp, ti))
@@ -220,12 +312,13 @@ fn main() {
     }
     let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
     println!(
-        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9}",
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9}",
         "total (s)",
         "",
         "",
         secs(totals[0]),
         secs(totals[1]),
+        "",
         if popeye_bin.is_some() {
             secs(totals[2])
         } else {
@@ -238,8 +331,9 @@ fn main() {
         },
     );
     println!(
-        "(py intel: Popeye with option intelligent for helpmates, as it comes for the rest; \
-         ratio: fenboard's better time over Popeye's better one)"
+        "(fb plain: fenboard --search plain, help and series play; py intel: Popeye with option \
+         intelligent for help and series play, as it comes for the rest; ratio: fenboard's \
+         better time over Popeye's better one)"
     );
     batch(popeye_bin.as_deref());
     help_scaling(popeye_bin.as_deref());
@@ -315,26 +409,44 @@ fn batch(popeye_bin: Option<&str>) {
     );
 }
 
-/// h#2…h#4 on one position, one thread, beside Popeye plain and intelligent (its h#5 holds
-/// too many solutions for a bench run).
+/// h#2…h#6 on one position, one thread, beside Popeye plain and intelligent, each run stopped
+/// after `limit()`.
 fn help_scaling(popeye_bin: Option<&str>) {
-    println!("\nhelp scaling, one thread: {HELP_SCALING}");
-    for n in 2..=4 {
+    let limit = limit();
+    println!(
+        "\nhelp scaling, one thread, {} s a run at most: {HELP_SCALING}",
+        limit.as_secs()
+    );
+    let secs = |d: Option<Duration>| {
+        d.map_or(format!("> {}", limit.as_secs()), |d| {
+            format!("{:.3}", d.as_secs_f64())
+        })
+    };
+    for n in 2..=6 {
         let stip = format!("h#{n}");
-        let (s, t) = fenboard(HELP_SCALING, &stip, 1);
-        let plain = popeye_bin.map(|bin| popeye(bin, HELP_SCALING, &stip, false));
-        let intelligent = popeye_bin.map(|bin| popeye(bin, HELP_SCALING, &stip, true));
-        let secs = |d: Option<Duration>| {
-            d.map_or("-".to_string(), |d| format!("{:.3} s", d.as_secs_f64()))
-        };
+        let (s, t) = fenboard_with(HELP_SCALING, &stip, 1, true, Some(limit));
+        let (sp, tp) = fenboard_with(HELP_SCALING, &stip, 1, false, Some(limit));
+        let finished = |s: &Solution, t| (s.outcome != solve::Outcome::Unfinished).then_some(t);
+        let (t, tp) = (finished(&s, t), finished(&sp, tp));
+        let plain = popeye_bin.map(|bin| popeye_within(bin, HELP_SCALING, &stip, false, limit));
+        let intelligent =
+            popeye_bin.map(|bin| popeye_within(bin, HELP_SCALING, &stip, true, limit));
+        let popeye = |p: Option<Option<Duration>>| p.map_or("-".to_string(), secs);
+        let theirs = best_of(plain.flatten(), intelligent.flatten());
         println!(
-            "h#{n}: {:>12} nodes {:>9.3} s  {} solutions  popeye {}  intelligent {}  ratio {}",
+            "h#{n}: fenboard {:>11} nodes {:>8} s, plain {:>11} nodes {:>8} s, {} solutions; \
+             popeye {:>8} s, intelligent {:>8} s; ratio {}",
             s.nodes,
-            t.as_secs_f64(),
+            secs(t),
+            sp.nodes,
+            secs(tp),
             s.solutions.len(),
-            secs(plain),
-            secs(intelligent),
-            ratio(t, best_of(plain, intelligent))
+            popeye(plain),
+            popeye(intelligent),
+            match (t, theirs) {
+                (Some(t), theirs) => ratio(t, theirs),
+                (None, _) => "-".to_string(),
+            }
         );
     }
 }
