@@ -30,8 +30,10 @@ pub const NEEDS: &[Need] = &[
         &["pdflatex", "kpsewhich", "pdftoppm", "pdftotext"],
         "texlive-latex-extra texlive-games texlive-pstricks poppler-utils",
     ),
-    // Not programs (see `missing`): the test must run as root; the system has /dev/full.
+    // Not programs (see `missing`): the test must run as root; the system has /dev/full; Popeye
+    // is built (never installed: `popeye_path`).
     need("root", &[], ""),
+    need("popeye", &[], ""),
     need("dev_full", &[], ""),
 ];
 
@@ -86,6 +88,12 @@ fn is_executable(path: &std::path::Path) -> bool {
 pub fn missing(need: &Need) -> Option<String> {
     match need.name {
         "root" => (!is_root()).then(|| "needs root (to give a file away)".to_owned()),
+        "popeye" => (!is_executable(&popeye_path())).then(|| {
+            format!(
+                "Popeye is not at {} (build it from its sources; FENBOARD_POPEYE names it)",
+                popeye_path().display()
+            )
+        }),
         "dev_full" => (!std::path::Path::new("/dev/full").exists())
             .then(|| "this system has no /dev/full".to_owned()),
         // Heavy: it runs where every test runs, and says so elsewhere.
@@ -112,6 +120,14 @@ fn latex_packages_missing(need: &Need) -> Option<String> {
             .is_ok_and(|o| o.status.success());
         (!found).then(|| format!("TeX has no {sty} (apt-get install {})", need.package))
     })
+}
+
+/// Where Popeye, the reference problem solver, is: `FENBOARD_POPEYE`, else `/tmp/popeye/py`
+/// (where the fixture scripts build it).
+pub fn popeye_path() -> PathBuf {
+    std::env::var_os("FENBOARD_POPEYE")
+        .filter(|p| !p.is_empty())
+        .map_or_else(|| PathBuf::from("/tmp/popeye/py"), PathBuf::from)
 }
 
 /// Whether this process's effective user is root (`/proc/self/status`: `Uid: real effective …`).

@@ -1,23 +1,7 @@
 //! PGN through the command line: `convert` takes a `.pgn`, each game a record at its start
 //! position with its main line as the solution `c1`.
 
-use std::process::{Command, Output};
-
-fn fenboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fenboard"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::common::cli::{fenboard, stderr, stdout};
 
 #[test]
 fn a_file_of_games_converts_to_one_record_per_game_at_its_start() {

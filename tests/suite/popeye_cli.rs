@@ -1,46 +1,7 @@
 //! Popeye input through the command line: `solve`, `check` and `convert` on `.inp` files, and
 //! `convert`'s formats.
 
-use std::process::{Command, Output};
-
-fn fenboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fenboard"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A folder of its own for one test, removed when dropped.
-struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("fenboard-popeye-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::cli::{Scratch, fenboard, stderr, stdout};
 
 /// Each problem's id and its keys (UCI, sorted), from `solve --json`'s lines.
 fn keys(json_lines: &str) -> Vec<(String, Vec<String>)> {
@@ -62,7 +23,7 @@ fn keys(json_lines: &str) -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn a_collection_converted_to_popeye_solves_to_the_same_keys() {
-    let dir = Scratch::new("1");
+    let dir = Scratch::new("popeye-cli-1");
     let inp = dir.path().join("mates.inp");
     let inp = inp.to_str().unwrap();
     let o = fenboard(&[
@@ -91,7 +52,7 @@ Pieces White Kc6 LEd1 Black Ka8\nStipulation #2\nEndProblem\n";
 
 #[test]
 fn check_reports_fairy_problems_at_their_line_and_column_and_goes_on() {
-    let dir = Scratch::new("2");
+    let dir = Scratch::new("popeye-cli-2");
     let path = dir.path().join("mixed.inp");
     std::fs::write(&path, MIXED).unwrap();
     let o = fenboard(&["check", path.to_str().unwrap()]);
@@ -110,7 +71,7 @@ fn check_reports_fairy_problems_at_their_line_and_column_and_goes_on() {
 
 #[test]
 fn solve_solves_the_orthodox_problems_of_an_input_and_names_the_others() {
-    let dir = Scratch::new("3");
+    let dir = Scratch::new("popeye-cli-3");
     let path = dir.path().join("mixed.inp");
     std::fs::write(&path, MIXED).unwrap();
     let o = fenboard(&["solve", path.to_str().unwrap()]);
@@ -123,7 +84,7 @@ fn solve_solves_the_orthodox_problems_of_an_input_and_names_the_others() {
 
 #[test]
 fn french_and_german_inputs_solve_like_the_english_one() {
-    let dir = Scratch::new("4");
+    let dir = Scratch::new("popeye-cli-4");
     let inputs = [
         "BeginProblem\nPieces White Kb6 Rh1 Black Ka8\nStipulation #1\nEndProblem\n",
         "DebutProbleme\nPieces Blanc Rb6 Th1 Noir Ra8\nEnonce #1\nFinProbleme\n",
@@ -144,7 +105,7 @@ fn french_and_german_inputs_solve_like_the_english_one() {
 
 #[test]
 fn any_file_whose_first_word_is_begin_reads_as_popeye() {
-    let dir = Scratch::new("5");
+    let dir = Scratch::new("popeye-cli-5");
     let path = dir.path().join("problem.txt");
     std::fs::write(&path, "begin pieces white kb6 rh1 black ka8 stip #1 end").unwrap();
     let o = fenboard(&["convert", path.to_str().unwrap(), "--to", "epd"]);

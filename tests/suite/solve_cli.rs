@@ -2,17 +2,10 @@
 
 use std::process::{Command, Output};
 
-fn solve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fenboard"))
-        .arg("solve")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+use crate::common::cli::{fenboard, stdout};
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+fn solve(args: &[&str]) -> Output {
+    fenboard(&[&["solve"], args].concat())
 }
 
 #[test]

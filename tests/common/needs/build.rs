@@ -11,8 +11,12 @@ mod tools;
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=../tools.rs");
-    for var in ["PATH", "FENBOARD_E2E", "USER"] {
+    for var in ["PATH", "FENBOARD_E2E", "USER", "FENBOARD_POPEYE"] {
         println!("cargo::rerun-if-env-changed={var}");
+    }
+    // Popeye is built where no PATH reaches: its folder is watched for it to appear or go.
+    if let Some(dir) = tools::popeye_path().parent().filter(|d| d.is_dir()) {
+        println!("cargo::rerun-if-changed={}", dir.display());
     }
     // A program installed later (no change of PATH) must be seen: while one is missing, a new
     // file in any folder searched probes again. Nothing is watched when all are there.
