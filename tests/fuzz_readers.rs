@@ -429,3 +429,166 @@ fn fuzz_the_record_overlay_values() {
         },
     );
 }
+
+const POPEYE_FRAGMENTS: &[&str] = &[
+    "beginproblem\n",
+    "begin ",
+    "AnfangProblem\n",
+    "DebutProbleme\n",
+    "nextproblem\n",
+    "next ",
+    "endproblem\n",
+    "end",
+    "pieces ",
+    "pie ",
+    "white ",
+    "black ",
+    "weiss ",
+    "schwarz ",
+    "neutral ",
+    "kc8 ",
+    "qd1 ",
+    "ra1h1 ",
+    "sb1g1 ",
+    "pa2b2c2 ",
+    "pa8 ",
+    "ke1 ",
+    "ka8 ",
+    "lia7 ",
+    "gr ",
+    "forsyth ",
+    "8/8/2k5/8/8/8/8/K7 ",
+    "ks6K ",
+    "stipulation ",
+    "stip ",
+    "#2 ",
+    "h#2.5 ",
+    "ser-h#5 ",
+    "r#3 ",
+    "s=2 ",
+    "#0 ",
+    "#99999999999 ",
+    "hs#2 ",
+    "dia10.5 ",
+    "option ",
+    "setplay ",
+    "whitetoplay ",
+    "try ",
+    "variation ",
+    "nocastling a1e1 ",
+    "enpassant e2e3e4 ",
+    "maxsolutions 3 ",
+    "noboard ",
+    "condition madrasi ",
+    "twin ",
+    "twin cont ",
+    "move c8 d7 ",
+    "exchange a1 a8 ",
+    "remove b6 ",
+    "add white qd4 ",
+    "rotate 90 ",
+    "mirror a1<-->h1 ",
+    "shift a1 b2 ",
+    "polish ",
+    "author ",
+    "origin ",
+    "title ",
+    "award ",
+    "remark ",
+    "Sam Loyd\n",
+    "protocol x.tst\n",
+    "\n",
+    " ",
+    "\t",
+    "\r\n",
+    "\0",
+    "\u{feff}",
+    "é",
+    "字",
+];
+
+/// The Popeye files of the fixtures: real inputs to mutate.
+fn popeye_files() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/popeye");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter_map(|e| std::fs::read(e.path()).ok())
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    assert!(!files.is_empty(), "no Popeye files in {}", dir.display());
+    files
+}
+
+/// Popeye text: fragments and characters, or a real input with a stretch of it replaced by
+/// fragments, cut out or repeated.
+fn popeye_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        8 => prop::sample::select(POPEYE_FRAGMENTS).prop_map(str::to_owned),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    let made = prop::collection::vec(piece.clone(), 0..40).prop_map(|v| v.concat());
+    let files = popeye_files();
+    let mutated = (
+        prop::sample::select(files),
+        any::<prop::sample::Index>(),
+        0usize..200,
+        prop::collection::vec(piece, 0..4),
+        0u8..3,
+    )
+        .prop_map(|(file, at, len, insert, how)| {
+            let mut start = at.index(file.len() + 1);
+            while !file.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = (start + len).min(file.len());
+            while !file.is_char_boundary(end) {
+                end -= 1;
+            }
+            let middle = match how {
+                0 => insert.concat(),
+                1 => String::new(),
+                _ => file[start..end].repeat(2),
+            };
+            format!("{}{middle}{}", &file[..start], &file[end..])
+        });
+    prop_oneof![1 => made, 3 => mutated]
+}
+
+#[test]
+fn fuzz_the_popeye_reader() {
+    use fenboard::popeye;
+    fuzz("popeye::read", popeye_text(), |text| {
+        let input = popeye::read(&text);
+        let diagnostics = input
+            .errors
+            .iter()
+            .chain(input.problems.iter().flat_map(|p| &p.errors));
+        for d in diagnostics {
+            // Each says what and where: a message, a span of the text, its line and column.
+            prop_assert!(!d.message.trim().is_empty(), "{:?}", d);
+            prop_assert!(
+                d.span.start <= d.span.end && d.span.end <= text.len(),
+                "{:?}",
+                d
+            );
+            prop_assert!(text.is_char_boundary(d.span.start), "{:?}", d);
+            let line = text[..d.span.start].matches('\n').count() + 1;
+            prop_assert_eq!(d.line, line, "{:?} in {:?}", d, text);
+            prop_assert!(d.col >= 1);
+        }
+        for p in input.problems.iter().filter(|p| p.is_ok()) {
+            // A problem that reads is a record that reads: one line, a FEN that does not panic
+            // the FEN reader, operations that the record reader splits.
+            let epd = p.epd();
+            prop_assert!(!epd.contains('\n'), "{:?}", epd);
+            let parts = record::parts(&epd, true);
+            let _ = fen::read(&epd[parts.fen], Some(Game::Chess));
+        }
+        let _ = popeye::pasted(&text);
+        Ok(())
+    });
+}

@@ -51,6 +51,8 @@ mod perft;
 mod pgn_cli;
 #[path = "suite/popeye_cli.rs"]
 mod popeye_cli;
+#[path = "suite/popeye_examples.rs"]
+mod popeye_examples;
 #[path = "suite/popeye_roundtrip.rs"]
 mod popeye_roundtrip;
 #[path = "suite/retro_soundness.rs"]

@@ -278,6 +278,7 @@ fn check_batch(batch: &Batch, label: &str, options: &Options) -> Output {
             label,
             options,
             &mut output,
+            None,
         );
     }
     output

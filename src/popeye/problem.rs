@@ -131,12 +131,23 @@ impl Board {
     }
 }
 
+/// Where something is in the input: its 1-based line and column (in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub col: usize,
+}
+
 /// One problem as read.
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     /// The line its first word is on (1-based).
     pub line: usize,
     pub board: Board,
+    /// Where the board is given (its `pieces`, `forsyth` or `initialgamearray` command).
+    pub board_at: Option<Place>,
+    /// Where each man of `board` is given: the `pieces` word that put it on its square.
+    pub men_at: Vec<(Square, Place)>,
     /// As written (it reads as a fenboard stipulation).
     pub stipulation: Option<String>,
     pub stipulation_span: std::ops::Range<usize>,
@@ -172,6 +183,20 @@ impl Problem {
             && self.errors.is_empty()
             && self.authors.is_empty()
             && self.titles.is_empty()
+    }
+
+    /// Where in the input a diagnostic of the problem's position belongs: the word that put
+    /// the first man it names on the board, else the command that gives the board, else the
+    /// problem's first line.
+    pub fn place_of(&self, squares: &[Square]) -> Place {
+        squares
+            .iter()
+            .find_map(|s| self.men_at.iter().find(|(m, _)| m == s).map(|(_, at)| *at))
+            .or(self.board_at)
+            .unwrap_or(Place {
+                line: self.line,
+                col: 1,
+            })
     }
 
     pub fn is_ok(&self) -> bool {

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::problem::{Board, Problem};
+use super::problem::{Board, Place, Problem};
 use super::words::{self, Colour, Command, Language, Match, Opt};
 use super::{Code, Diagnostic};
 
@@ -142,10 +142,16 @@ impl<'t> Reader<'t> {
         self.line_of(at)
     }
 
-    fn diag(&self, span: Range<usize>, code: Code, message: String) -> Diagnostic {
-        let line = self.line_of(span.start);
+    /// The 1-based line and column (in characters) of the byte `at`.
+    fn place(&self, at: usize) -> Place {
+        let line = self.line_of(at);
         let start = self.lines[line - 1];
-        let col = self.text[start..span.start].chars().count() + 1;
+        let col = self.text[start..at].chars().count() + 1;
+        Place { line, col }
+    }
+
+    fn diag(&self, span: Range<usize>, code: Code, message: String) -> Diagnostic {
+        let Place { line, col } = self.place(span.start);
         Diagnostic {
             span,
             line,
@@ -240,9 +246,18 @@ impl<'t> Reader<'t> {
             Command::Protocol => {
                 self.word();
             }
-            Command::Pieces => self.pieces(p),
-            Command::Forsyth => self.forsyth(w, p),
-            Command::InitialGameArray => p.board = Board::initial(),
+            Command::Pieces => {
+                p.board_at = Some(self.place(w.start));
+                self.pieces(p)
+            }
+            Command::Forsyth => {
+                p.board_at = Some(self.place(w.start));
+                self.forsyth(w, p)
+            }
+            Command::InitialGameArray => {
+                p.board_at = Some(self.place(w.start));
+                p.board = Board::initial()
+            }
             Command::Stipulation => self.stipulation(w, p),
             Command::Option => self.options(p),
             Command::Twin => self.twin(w, p),
@@ -309,8 +324,11 @@ impl<'t> Reader<'t> {
                         } else {
                             fen.to_ascii_lowercase()
                         };
+                        let at = self.place(w.start);
                         for s in squares {
                             p.board.put(s, fen);
+                            p.men_at.retain(|(square, _)| *square != s);
+                            p.men_at.push((s, at));
                         }
                     }
                     None if p.errors.iter().any(|d| d.code == Code::Fairy) => {}
@@ -451,6 +469,24 @@ impl<'t> Reader<'t> {
                         Code::Fairy,
                         format!(
                             "option {}: fenboard solves orthodox problems only",
+                            self.shown(&w)
+                        ),
+                    );
+                    p.errors.push(d);
+                }
+                Opt::Partial => {
+                    while let Some(n) = self.word() {
+                        if self.text(&n).parse::<u32>().is_err() {
+                            self.unread(&n);
+                            break;
+                        }
+                    }
+                    let d = self.diag(
+                        w.clone(),
+                        Code::Fairy,
+                        format!(
+                            "option {}: Popeye then solves only part of the problem; fenboard \
+                             solves it whole",
                             self.shown(&w)
                         ),
                     );
@@ -630,6 +666,33 @@ mod tests {
         assert!(input.errors.is_empty(), "{:?}", input.errors);
         assert_eq!(input.problems.len(), 1, "{:?}", input.problems);
         input.problems.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn options_that_make_popeye_solve_part_of_the_problem_are_refused_with_their_numbers() {
+        for option in [
+            "threat 1",
+            "maxflightsquares 2",
+            "nontrivial 0 1",
+            "postkeyplay",
+        ] {
+            let text =
+                format!("begin pieces white kc6 qd1 black ka8 stip #2 option {option} try end");
+            let p = one(&text);
+            assert_eq!(p.errors.len(), 1, "{option}: {:?}", p.errors);
+            let word = option.split(' ').next().unwrap();
+            assert!(p.errors[0].message.contains(word), "{:?}", p.errors);
+            // The numbers are the option's: the next option still reads.
+            assert!(p.tries, "{option}");
+        }
+        let german = one(
+            "anfangproblem steine weiss kc6 dd1 schwarz ka8 forderung #10 option drohung 1 maxflucht 1 varianten endeproblem",
+        );
+        assert!(
+            german.errors[0].message.contains("drohung"),
+            "{:?}",
+            german.errors
+        );
     }
 
     #[test]

@@ -197,6 +197,9 @@ pub enum Opt {
     HarmlessNumber,
     /// Changes the problem in a way fenboard does not solve (`duplex`, `nowk`, …).
     Fairy,
+    /// Makes Popeye solve only part of the problem (`threat 2`, `maxflightsquares 1`,
+    /// `nontrivial 0 1`, `postkeyplay`): its numbers follow, if any.
+    Partial,
 }
 
 const OPTIONS: Table<Opt> = &[
@@ -215,7 +218,7 @@ const OPTIONS: Table<Opt> = &[
     (Opt::Fairy, ["nowk", "sansrb", "ohnewk"]),
     (Opt::Fairy, ["duplex", "duplex", "duplex"]),
     (Opt::Fairy, ["nobk", "sansrn", "ohnesk"]),
-    (Opt::HarmlessNumber, ["threat", "menace", "drohung"]),
+    (Opt::Partial, ["threat", "menace", "drohung"]),
     (Opt::Harmless, ["nothreat", "sansmenace", "ohnedrohung"]),
     (Opt::Try, ["try", "essais", "verfuehrung"]),
     (
@@ -223,7 +226,7 @@ const OPTIONS: Table<Opt> = &[
         ["maxsolutions", "maxsolutions", "maxloesungen"],
     ),
     (
-        Opt::HarmlessNumber,
+        Opt::Partial,
         ["maxflightsquares", "maxcasesfuites", "maxfluchtfelder"],
     ),
     (Opt::Harmless, ["search", "search", "suchen"]),
@@ -235,10 +238,7 @@ const OPTIONS: Table<Opt> = &[
         Opt::Harmless,
         ["nosymmetry", "nonsymetrique", "keinesymmetrie"],
     ),
-    (
-        Opt::HarmlessNumber,
-        ["nontrivial", "nontrivial", "nichttrivial"],
-    ),
+    (Opt::Partial, ["nontrivial", "nontrivial", "nichttrivial"]),
     (
         Opt::Fairy,
         [
@@ -258,7 +258,7 @@ const OPTIONS: Table<Opt> = &[
         ],
     ),
     (Opt::Fairy, ["halfduplex", "demiduplex", "halbduplex"]),
-    (Opt::Harmless, ["postkeyplay", "aprescle", "nachschluessel"]),
+    (Opt::Partial, ["postkeyplay", "aprescle", "nachschluessel"]),
     (Opt::Harmless, ["intelligent", "intelligent", "intelligent"]),
     (Opt::HarmlessNumber, ["maxtime", "maxtemps", "maxzeit"]),
     (

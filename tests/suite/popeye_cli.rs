@@ -182,3 +182,30 @@ fn a_failed_write_is_the_exit_status() {
     ]);
     assert_eq!(same.status.code(), Some(2));
 }
+
+#[test]
+fn check_places_a_position_error_at_the_word_of_the_input_that_made_it() {
+    let dir = Scratch::new("popeye-cli-place");
+    let text = "beginproblem\nstipulation #2\npieces white kc8 qd1\n  black ka6 pb8\nendproblem\n";
+    let path = dir.file("pawn.inp", text);
+    let o = fenboard(&["check", path.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    // `pb8` is line 4, column 14: where the pawn on the last rank was put.
+    let (line, col) = (4, text.lines().nth(3).unwrap().find("pb8").unwrap() + 1);
+    assert!(
+        out.contains(&format!("pawn.inp:{line}:{col}: error[pawns_on_backrank]")),
+        "{out}"
+    );
+    let o = fenboard(&["check", "--json", path.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(v["diagnostics"][0]["line"], line);
+    assert_eq!(v["diagnostics"][0]["col"], col);
+    // A position error that names no man is placed at the pieces command.
+    let path = dir.file(
+        "nokings.inp",
+        "beginproblem\nstipulation #2\n  pieces white qd1 black ka6\nendproblem\n",
+    );
+    let out = stdout(&fenboard(&["check", path.to_str().unwrap()]));
+    assert!(out.contains("nokings.inp:3:3: error["), "{out}");
+}

@@ -1,5 +1,6 @@
 //! Checking a Popeye input: what does not read, at its line and column, then each problem's
-//! position as the FEN record it becomes (its diagnostics at the problem's first line).
+//! position as the FEN record it becomes, each diagnostic at the place in the input it is
+//! about (the word that put the man it names on the board, else the `pieces` command).
 
 use std::io::Write;
 
@@ -20,6 +21,10 @@ pub(super) fn check_popeye(text: &str, label: &str, options: &Options, output: &
     for p in &input.problems {
         if p.is_ok() {
             let record = p.epd();
+            let place = |d: &crate::core::Diagnostic| {
+                let at = p.place_of(&d.squares);
+                (at.line as u64, at.col)
+            };
             super::check_line(
                 p.line as u64,
                 record.as_bytes(),
@@ -27,6 +32,7 @@ pub(super) fn check_popeye(text: &str, label: &str, options: &Options, output: &
                 label,
                 options,
                 output,
+                Some(&place),
             );
             continue;
         }

@@ -53,6 +53,10 @@ struct Verdict<'a> {
     field_text: Option<&'a str>,
 }
 
+/// Where a diagnostic is in the input the record was made from (its line and column), for a
+/// record that is not itself a line of the input (a Popeye problem's).
+pub(super) type Placer<'a> = &'a dyn Fn(&Diagnostic) -> (u64, usize);
+
 pub(super) fn check_line(
     line_no: u64,
     bytes: &[u8],
@@ -60,6 +64,7 @@ pub(super) fn check_line(
     label: &str,
     options: &Options,
     output: &mut Output,
+    place: Option<Placer>,
 ) {
     let (text, utf8_error) = decode(bytes, full_len);
     // A line is too long by the rule the editor follows too (`fen::MAX_LEN`): its length
@@ -98,9 +103,9 @@ pub(super) fn check_line(
     let valid = !verdict.diagnostics.iter().any(Diagnostic::is_error);
     tally(&mut output.summary, valid, &verdict.diagnostics);
     if options.json {
-        write_json(&mut output.text, line_no, valid, &verdict);
+        write_json(&mut output.text, line_no, valid, &verdict, place);
     } else {
-        write_human(&mut output.text, label, line_no, &verdict);
+        write_human(&mut output.text, label, line_no, &verdict, place);
     }
 }
 
@@ -207,7 +212,13 @@ fn column(
 }
 
 /// `label` is the input's name, its control characters already escaped.
-fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) {
+fn write_human(
+    out: &mut Vec<u8>,
+    label: &str,
+    line_no: u64,
+    verdict: &Verdict,
+    place: Option<Placer>,
+) {
     if verdict.diagnostics.is_empty() {
         return;
     }
@@ -215,7 +226,10 @@ fn write_human(out: &mut Vec<u8>, label: &str, line_no: u64, verdict: &Verdict) 
     let lang = crate::cli::lang();
     let game = verdict.game.unwrap_or(Game::Chess);
     for d in &verdict.diagnostics {
-        let col = column(d, &mut spans, verdict);
+        let (line_no, col) = match place {
+            Some(place) => place(d),
+            None => (line_no, column(d, &mut spans, verdict)),
+        };
         if lang == crate::i18n::Lang::En {
             let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
         } else {
@@ -233,7 +247,13 @@ fn json_value(out: &mut Vec<u8>, v: &serde_json::Value) {
     let _ = serde_json::to_writer(&mut *out, v);
 }
 
-fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
+fn write_json(
+    out: &mut Vec<u8>,
+    line_no: u64,
+    valid: bool,
+    verdict: &Verdict,
+    place: Option<Placer>,
+) {
     let _ = write!(out, "{{\"line\":{line_no},\"input\":");
     // A line cut short is shown cut short: the record never holds more than MAX_LINE bytes.
     json_str(out, verdict.input);
@@ -266,6 +286,10 @@ fn write_json(out: &mut Vec<u8>, line_no: u64, valid: bool, verdict: &Verdict) {
                 let _ = write!(out, "[{},{}]", span.start, span.end);
             }
             None => out.extend_from_slice(b"null"),
+        }
+        if let Some(place) = place {
+            let (line, col) = place(d);
+            let _ = write!(out, ",\"line\":{line},\"col\":{col}");
         }
         out.extend_from_slice(b",\"squares\":[");
         let game = verdict.game.unwrap_or(Game::Chess);
