@@ -78,12 +78,34 @@ pub fn problem(fen: &str, ops: &str) -> Result<String, String> {
         } else {
             ""
         };
-        out.push_str(&format!("twin {cont}{}\n", twin.text));
+        out.push_str(&format!("twin {cont}{}\n", popeye_letters(&twin.text)));
     }
     if let Some(c2) = epd::operand(ops, "c2") {
         out.push_str(&format!("remark {c2}\n"));
     }
     Ok(out)
+}
+
+/// A twin's commands with each man named in Popeye's letters: `add black na6` is
+/// `add black sa6` (Popeye's `n` is the nightrider, a fairy piece).
+fn popeye_letters(twin: &str) -> String {
+    let words: Vec<&str> = twin.split_whitespace().collect();
+    let mut out = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        let added = i >= 2 && words[i - 2].eq_ignore_ascii_case("add");
+        let mut chars = word.chars();
+        match (added, chars.next()) {
+            (true, Some(letter)) if letter.is_ascii_alphabetic() => {
+                out.push(format!(
+                    "{}{}",
+                    words::english_letter(letter),
+                    chars.as_str()
+                ));
+            }
+            _ => out.push(word.to_string()),
+        }
+    }
+    out.join(" ")
 }
 
 type Men = [[Option<char>; 8]; 8];
@@ -220,6 +242,15 @@ mod tests {
         assert!(p.is_ok(), "{text}\n{:?}", p.errors);
         assert_eq!(p.fen4(), "k7/8/2K5/8/8/8/8/R2QK2R w K -");
         assert_eq!(p.epd(), format!("k7/8/2K5/8/8/8/8/R2QK2R w K - {ops}"));
+    }
+
+    #[test]
+    fn a_knight_added_by_a_twin_is_written_with_popeyes_letter() {
+        let ops = "stip \"h#2\"; twins \"b) remove a6 add black na6 c) add white Nb1 d) cont add black qd4\";";
+        let text = problem("8/8/q7/8/1R4K1/k2N4/8/8 b - - 0 1", ops).unwrap();
+        assert!(text.contains("twin remove a6 add black sa6\n"), "{text}");
+        assert!(text.contains("twin add white sb1\n"), "{text}");
+        assert!(text.contains("twin cont add black qd4\n"), "{text}");
     }
 
     #[test]
