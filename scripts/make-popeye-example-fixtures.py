@@ -8,8 +8,13 @@ fairy piece, stipulation or option: make-composer-fixtures.py's reader decides, 
 fenboard's) a fixture input is made of those problems, each copied as written (only `protocol`
 lines, which make Popeye write a file, are left out), and of up to --fairy of the file's fairy
 problems, which fenboard must report as errors naming the fairy word while it solves the rest.
+A helpmate with `option whitetoplay` (White begins: h#n.5 less half a move) is orthodox too.
 Each fixture file keeps the language of its source (`beginproblem` or `anfangproblem` …) and
 names its source in a `remark` in its first problem. Popeye is GPL, as fenboard is.
+
+Help play of four moves or more and series of seven or more, which Popeye solves at once with
+its intelligent mode and fenboard takes minutes for, go into a fixture file of their own,
+NAME-long.inp, which a test run on demand (`-- --ignored`) solves.
 
 Each orthodox problem is solved by Popeye on its own (dropped when Popeye takes longer than
 --timeout seconds) and its answer, twin by twin, becomes rows of popeye_examples.tsv:
@@ -51,7 +56,7 @@ comp, base = rt.comp, rt.base
 SEPARATOR = re.compile(r"(?im)^[ \t]*(?:nex|weit|suiv)\w*[ \t]*$")
 LANGUAGE = {  # the source's first word: (begin, remark, next, end)
     "beg": ("beginproblem", "remark", "nextproblem", "endproblem"),
-    "anf": ("anfangproblem", "bemerkung", "weiterproblem", "endeproblem"),
+    "anf": ("anfangproblem", "bemerkung", "weiteresproblem", "endeproblem"),
 }
 FOLDERS = ("EXAMPLES", "BEISPIEL", "TESTS", "REGRESSIONS")
 ORTHODOX_OPTIONS = base.HARMLESS_OPTIONS | {"nocastling", "enpassant", "maxsolutions", "whitetoplay",
@@ -72,7 +77,7 @@ def blocks(text):
 
 def fairy_words(block):
     """The words of a problem that no orthodox problem has: a condition's name, a piece token
-    that is no orthodox man on squares, a fairy option or stipulation."""
+    that is no orthodox man on squares (a fairy piece, `neutral`)."""
     words = []
     mode = None
     for raw in block.splitlines():
@@ -83,31 +88,17 @@ def fairy_words(block):
         if head.startswith(("cond", "bed")):
             words += tokens[1:2]
             mode = None
-        elif head.startswith(("sst", "fors", "zero", "nul", "lim")):
-            words.append(tokens[0])
-        elif head.startswith(("sti", "forde")) and len(tokens) >= 2:
-            if not comp.STIP_RE.match(tokens[1].lower()):
-                words.append(tokens[1])
-            mode = None
-        elif head.startswith("opt"):
-            mode = "option"
-            tokens = tokens[1:]
-        elif head.startswith(("pie", "ste")):
+            continue
+        if head.startswith(("pie", "ste")):
             mode = "pieces"
             tokens = tokens[1:]
-        elif head.startswith(("tit", "aut", "ori", "que", "awa", "ausz", "rem", "bem", "twi")):
+        elif re.match(r"[a-z]", head) and mode == "pieces" and not (
+                base.lookup(head, base.COLOURS) or re.fullmatch(r"[kqrbsptdl]([a-h][1-8])+", head)):
             mode = None
-            continue
         if mode == "pieces":
             for tok in tokens:
                 if base.lookup(tok, base.COLOURS) is None and not re.fullmatch(
                         r"[kqrbsptdlKQRBSPTDL]([a-h][1-8])+", tok):
-                    words.append(tok)
-        elif mode == "option":
-            for tok in tokens:
-                if re.fullmatch(r"[a-h1-8]+|\d+", tok):
-                    continue
-                if base.lookup(tok, {o: 1 for o in ORTHODOX_OPTIONS}) is None:
                     words.append(tok)
     return sorted(set(words))
 
@@ -154,9 +145,36 @@ def german(popeye, text, timeout):
     return out
 
 
+WHITE_TO_PLAY = re.compile(r"(?i)^(whitetoplay|weissbeginnt|apparentseul|weiss|weis|white|whi)$")
+
+
+def white_to_play(block):
+    """The problem without its `option whitetoplay` (German `weiss`) and with the stipulation
+    White's beginning makes of it (h#n becomes h#(n-0.5)); and whether it had the option."""
+    out, found = [], False
+    for line in block.splitlines():
+        tokens = line.split()
+        if tokens and tokens[0].lower().startswith("opt"):
+            kept = [t for t in tokens[1:] if not WHITE_TO_PLAY.match(t)]
+            found = found or len(kept) < len(tokens) - 1
+            line = " ".join([tokens[0]] + kept) if kept else ""
+        out.append(line)
+    if not found:
+        return block, False
+    for i, line in enumerate(out):
+        m = re.match(r"(?i)^\s*(sti\w*|forde\w*)\s+(h[#=])([1-9])\s*$", line)
+        if m:
+            out[i] = f"{m.group(1)} {m.group(2)}{int(m.group(3)) - 1}.5"
+            return "\n".join(out), True
+    return None, True
+
+
 def orthodox_rows(popeye, begin, block, timeout):
-    parsed = comp.parse_example(block)
-    if parsed is None:
+    """Popeye's rows for an orthodox problem, and its stipulation; None for any other. In help
+    play `option whitetoplay` makes White begin: h#n so played is fenboard's h#(n-0.5)."""
+    plain, whites = white_to_play(block)
+    parsed = comp.parse_example(plain) if plain is not None else None
+    if parsed is None or (whites and parsed[3]):
         return None
     board, stip, setplay, twins = parsed
     lines = popeye_lines(popeye, begin, block, timeout)
@@ -166,14 +184,22 @@ def orthodox_rows(popeye, begin, block, timeout):
         rows = rt.rows_of(("", "", board, stip, setplay, twins), lines)
     except (SystemExit, ValueError, comp.Repeats):
         return None
-    return [[r[1], r[3], r[4], r[5]] for r in rows]
+    return [[r[1], r[3], r[4], r[5]] for r in rows], stip
+
+
+def long(stip):
+    """Help play of four moves or more and series of seven or more: Popeye solves them at once
+    with its intelligent mode; fenboard takes minutes, so they are fixtures of their own."""
+    if not comp.is_listed(stip):
+        return False
+    return comp.length(stip) >= (7 if stip.startswith("ser-") else 4)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--popeye", default="/tmp/popeye/py")
     ap.add_argument("--popeye-src", default="/tmp/popeye")
-    ap.add_argument("--timeout", type=float, default=0.5)
+    ap.add_argument("--timeout", type=float, default=1.5)
     ap.add_argument("--fairy", type=int, default=3, help="fairy problems kept per file")
     ap.add_argument("--out", default=str(ROOT / "tests/fixtures"))
     args = ap.parse_args()
@@ -192,33 +218,38 @@ def main():
             if first not in LANGUAGE:
                 continue
             begin, remark, nxt, end = LANGUAGE[first]
-            kept, fairy = [], []
+            kept, slow, fairy = [], [], []
             for block in blocks(text):
-                rows = orthodox_rows(args.popeye, begin, block, args.timeout)
-                if rows is not None:
-                    kept.append((block, "orthodox", rows))
+                solved = orthodox_rows(args.popeye, begin, block, args.timeout)
+                if solved is not None:
+                    rows, stip = solved
+                    (slow if long(stip) else kept).append((block, "orthodox", rows))
                 elif len(fairy) < args.fairy and comp.parse_example(block) is None:
                     words = fairy_words(block)
                     if words:
                         fairy.append((block, "fairy", words))
-            if not kept:
+            if not kept and not slow:
                 continue
-            problems = kept + fairy
+            stem = f"{folder.lower()}-{path.stem}"
             # The fairy problems go between the orthodox ones: the rest of the file goes on.
-            problems = kept[:1] + fairy + kept[1:]
-            name = f"{folder.lower()}-{path.name}"
-            header = (f"{remark} From Popeye {version}'s {folder}/{path.name} "
-                      "(https://github.com/thomas-maeder/popeye, GPL), its orthodox problems and a few fairy ones.")
-            body = f"\n{nxt}\n".join(b for b, _, _ in problems)
-            (out / "popeye" / name).write_text(f"{begin}\n{header}\n{body}\n{end}\n", encoding="latin-1")
-            for number, (_, kind, data) in enumerate(problems, 1):
-                total[kind] += 1
-                if kind == "fairy":
-                    table.append([name, str(number), "-", kind, ".", ".", ".", "|".join(data)])
-                else:
-                    for twin, keys, solutions, sets in data:
-                        table.append([name, str(number), twin, kind, keys, solutions, sets, "."])
-            print(f"{name}: {len(kept)} orthodox, {len(fairy)} fairy", file=sys.stderr)
+            for name, problems, what in [
+                (f"{stem}.inp", kept[:1] + fairy + kept[1:], "its orthodox problems and a few fairy ones"),
+                (f"{stem}-long.inp", slow, "its long orthodox helpmates and series"),
+            ]:
+                if not problems or all(kind == "fairy" for _, kind, _ in problems):
+                    continue
+                header = (f"{remark} From Popeye {version}'s {folder}/{path.name} "
+                          f"(https://github.com/thomas-maeder/popeye, GPL): {what}.")
+                body = f"\n{nxt}\n".join(b for b, _, _ in problems)
+                (out / "popeye" / name).write_text(f"{begin}\n{header}\n{body}\n{end}\n", encoding="latin-1")
+                for number, (_, kind, data) in enumerate(problems, 1):
+                    total[kind] += 1
+                    if kind == "fairy":
+                        table.append([name, str(number), "-", kind, ".", ".", ".", "|".join(data)])
+                    else:
+                        for twin, keys, solutions, sets in data:
+                            table.append([name, str(number), twin, kind, keys, solutions, sets, "."])
+            print(f"{stem}: {len(kept)} orthodox, {len(slow)} long, {len(fairy)} fairy", file=sys.stderr)
     with open(out / "popeye_examples.tsv", "w") as f:
         f.write(f"# Popeye's own example files (tests/fixtures/popeye/), solved by Popeye {version}\n")
         f.write("# (scripts/make-popeye-example-fixtures.py; its docstring explains the columns).\n")
