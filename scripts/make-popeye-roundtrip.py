@@ -133,6 +133,35 @@ def twin_list(text):
     return [(label, " ".join(words)) for label, words in out]
 
 
+TWIN_COMMANDS = ("move", "exchange", "remove", "add", "rotate", "mirror", "shift", "polish", "stipulation")
+
+
+def twin_positions(board, stip, twins):
+    """make-composer-fixtures.py's twin_positions, for twins of several commands too
+    (`remove a6 add black ra6`): each applied in turn."""
+    out = [("a", board, stip)]
+    for label, text in twins:
+        words = text.split()
+        cont = words[:1] == ["cont"]
+        b, s = (out[-1][1], out[-1][2]) if cont else (board, stip)
+        commands, current = [], []
+        for word in words[1:] if cont else words:
+            if word in TWIN_COMMANDS and current:
+                commands.append(" ".join(current))
+                current = []
+            current.append(word)
+        commands.append(" ".join(current))
+        for command in commands:
+            # EPD twins name the knight N (fenboard's letter), Popeye's tables S.
+            command = re.sub(r"^(add \w+ )n", r"\1s", command)
+            res = comp.apply_twin(b, s, command)
+            if res is None:
+                return None
+            b, s = res
+        out.append((label, b, s))
+    return out
+
+
 def quoted(text):
     return '"' + text.replace('"', "'") + '"'
 
@@ -198,7 +227,7 @@ def rows_of(problem, lines):
     diagram.turn = comp.starter(stip)
     if board.turn != diagram.turn and not comp.is_listed(stip):
         sys.exit(f"{ident}: a direct problem with Black to move is exported mirrored; not here")
-    positions = comp.twin_positions(diagram, stip, twins)
+    positions = twin_positions(diagram, stip, twins)
     parts = split_twins(lines)
     if positions is None or sorted(parts) != [label for label, _, _ in positions]:
         sys.exit(f"{ident}: Popeye's twins {sorted(parts)} are not the record's")

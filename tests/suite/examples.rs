@@ -65,6 +65,7 @@ fn chess_mates_are_correct() {
     let path = examples().join("chess-mates.epd");
     let c = Collection::open(&path, Game::Chess).unwrap();
     assert!(c.len() >= 10, "at least ten problems, found {}", c.len());
+    let mut genres = 0;
     for i in 0..c.len() {
         let id = c.id(i).unwrap_or_else(|| panic!("record {i} has no id"));
         assert!(
@@ -72,6 +73,12 @@ fn chess_mates_are_correct() {
             "{id}: no c0 (players or composer)"
         );
         let pos = position(c.fen(i));
+        if let Some(stip) = c.operand(i, "stip") {
+            assert!(c.operand(i, "dm").is_none(), "{id}: dm with a stip");
+            genre_is_correct(id, c.fen(i), stip, c.operand(i, "c1"));
+            genres += 1;
+            continue;
+        }
         let n: u32 = c
             .operand(i, "dm")
             .and_then(|d| d.parse().ok())
@@ -101,6 +108,194 @@ fn chess_mates_are_correct() {
         assert_eq!(keys, stated, "{id}: the moves that mate in {n}");
         assert!(!mates_within(&pos, n - 1), "{id}: mates faster than {n}");
     }
+    assert_eq!(
+        genres, 4,
+        "a twinned helpmate, set play, a series helpmate, a reflexmate"
+    );
+}
+
+/// How a line of a published solution begins.
+#[derive(Clone, Copy, PartialEq)]
+enum Begins {
+    /// `1.`: the key (or a whole line of help play).
+    Key,
+    /// `1...`: a defence of the diagram (set play, before the key) or of the key.
+    Defence,
+    /// `2...` and later: a defence deeper in the key's tree.
+    Later,
+}
+
+/// The published lines of a solution `c1`, one per `;`: how each begins and its SAN moves,
+/// with move numbers, twin labels, `!`, `(…)` remarks and the word `set` left out; a `K
+/// moves`-style summary ends the line.
+fn published_lines(c1: &str) -> Vec<(Begins, Vec<String>)> {
+    let mut out = Vec::new();
+    for part in c1.split(';') {
+        let numbered = part
+            .split_whitespace()
+            .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or("");
+        let defence = match numbered {
+            w if w.starts_with("1...") => Begins::Defence,
+            w if w.contains("...") => Begins::Later,
+            _ => Begins::Key,
+        };
+        let mut depth = 0usize;
+        let mut line = Vec::new();
+        for word in part.split_whitespace() {
+            let opens = word.matches('(').count();
+            let inside = depth > 0 || opens > 0;
+            depth = (depth + opens).saturating_sub(word.matches(')').count());
+            if inside || word == "set" || word.ends_with(')') {
+                continue;
+            }
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let word = word.trim_end_matches('!');
+            if word == "moves" {
+                line.pop();
+                break;
+            }
+            if !word.is_empty() {
+                line.push(word.to_owned());
+            }
+        }
+        out.push((defence, line));
+    }
+    out
+}
+
+/// fenboard's `solve --json` on one position: its objects, one per twin.
+fn fenboard_solves(fen: &str, stip: &str, ops: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["solve", "--json", "--stip", stip];
+    args.extend_from_slice(ops);
+    args.push(fen);
+    let out = Command::new(crate::common::BIN)
+        .args(&args)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn sans(line: &serde_json::Value) -> Vec<String> {
+    let moves = line.as_array().unwrap().iter();
+    moves
+        .map(|m| m["san"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A problem of another genre: its published solution is played out by shakmaty to its goal
+/// (each twin on its own board, the series with White standing still, set play with White
+/// passing), and fenboard finds exactly the published solutions or key.
+fn genre_is_correct(id: &str, fen: &str, stip: &str, c1: Option<&str>) {
+    let lines = published_lines(c1.unwrap_or_else(|| panic!("{id}: no c1")));
+    match stip {
+        "h#2" => {
+            // Forsberg's twins: the queen on a6 replaced by each other black man.
+            let men = ["r", "b", "n", "p"];
+            let twins: Vec<String> = men
+                .iter()
+                .map(|m| format!("remove a6 add black {m}a6"))
+                .collect();
+            let boards: Vec<String> = std::iter::once(fen.to_owned())
+                .chain(men.iter().map(|m| fen.replacen("q7", &format!("{m}7"), 1)))
+                .collect();
+            assert_eq!(lines.len(), boards.len(), "{id}: one line per twin");
+            for (board, (_, line)) in boards.iter().zip(&lines) {
+                let end = play(&position(board), line);
+                assert!(
+                    end.is_checkmate(),
+                    "{id}: {line:?} does not mate on {board}"
+                );
+            }
+            let ops: Vec<&str> = twins.iter().flat_map(|t| ["--twin", t.as_str()]).collect();
+            let found = fenboard_solves(fen, stip, &ops);
+            assert_eq!(found.len(), boards.len(), "{id}: a result per twin");
+            for (json, (_, line)) in found.iter().zip(&lines) {
+                let solutions = json["solutions"].as_array().unwrap();
+                assert_eq!(solutions.len(), 1, "{id}: {json}");
+                assert_eq!(&sans(&solutions[0]), line, "{id}");
+            }
+        }
+        "ser-h#6" => {
+            let (_, line) = &lines[0];
+            let mut pos = position(fen);
+            for (i, word) in line.iter().enumerate() {
+                pos = play(&pos, std::slice::from_ref(word));
+                // White stands still until its mate; Black gives no check on the way.
+                if i + 2 < line.len() {
+                    assert!(!pos.is_check(), "{id}: {word} checks");
+                    pos = pass(&pos);
+                }
+            }
+            assert!(pos.is_checkmate(), "{id}: {line:?} does not mate");
+            let found = fenboard_solves(fen, stip, &[]);
+            let solutions = found[0]["solutions"].as_array().unwrap();
+            assert_eq!(solutions.len(), 1, "{id}: {solutions:?}");
+            assert_eq!(&sans(&solutions[0]), line, "{id}");
+        }
+        "s#3" | "r#3" => {
+            // Set play: Black's defences in the diagram (White passes); then the key's line
+            // and its variations, each ending with the mate Black is forced to give.
+            // A defence deeper in the tree, after a `K moves` summary, is left to the Popeye
+            // round trip.
+            let key_at = lines.iter().position(|(b, _)| *b == Begins::Key);
+            let key = lines[key_at.expect("a key line")].1[0].clone();
+            for (k, (begins, line)) in lines.iter().enumerate() {
+                let (start, moves) = match (begins, Some(k) < key_at) {
+                    (Begins::Later, _) => continue,
+                    (Begins::Defence, true) => (pass(&position(fen)), line.clone()),
+                    (Begins::Key, _) => (position(fen), line.clone()),
+                    (Begins::Defence, false) => {
+                        let full = std::iter::once(key.clone()).chain(line.iter().cloned());
+                        (position(fen), full.collect())
+                    }
+                };
+                let end = play(&start, &moves);
+                if moves.last().is_some_and(|m| m.ends_with('#')) {
+                    assert!(end.is_checkmate(), "{id}: {moves:?} does not mate");
+                    assert_eq!(end.turn(), shakmaty::Color::White, "{id}: {moves:?}");
+                }
+            }
+            let ops: &[&str] = if stip == "s#3" { &["--set-play"] } else { &[] };
+            let found = fenboard_solves(fen, stip, ops);
+            let keys: Vec<&str> = found[0]["keys"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k["san"].as_str().unwrap())
+                .collect();
+            assert_eq!(keys, [key.as_str()], "{id}: the key");
+        }
+        other => panic!("{id}: no proof for {other}"),
+    }
+}
+
+/// `pos` after the SAN moves of `line`.
+fn play(pos: &Chess, line: &[String]) -> Chess {
+    let mut pos = pos.clone();
+    for word in line {
+        let m = word
+            .parse::<SanPlus>()
+            .ok()
+            .and_then(|sp| sp.san.to_move(&pos).ok())
+            .unwrap_or_else(|| panic!("{word} is not legal in {}", fen_of(&pos)));
+        pos = pos.play(m).unwrap();
+    }
+    pos
+}
+
+/// `pos` with the other side to move (a pass: series play, set play).
+fn pass(pos: &Chess) -> Chess {
+    pos.clone()
+        .swap_turn()
+        .unwrap_or_else(|_| panic!("no pass in {}", fen_of(pos)))
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
 }
 
 /// The example files, sorted; there are at least the chess and the xiangqi collection.
