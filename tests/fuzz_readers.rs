@@ -1,6 +1,7 @@
 //! A fuzz harness for every reader of outside text: the FEN reader, EPD record lines, PGN, Popeye
-//! input (real example files mutated), the editor's paste cleanup and collection files. Each target runs proptest-generated inputs
-//! (FEN and EPD fragments, control characters, arbitrary bytes and characters) for a time
+//! input (real example files mutated), the editor's paste cleanup and collection files. Each
+//! target runs proptest-generated inputs (FEN and EPD fragments, control characters, arbitrary
+//! bytes and characters) for a time
 //! budget: `FENBOARD_FUZZ_SECONDS` per target (default 2; CI sets more). A panic anywhere is a
 //! failure (proptest catches it and shrinks the input), and so is a broken invariant.
 //!
