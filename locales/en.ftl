@@ -699,3 +699,10 @@ record-does-not-fit = the record's line would not read back with it
 notice-operation-set = { $code } set in the record
 notice-operation-removed = { $code } removed from the record
 notice-nothing-to-remove = the record has no such operation
+
+convert-line = line { $n }
+convert-game = game { $n }
+convert-nothing = nothing to convert: the input has no record
+convert-same-file = -o { $path }: that is the input; write elsewhere
+convert-cannot-read = cannot read { $path }: { $why }
+convert-move-stops = move { $at } ({ $word }) is not legal there; the line ends before it

@@ -765,3 +765,10 @@ record-does-not-fit = la línea del registro no se leería igual con esto
 notice-operation-set = { $code } puesto en el registro
 notice-operation-removed = { $code } quitado del registro
 notice-nothing-to-remove = el registro no tiene esa operación
+
+convert-line = línea { $n }
+convert-game = partida { $n }
+convert-nothing = nada que convertir: la entrada no tiene ningún registro
+convert-same-file = -o { $path }: es la entrada; escriba en otro sitio
+convert-cannot-read = no se puede leer { $path }: { $why }
+convert-move-stops = la jugada { $at } ({ $word }) no es legal ahí; la línea termina antes

@@ -694,3 +694,10 @@ record-does-not-fit = 加入后记录行将无法原样读回
 notice-operation-set = 已在记录中设置 { $code }
 notice-operation-removed = 已从记录中删除 { $code }
 notice-nothing-to-remove = 记录中没有此操作
+
+convert-line = 第 { $n } 行
+convert-game = 第 { $n } 局
+convert-nothing = 无可转换：输入中没有记录
+convert-same-file = -o { $path }：那就是输入文件；请写到别处
+convert-cannot-read = 无法读取 { $path }：{ $why }
+convert-move-stops = 第 { $at } 步（{ $word }）在那里不合法；着法在它之前结束

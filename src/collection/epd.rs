@@ -16,6 +16,21 @@ pub fn operand<'a>(ops: &'a str, opcode: &str) -> Option<&'a str> {
     })
 }
 
+/// `text` as an EPD string operand: in double quotes, a `"` in it made a `'` and control
+/// characters spaces (EPD strings have no escape), so that the record stays one line that reads
+/// back.
+pub fn quoted(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| match c {
+            '"' => '\'',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("\"{clean}\"")
+}
+
 /// The operations of `ops`, each without its `;`.
 pub fn operations(ops: &str) -> impl Iterator<Item = &str> {
     operations_at(ops).map(|(_, op)| op)

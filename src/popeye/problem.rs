@@ -2,6 +2,7 @@
 //! whose operations hold what fenboard solves and keeps (`stip`, `twins`, `setplay`, `tries`,
 //! `maxsolutions`, `c0` author and source, `id` title, `c2` remarks).
 
+use crate::collection::epd::quoted;
 use crate::core::Square;
 use crate::solve::{Play, Stipulation};
 
@@ -301,18 +302,4 @@ impl Problem {
         }
         line
     }
-}
-
-/// An EPD string operand: in double quotes, a `"` in the text written as `'` and control
-/// characters as spaces, so that the record stays one line that reads back.
-fn quoted(text: &str) -> String {
-    let clean: String = text
-        .chars()
-        .map(|c| match c {
-            '"' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect();
-    format!("\"{clean}\"")
 }

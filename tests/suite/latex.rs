@@ -198,3 +198,27 @@ fn convert_to_latex_writes_a_document_of_a_whole_file_and_of_one_fen() {
     // One small board on an A4 page: many times the ink of a page with only its number.
     assert!(dark > 0.001, "{dark}");
 }
+
+/// A record with a stipulation and no solution of its own is solved for the document: its
+/// solution is printed and, proved sound, it is marked so ("C+").
+#[needs(pdflatex)]
+#[test]
+fn convert_to_latex_solves_a_record_that_has_no_solution_of_its_own() {
+    let record = "8/7B/K3Q3/4pq2/1P1p4/bR6/1B6/NkN4R w - - c0 \"Comins Mansfield\"; stip \"#2\";";
+    let out = Command::new(crate::common::BIN)
+        .args(["convert", record, "--to", "latex"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tex = String::from_utf8(out.stdout).unwrap();
+    assert!(tex.contains("\\solution{"), "{tex}");
+    assert!(tex.contains("Rg3"), "{tex}");
+    assert!(tex.contains("\\Co+"), "{tex}");
+    let (text, _) = compile("convert-solved", &tex);
+    assert!(text.contains("Rg3"), "{text}");
+    assert!(text.contains("C+"), "{text}");
+}

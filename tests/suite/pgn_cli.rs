@@ -43,3 +43,20 @@ fn a_pgn_that_does_not_read_is_an_error_naming_why() {
     assert!(stderr(&o).contains("Atomic"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn convert_calls_a_game_of_a_pgn_by_its_number() {
+    let dir = crate::common::cli::Scratch::new("pgn-game-number");
+    let pgn = "[Event \"one\"]\n\n1. e4 e5 *\n\n[Event \"two\"]\n\n1. e4 e5 2. Ke3 *\n";
+    let path = dir.file("two.pgn", pgn);
+    let o = fenboard(&["convert", path.to_str().unwrap(), "--to", "popeye"]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    // The second game's third move is not legal; neither game has a stipulation for Popeye.
+    assert!(err.contains("game 2: move 3 (Ke3)"), "{err}");
+    assert!(
+        err.contains("game 1: the record has no stipulation"),
+        "{err}"
+    );
+    assert!(!err.contains("line "), "{err}");
+}

@@ -7,22 +7,41 @@ use std::path::Path;
 use crate::collection::{self, stream};
 use crate::core::{Diagnostic, Game, Position, fen};
 
+/// Where a record, or what did not read, is in the input: a line, or a game of a PGN file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Line(usize),
+    Game(usize),
+}
+
+impl Origin {
+    /// `line 3`, `game 3`, in the user's language.
+    pub fn describe(self) -> String {
+        let (id, n) = match self {
+            Origin::Line(n) => ("convert-line", n),
+            Origin::Game(n) => ("convert-game", n),
+        };
+        crate::i18n::fmt(crate::cli::lang(), id, &[("n", n.into())])
+    }
+}
+
 /// One record to convert: where it came from, its position, its EPD operations as written.
 #[derive(Clone, Debug)]
 pub struct Record {
-    /// The line it starts on in the input (1 for a record given on the command line).
-    pub line: usize,
+    /// The line it starts on in the input (1 for a record given on the command line), or its
+    /// game's number in a PGN file.
+    pub origin: Origin,
     pub position: Position,
     /// The position's canonical six-field FEN.
     pub fen: String,
     pub ops: String,
 }
 
-/// The records of the input, and what could not be read (with its line when it has one).
+/// The records of the input, and what could not be read (with where it is, when it has a place).
 #[derive(Default)]
 pub struct Read {
     pub records: Vec<Record>,
-    pub errors: Vec<(Option<usize>, String)>,
+    pub errors: Vec<(Option<Origin>, String)>,
 }
 
 /// Reads `target` (a path, or a FEN in one or more words).
@@ -33,16 +52,12 @@ pub fn read(target: &[String], game: Option<Game>) -> Read {
     if target.len() == 1 && crate::cli::args::is_pgn_path(path) {
         match std::fs::read(path) {
             Ok(bytes) => pgn(&String::from_utf8_lossy(&bytes), &mut read),
-            Err(e) => read
-                .errors
-                .push((None, format!("cannot read {}: {e}", path.display()))),
+            Err(e) => read.errors.push((None, cannot_read(path, &e))),
         }
     } else if target.len() == 1 && crate::popeye::is_popeye_file(path) {
         match crate::popeye::read_file(path) {
             Ok(text) => popeye(&text, game, &mut read),
-            Err(e) => read
-                .errors
-                .push((None, format!("cannot read {}: {e}", path.display()))),
+            Err(e) => read.errors.push((None, cannot_read(path, &e))),
         }
     } else if target.len() == 1
         && (path.is_file()
@@ -59,7 +74,7 @@ pub fn read(target: &[String], game: Option<Game>) -> Read {
             .clone()
             .map(|r| joined[r].to_string())
             .unwrap_or_default();
-        add(&mut read, 1, &joined[parts.fen], ops, game);
+        add(&mut read, Origin::Line(1), &joined[parts.fen], ops, game);
     }
     read
 }
@@ -68,8 +83,7 @@ fn collection_file(path: &Path, game: Option<Game>, read: &mut Read) {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) => {
-            read.errors
-                .push((None, format!("cannot read {}: {e}", path.display())));
+            read.errors.push((None, cannot_read(path, &e)));
             return;
         }
     };
@@ -78,11 +92,10 @@ fn collection_file(path: &Path, game: Option<Game>, read: &mut Read) {
         match record {
             Ok(r) => {
                 let ops = r.operations().unwrap_or("").to_string();
-                add(read, r.line, r.fen(), ops, game);
+                add(read, Origin::Line(r.line), r.fen(), ops, game);
             }
             Err(e) => {
-                read.errors
-                    .push((None, format!("cannot read {}: {e}", path.display())));
+                read.errors.push((None, cannot_read(path, &e)));
                 return;
             }
         }
@@ -110,25 +123,24 @@ fn pgn(text: &str, read: &mut Read) {
         let mut ops = Vec::new();
         let known = |name: &str| game.tag(name).filter(|v| !v.trim().is_empty() && *v != "?");
         if let Some(event) = known("Event") {
-            ops.push(format!("id {};", epd_string(event)));
+            ops.push(format!("id {};", crate::collection::epd::quoted(event)));
         }
         if let Some(annotator) = known("Annotator") {
-            ops.push(format!("c0 {};", epd_string(annotator)));
+            ops.push(format!("c0 {};", crate::collection::epd::quoted(annotator)));
         }
         if !moves.is_empty() {
-            ops.push(format!("c1 {};", epd_string(&moves)));
+            ops.push(format!("c1 {};", crate::collection::epd::quoted(&moves)));
         }
         if let Some((at, word)) = &game.stopped_at {
-            read.errors.push((
-                None,
-                format!(
-                    "game {}: move {at} ({word}) is not legal there; the line ends before it",
-                    i + 1
-                ),
-            ));
+            let why = crate::i18n::fmt(
+                crate::cli::lang(),
+                "convert-move-stops",
+                &[("at", (*at).into()), ("word", word.as_str().into())],
+            );
+            read.errors.push((Some(Origin::Game(i + 1)), why));
         }
         read.records.push(Record {
-            line: i + 1,
+            origin: Origin::Game(i + 1),
             fen: fen::write(&game.setup),
             position: game.setup,
             ops: ops.join(" "),
@@ -136,29 +148,18 @@ fn pgn(text: &str, read: &mut Read) {
     }
 }
 
-/// `text` as an EPD string operand: in double quotes, a quote in it made a single one and
-/// control characters spaces (EPD strings have no escape).
-fn epd_string(text: &str) -> String {
-    let clean: String = text
-        .chars()
-        .map(|c| match c {
-            '"' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect();
-    format!("\"{clean}\"")
-}
-
 fn popeye(text: &str, game: Option<Game>, read: &mut Read) {
     let input = crate::popeye::read(text);
     for d in &input.errors {
-        read.errors.push((Some(d.line), d.message.clone()));
+        read.errors
+            .push((Some(Origin::Line(d.line)), d.message.clone()));
     }
     for p in &input.problems {
         if let Some(d) = p.errors.first() {
-            read.errors
-                .push((Some(d.line), format!("{}:{}: {}", d.line, d.col, d.message)));
+            read.errors.push((
+                Some(Origin::Line(d.line)),
+                format!("{}:{}: {}", d.line, d.col, d.message),
+            ));
             continue;
         }
         let epd = p.epd();
@@ -170,7 +171,7 @@ fn popeye(text: &str, game: Option<Game>, read: &mut Read) {
             .unwrap_or_default();
         add(
             read,
-            p.line,
+            Origin::Line(p.line),
             &epd[parts.fen],
             ops,
             game.or(Some(Game::Chess)),
@@ -178,13 +179,20 @@ fn popeye(text: &str, game: Option<Game>, read: &mut Read) {
     }
 }
 
+/// "cannot read PATH: why", in the user's language.
+fn cannot_read(path: &Path, e: &dyn std::fmt::Display) -> String {
+    let (path, why) = (path.display().to_string(), e.to_string());
+    let args = [("path", path.as_str().into()), ("why", why.as_str().into())];
+    crate::i18n::fmt(crate::cli::lang(), "convert-cannot-read", &args)
+}
+
 /// Adds the record of `fen_text` and `ops`, or why its FEN does not read.
-fn add(read: &mut Read, line: usize, fen_text: &str, ops: String, game: Option<Game>) {
+fn add(read: &mut Read, origin: Origin, fen_text: &str, ops: String, game: Option<Game>) {
     let result = fen::read(fen_text, game);
     match result.position {
         Some(position) if !result.diagnostics.iter().any(Diagnostic::is_error) => {
             read.records.push(Record {
-                line,
+                origin,
                 fen: fen::write(&position),
                 position,
                 ops,
@@ -198,7 +206,7 @@ fn add(read: &mut Read, line: usize, fen_text: &str, ops: String, game: Option<G
                 .map(|d| d.message.clone())
                 .collect();
             read.errors.push((
-                Some(line),
+                Some(origin),
                 format!(
                     "{}: {}",
                     crate::core::escape::controls(fen_text),

@@ -17,11 +17,13 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::cli::args::{ConvertArgs, Format};
-pub use input::Record;
+use crate::cli::lang;
+use crate::i18n::{fmt, tr};
+pub use input::{Origin, Record};
 
-/// What a writer could not write: the record's line and why.
+/// What a writer could not write: where the record is in the input, and why.
 pub struct Skipped {
-    pub line: usize,
+    pub at: Origin,
     pub why: String,
 }
 
@@ -40,21 +42,26 @@ pub fn run(args: ConvertArgs) -> crate::cli::Result<ExitCode> {
         && args.input.len() == 1
         && same_file(out, std::path::Path::new(&args.input[0]))
     {
-        return Err(crate::cli::Failure::new(
-            2,
-            format!("-o {}: that is the input; write elsewhere", out.display()),
-        ));
+        let path = out.display().to_string();
+        let why = fmt(
+            lang(),
+            "convert-same-file",
+            &[("path", path.as_str().into())],
+        );
+        return Err(crate::cli::Failure::new(2, why));
     }
     let read = input::read(&args.input, args.game.game());
     let mut failed = false;
-    for (line, why) in &read.errors {
-        let at = line.map(|l| format!("line {l}: ")).unwrap_or_default();
+    for (origin, why) in &read.errors {
+        let at = origin
+            .map(|o| format!("{}: ", o.describe()))
+            .unwrap_or_default();
         crate::cli::report("convert", &format!("{at}{why}"));
         failed = true;
     }
     if read.records.is_empty() {
         if read.errors.is_empty() {
-            crate::cli::report("convert", "nothing to convert: the input has no record");
+            crate::cli::report("convert", tr(lang(), "convert-nothing"));
         }
         return Ok(ExitCode::from(2));
     }
@@ -62,7 +69,7 @@ pub fn run(args: ConvertArgs) -> crate::cli::Result<ExitCode> {
     let skipped = write(args.to, &read.records, &mut bytes)
         .map_err(|e| crate::cli::output::write_failed(&e))?;
     for s in &skipped {
-        crate::cli::report("convert", &format!("line {}: {}", s.line, s.why));
+        crate::cli::report("convert", &format!("{}: {}", s.at.describe(), s.why));
         failed = true;
     }
     let written = match &args.output {

@@ -20,7 +20,7 @@ pub fn write(records: &[Record], out: &mut dyn Write) -> io::Result<Vec<Skipped>
         };
         match written {
             Ok(p) => problems.push(p),
-            Err(why) => skipped.push(Skipped { line: r.line, why }),
+            Err(why) => skipped.push(Skipped { at: r.origin, why }),
         }
     }
     if !problems.is_empty() {
