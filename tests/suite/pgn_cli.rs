@@ -58,5 +58,8 @@ fn convert_calls_a_game_of_a_pgn_by_its_number() {
         err.contains("game 1: the record has no stipulation"),
         "{err}"
     );
-    assert!(!err.contains("line 1:") && !err.contains("line 2:"), "{err}");
+    assert!(
+        !err.contains("line 1:") && !err.contains("line 2:"),
+        "{err}"
+    );
 }
