@@ -270,110 +270,23 @@ fn run<R: Rules>(
 ) -> Solution {
     let start = Instant::now();
     let table = Table::new(options.hash_mb);
-    let first: Vec<R::Move> = root.clone().legal().to_vec();
-    let threads = options.threads.clamp(1, 256).min(first.len().max(1));
-    let shared = Shared {
-        root: &root,
-        table: &table,
-        stip,
-        options,
-        cancel,
-        results: Mutex::new((0..first.len()).map(|_| None).collect()),
-        first,
-        counted: AtomicU64::new(0),
-        next: AtomicUsize::new(0),
-        done: AtomicUsize::new(0),
-        tree_budget: AtomicUsize::new(options.tree_limit),
-        truncated: AtomicBool::new(false),
-        stopped: AtomicBool::new(false),
-        max_lines: options.max_solutions.unwrap_or(usize::MAX),
-        lines_found: AtomicUsize::new(0),
-        ended: AtomicUsize::new(0),
-    };
+    let shared = Shared::new(&root, &table, stip, options, cancel);
+    let threads = options.threads.clamp(1, 256).min(shared.first.len().max(1));
     // A problem solved in a moment runs on the caller's thread alone: no thread starts.
     shared.begin(start);
     if shared.next.load(Relaxed) < shared.first.len() {
         shared.spread(threads, start, progress);
     }
-    let Shared {
-        first,
-        counted,
-        done,
-        tree_budget,
-        truncated,
-        results,
-        stopped,
-        max_lines,
-        ..
-    } = shared;
-    let report = |progress: &mut dyn FnMut(Progress)| {
-        progress(Progress {
-            nodes: counted.load(Relaxed),
-            root_done: done.load(Relaxed),
-            root_total: first.len(),
-            elapsed: start.elapsed(),
-        })
-    };
-    report(progress);
-    let results = results.into_inner().expect("no worker panics");
-    let mut keys = Vec::new();
-    let mut tries = Vec::new();
-    let mut lines: Vec<(Vec<R::Move>, bool)> = Vec::new();
-    for (&m, r) in first.iter().zip(results) {
-        match r {
-            Some(Root::Key(line)) => keys.push(line),
-            Some(Root::Try(t)) => tries.push(t),
-            Some(Root::Help(found)) => lines.extend(found.into_iter().map(|(mut l, short)| {
-                l.insert(0, m);
-                (l, short)
-            })),
-            Some(Root::Nothing) | None => {}
-        }
-    }
-    // Short helpmate solutions first, then in generation order.
-    lines.sort_by_key(|(l, _)| l.len());
-    lines.truncate(max_lines);
-    let solutions = lines
-        .into_iter()
-        .map(|(l, short)| {
-            let mut r = root.clone();
-            let count = super::text::series_moves(stip.play, l.len());
-            let moves = l
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| {
-                    let d = r.public(m);
-                    r.play(m);
-                    // The other side stands still between the moves of a series.
-                    if stip.play.is_series() && i + 1 < count {
-                        r.null();
-                    }
-                    d
-                })
-                .collect();
-            HelpLine { moves, short }
-        })
-        .collect::<Vec<_>>();
+    shared.report(start, progress);
     let set = if options.set_play && !stip.is_help() && !cancel.load(Relaxed) {
-        let mut s = Search::new(
-            root.clone(),
-            &table,
-            stip.play,
-            stip.goal,
-            options.checks,
-            &counted,
-            cancel,
-        );
-        let mut budget = Budget {
-            left: &tree_budget,
-            truncated: &truncated,
-        };
-        set_play(&mut s, stip, &mut budget)
+        set_play(&mut shared.search(), stip, &mut shared.budget())
     } else {
         Vec::new()
     };
-    let unfinished =
-        stopped.load(Relaxed) || cancel.load(Relaxed) && done.load(Relaxed) < first.len();
+    let unfinished = shared.stopped.load(Relaxed)
+        || cancel.load(Relaxed) && shared.done.load(Relaxed) < shared.first.len();
+    let (truncated, nodes) = (shared.truncated.load(Relaxed), shared.counted.load(Relaxed));
+    let (keys, tries, solutions) = shared.found();
     let outcome = if unfinished {
         Outcome::Unfinished
     } else if keys.is_empty() && solutions.is_empty() {
@@ -394,11 +307,92 @@ fn run<R: Rules>(
         keys,
         tries,
         solutions,
-        truncated: truncated.load(Relaxed),
-        nodes: counted.load(Relaxed),
+        truncated,
+        nodes,
         seconds: start.elapsed().as_secs_f64(),
         table_bytes: table.bytes(),
     }
+}
+
+/// What the first moves turned out to be, in generation order: the keys, the tries, and the
+/// whole lines of help and series play.
+type Found = (Vec<Line>, Vec<Try>, Vec<HelpLine>);
+
+impl<'a, R: Rules> Shared<'a, R> {
+    fn new(
+        root: &'a R,
+        table: &'a Table,
+        stip: Stipulation,
+        options: &'a Options,
+        cancel: &'a AtomicBool,
+    ) -> Shared<'a, R> {
+        let first: Vec<R::Move> = root.clone().legal().to_vec();
+        Shared {
+            root,
+            table,
+            stip,
+            options,
+            cancel,
+            results: Mutex::new((0..first.len()).map(|_| None).collect()),
+            first,
+            counted: AtomicU64::new(0),
+            next: AtomicUsize::new(0),
+            done: AtomicUsize::new(0),
+            tree_budget: AtomicUsize::new(options.tree_limit),
+            truncated: AtomicBool::new(false),
+            stopped: AtomicBool::new(false),
+            max_lines: options.max_solutions.unwrap_or(usize::MAX),
+            lines_found: AtomicUsize::new(0),
+            ended: AtomicUsize::new(0),
+        }
+    }
+
+    /// Every first move's result gathered; whole lines short ones first, at most `max_lines`.
+    fn found(self) -> Found {
+        let results = self.results.into_inner().expect("no worker panics");
+        let mut keys = Vec::new();
+        let mut tries = Vec::new();
+        let mut lines: Vec<(Vec<R::Move>, bool)> = Vec::new();
+        for (&m, r) in self.first.iter().zip(results) {
+            match r {
+                Some(Root::Key(line)) => keys.push(line),
+                Some(Root::Try(t)) => tries.push(t),
+                Some(Root::Help(found)) => lines.extend(found.into_iter().map(|(mut l, short)| {
+                    l.insert(0, m);
+                    (l, short)
+                })),
+                Some(Root::Nothing) | None => {}
+            }
+        }
+        // Short helpmate solutions first, then in generation order.
+        lines.sort_by_key(|(l, _)| l.len());
+        lines.truncate(self.max_lines);
+        let solutions = lines
+            .into_iter()
+            .map(|(l, short)| HelpLine {
+                moves: public_line(self.root.clone(), self.stip.play, &l),
+                short,
+            })
+            .collect();
+        (keys, tries, solutions)
+    }
+}
+
+/// A whole line's moves as the solver reports them, played from `r`.
+fn public_line<R: Rules>(mut r: R, play: Play, line: &[R::Move]) -> Vec<super::Move> {
+    let count = super::text::series_moves(play, line.len());
+    line.iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let d = r.public(m);
+            r.play(m);
+            // The other side stands still between the moves of a series.
+            if play.is_series() && i + 1 < count {
+                r.null();
+            }
+            d
+        })
+        .collect()
 }
 
 /// The lines the variation trees may still hold, shared by every thread.
