@@ -51,7 +51,7 @@ fn find_in(game: Game, named: Option<&OsStr>, dirs: &[PathBuf]) -> Result<PathBu
 fn lookup(name: &OsStr, dirs: &[PathBuf]) -> Option<PathBuf> {
     dirs.iter()
         .flat_map(|d| program_files(d, name))
-        .find(|p| is_executable(p))
+        .find(|p| super::platform::is_executable(p))
 }
 
 /// The files in `dir` that running `name` could mean: the name itself (on Windows with `.exe`
@@ -62,20 +62,6 @@ fn program_files(dir: &Path, name: &OsStr) -> Vec<PathBuf> {
         return vec![plain.with_extension("exe"), plain];
     }
     vec![plain]
-}
-
-/// A file with an execute bit.
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata()
-        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-/// Any file: Windows has no execute bit.
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file()
 }
 
 #[cfg(all(test, unix))]

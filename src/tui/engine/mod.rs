@@ -6,6 +6,16 @@ pub mod discover;
 pub mod protocol;
 pub mod session;
 
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+use unix as platform;
+
+#[cfg(not(unix))]
+mod other;
+#[cfg(not(unix))]
+use other as platform;
+
 use std::ffi::OsString;
 use std::sync::Arc;
 

@@ -158,7 +158,7 @@ fn spawn(path: &Path) -> Result<(Engine, std::process::ChildStdout), String> {
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .current_dir("/");
-    die_with_parent(&mut command);
+    super::platform::die_with_parent(&mut command);
     let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
@@ -168,30 +168,6 @@ fn spawn(path: &Path) -> Result<(Engine, std::process::ChildStdout), String> {
     };
     Ok((Engine { child, stdin }, stdout))
 }
-
-/// On Linux the kernel kills the engine when the thread that started it dies — with the
-/// editor, even a SIGKILLed one — so no engine is ever left running alone.
-#[cfg(target_os = "linux")]
-fn die_with_parent(command: &mut Command) {
-    use std::os::unix::process::CommandExt;
-    let parent = std::process::id() as libc::pid_t;
-    // SAFETY: prctl and getppid are async-signal-safe; nothing is allocated after fork.
-    unsafe {
-        command.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            // The editor died between fork and prctl: do not start an orphan.
-            if libc::getppid() != parent {
-                return Err(std::io::Error::other("the editor is gone"));
-            }
-            Ok(())
-        });
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn die_with_parent(_: &mut Command) {}
 
 /// Reads the engine's output as lines (invalid UTF-8 replaced, bounded: see [`output`]) into
 /// the session's channel.
