@@ -560,7 +560,7 @@ stipulation-keys = Enter solve · Esc cancel · add tries, checks, setplay, twin
 stipulation-empty = type a stipulation: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': only tries, checks, setplay or twin … may follow
 stipulation-twin = not a twin: { $why }
-stipulation-no-goal = expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)
+stipulation-no-goal = expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or another goal for # (= stalemate, + check, x capture, % win a piece, ep en passant, 00 castling; n a number of moves)
 stipulation-half-only-in-help = only helpmates take a half move (h#n.5)
 stipulation-only-half = the only fraction is .5 (h#2.5)
 stipulation-no-number = expected the number of moves after the goal sign (#2)

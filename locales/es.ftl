@@ -626,7 +626,7 @@ stipulation-keys = Enter resuelve · Esc cancela · añade tries, checks, setpla
 stipulation-empty = escribe una condición: #2, =3, s#2, h#2, h#2.5
 stipulation-word = '{ $word }': solo pueden seguir tries, checks, setplay o twin …
 stipulation-twin = gemelo no válido: { $why }
-stipulation-no-goal = se esperaba #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n o ser-s#n, o = en lugar de # (n, un número de jugadas)
+stipulation-no-goal = se esperaba #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n o ser-s#n, u otra meta en lugar de # (= ahogado, + jaque, x captura, % ganar una pieza, ep al paso, 00 enroque; n, un número de jugadas)
 stipulation-half-only-in-help = solo los mates de ayuda admiten media jugada (h#n.5)
 stipulation-only-half = la única fracción posible es .5 (h#2.5)
 stipulation-no-number = falta el número de jugadas tras el signo del objetivo (#2)

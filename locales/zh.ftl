@@ -561,7 +561,7 @@ stipulation-keys = Enter 求解 · Esc 取消 · 可加 tries、checks、setplay
 stipulation-empty = 请输入要求：#2、=3、s#2、h#2、h#2.5
 stipulation-word = “{ $word }”：后面只能跟 tries、checks、setplay 或 twin …
 stipulation-twin = 孪生局无效：{ $why }
-stipulation-no-goal = 应为 #n、s#n、h#n、h#n.5、r#n、ser-#n、ser-h#n 或 ser-s#n，或以 = 代替 #（n 为回合数）
+stipulation-no-goal = 应为 #n、s#n、h#n、h#n.5、r#n、ser-#n、ser-h#n 或 ser-s#n，或以其他目标代替 #（= 逼和，+ 将军，x 吃子，% 得子，ep 吃过路兵，00 王车易位；n 为回合数）
 stipulation-half-only-in-help = 只有协助杀可以多半步（h#n.5）
 stipulation-only-half = 小数只能是 .5（h#2.5）
 stipulation-no-number = 目标符号后应为回合数（#2）

@@ -36,6 +36,12 @@ with python-chess on the twin's own board (series moves with the other side stan
 before it is written, and every solution is checked to reach its goal, so a misread twin or a
 misparsed line fails here, not in the test.
 
+The goals of the last move (`x` capture, `%` win a piece, which in orthodox chess is a capture,
+`+` check, `ep` en passant, `00` castling) come in direct (`x3`), help (`hx2`, `h002`) and series
+(`ser-x3`, `ser-hep2`) play, from random positions of their own random stream (positions with
+an en passant or a castling to come for `ep` and `00`); `--goals-only` draws only those and
+keeps every other row of --out as it is.
+
 Problems come from random positions with few men (seeded, each family drawn with a bias toward
 positions that have a solution, kept up to a quota of solved and unsolved ones), from
 selfmate-in-one seeds grown backwards by series moves (ser-s#n), and from Popeye's own orthodox
@@ -76,7 +82,7 @@ _spec = importlib.util.spec_from_file_location("solve_fixtures", HERE / "make-so
 base = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(base)
 
-STIP_RE = re.compile(r"^(ser-h|ser-s|ser-|h|s|r|)([#=])([1-9][0-9]?)(\.5)?$")
+STIP_RE = re.compile(r"^(ser-h|ser-s|ser-|h|s|r|)(#|=|\+|x|%|ep|00)([1-9][0-9]?)(\.5)?$")
 
 
 # ---------------------------------------------------------------- stipulations
@@ -115,8 +121,28 @@ def movers(stip, plies):
     return [first if i % 2 == 0 else (not first) for i in range(plies)]
 
 
+def goal(stip):
+    """The stipulation's goal sign: `#`, `=`, or one of the goals of the last move (`+`
+    check, `x` capture, `%` win a piece, `ep` en passant, `00` castling)."""
+    return STIP_RE.match(stip).group(2)
+
+
 def goal_reached(board, stip):
-    return board.is_checkmate() if "#" in stip else board.is_stalemate()
+    """Whether the last move played on `board` reached the stipulation's goal."""
+    g = goal(stip)
+    if g == "#":
+        return board.is_checkmate()
+    if g == "=":
+        return board.is_stalemate()
+    if g == "+":
+        return board.is_check()
+    before = board.copy()
+    last = before.pop()
+    if g in ("x", "%"):
+        return before.is_capture(last)
+    if g == "ep":
+        return before.is_en_passant(last)
+    return before.is_castling(last)
 
 
 # ---------------------------------------------------------------- twins
@@ -515,6 +541,82 @@ def candidates(rng, fam, n, seeds):
     raise ValueError(fam)
 
 
+def ep_position(rng):
+    """A White pawn on the fifth rank beside a Black pawn that can step two squares past it,
+    kings and a few men: play in which an en passant capture may come."""
+    board = chess.Board(None)
+    f = rng.randrange(8)
+    g = f + rng.choice([-1, 1])
+    if not 0 <= g < 8:
+        return None
+    board.set_piece_at(chess.square(f, 4), chess.Piece(chess.PAWN, chess.WHITE))
+    board.set_piece_at(chess.square(g, 6 - rng.choice([0, 0, 1])), chess.Piece(chess.PAWN, chess.BLACK))
+    for colour in (chess.WHITE, chess.BLACK):
+        s = rng.randrange(64)
+        if board.piece_at(s):
+            return None
+        board.set_piece_at(s, chess.Piece(chess.KING, colour))
+    for colour, bag in ((chess.WHITE, ATTACK), (chess.BLACK, DEFEND)):
+        for _ in range(rng.randint(0, 2)):
+            s = rng.randrange(64)
+            piece = rng.choice(bag)
+            if board.piece_at(s) or (piece == chess.PAWN and chess.square_rank(s) in (0, 7)):
+                continue
+            board.set_piece_at(s, chess.Piece(piece, colour))
+    board.turn = rng.choice([chess.WHITE, chess.BLACK])
+    return board if board.is_valid() and base.material_ok(board) else None
+
+
+def castling_position(rng):
+    """White's king on e1 with one or both rooks at home and their castling rights, Black's king
+    and a few men that may stand in the way or guard the squares the king crosses."""
+    board = chess.Board(None)
+    board.set_piece_at(chess.E1, chess.Piece(chess.KING, chess.WHITE))
+    rooks = rng.choice([[chess.H1], [chess.A1], [chess.A1, chess.H1]])
+    for r in rooks:
+        board.set_piece_at(r, chess.Piece(chess.ROOK, chess.WHITE))
+    s = rng.randrange(16, 64)
+    if board.piece_at(s):
+        return None
+    board.set_piece_at(s, chess.Piece(chess.KING, chess.BLACK))
+    for colour, count, bag in ((chess.BLACK, rng.randint(1, 3), DEFEND + ATTACK), (chess.WHITE, rng.randint(0, 2), ATTACK)):
+        for _ in range(count):
+            s = rng.randrange(64) if rng.random() < 0.5 else rng.choice([chess.B1, chess.C1, chess.D1, chess.F1, chess.G1, chess.B2, chess.F2, chess.G2, chess.D3, chess.F3])
+            piece = rng.choice(bag)
+            if board.piece_at(s) or (piece == chess.PAWN and chess.square_rank(s) in (0, 7)):
+                continue
+            board.set_piece_at(s, chess.Piece(piece, colour))
+    board.castling_rights = 0
+    for r in rooks:
+        board.castling_rights |= chess.BB_SQUARES[r]
+    board.castling_rights = board.clean_castling_rights()
+    board.turn = rng.choice([chess.WHITE, chess.BLACK])
+    return board if board.is_valid() and base.material_ok(board) else None
+
+
+def goal_candidate(rng, stip):
+    """A random candidate for a goal of the last move (`x3`, `hep2`, `h002` …)."""
+    g = goal(stip)
+    helped = stip.startswith(("h", "ser-h"))
+    if g in ("ep", "00"):
+        board = ep_position(rng) if g == "ep" else castling_position(rng)
+        if board is not None and not helped:
+            board.turn = chess.WHITE  # direct and series play: White begins
+        return board
+    turn = rng.choice([chess.WHITE, chess.BLACK]) if helped else chess.WHITE
+    goal_side = chess.WHITE if not helped or rng.random() < 0.7 else chess.BLACK
+    board = random_position(rng, goal_side, (1, 2), (1, 3), turn)
+    if board is None:
+        return None
+    if not helped and g != "+":
+        # No capture at once: the goal in one would make the longer play pointless.
+        white = board.copy()
+        white.turn = chess.WHITE
+        if any(white.is_capture(m) for m in white.legal_moves):
+            return None
+    return board
+
+
 def usable(board, stip):
     """The board Popeye gets (the starter to move; castling kept, en passant only when the FEN's
     side is the starter), or None."""
@@ -545,6 +647,13 @@ SETPLAY = [("#2", 14, 4, 1500), ("#3", 10, 4, 1500), ("s#2", 8, 3, 1500), ("h#2"
 TWINNED = [("#2", 16, 1500), ("#3", 6, 800), ("h#2", 16, 1500), ("h#2.5", 6, 800), ("ser-h#3", 8, 1000),
            ("ser-#3", 8, 1000), ("s#2", 4, 800), ("r#2", 6, 1000)]
 THREAT_2 = (40, 3000)
+# The goals of the last move: (stipulation, with a solution, without one, max candidates).
+GOALS = [("x2", 4, 2, 600), ("x3", 4, 2, 600), ("hx2", 4, 2, 600), ("ser-x3", 4, 2, 600), ("ser-hx3", 3, 2, 600),
+         ("%2", 3, 2, 600), ("h%2", 3, 2, 600), ("+2", 3, 2, 600), ("h+2", 3, 2, 600), ("ser-+3", 3, 2, 600),
+         ("hep1", 3, 2, 1500), ("hep2", 3, 2, 1500), ("ser-hep2", 3, 2, 1500),
+         ("h001", 3, 2, 1000), ("h002", 3, 2, 1000), ("ser-002", 3, 2, 1000), ("002", 3, 2, 1000)]
+# The most whole solutions a help or series problem of those goals may have to be kept.
+GOAL_LINES = 24
 
 TWIN_KINDS = ["move", "exchange", "remove", "add", "rotate", "mirror", "shift", "polish", "stipulation"]
 OTHER_STIP = {"#2": ["#3", "#1", "s#2", "h#2"], "#3": ["#2", "#4"], "h#2": ["h#3", "h#1.5", "h#2.5", "ser-h#3"],
@@ -795,6 +904,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every quota (a quick trial run)")
     ap.add_argument("--out", default=str(HERE.parent / "tests/fixtures/solve_popeye_composers.tsv"))
+    ap.add_argument("--goals-only", action="store_true",
+                    help="draw only the goals of the last move; the other rows of --out stay as they are")
     args = ap.parse_args()
     popeye = base.find_popeye(args.popeye)
     version = subprocess.run([popeye, "-version"], capture_output=True, text=True).stdout.strip().splitlines()
@@ -830,7 +941,7 @@ def main():
         seen.add(key)
         return True
 
-    seeds = base.self_seeds(rng, "#", 6, 3000)
+    seeds = [] if args.goals_only else base.self_seeds(rng, "#", 6, 3000)
     print(f"{len(seeds)} selfmate seeds", file=sys.stderr)
 
     def quota(stip, want_yes, want_no, budget, make, setplay=False, variation=False, accept=None, tag=""):
@@ -864,6 +975,25 @@ def main():
     def has_result(rows):
         r = rows[0]
         return bool(r[3] if r[3] is not None else r[4])
+
+    # The goals of the last move, each with and without solutions (their own random stream, so
+    # that --goals-only draws the same problems as a whole run).
+    goal_rng = random.Random(args.seed * 1000 + 7)
+
+    def few_lines(rows):
+        """Solved or not; None (not kept) for help and series play with more than
+        GOAL_LINES solutions: a random position that any capture ends is no problem."""
+        solutions = rows[0][4]
+        return None if solutions is not None and len(solutions) > GOAL_LINES else has_result(rows)
+
+    for stip, want_yes, want_no, budget in GOALS:
+        quota(stip, want_yes, want_no, budget,
+              lambda: (lambda b: None if b is None else (b, stip, False, False, []))(goal_candidate(goal_rng, stip)),
+              accept=few_lines, tag="goal")
+    if args.goals_only:
+        pool.shutdown()
+        write(args, version, reachable(problems, args.fenboard), kept_rows(args.out), started, popeye_seconds[0])
+        return
 
     # Every new family, with and without solutions.
     for fam, plan in PLAN:
@@ -931,20 +1061,40 @@ def main():
     print(f"{kept} of {len(examples)} orthodox examples of Popeye's", file=sys.stderr)
     pool.shutdown()
 
-    problems = reachable(problems, args.fenboard)
+    write(args, version, reachable(problems, args.fenboard), [], started, popeye_seconds[0])
+
+
+def kept_rows(path):
+    """The rows of `path` whose stipulations end the game (# or =): what --goals-only keeps."""
+    rows = []
+    for line in Path(path).read_text().splitlines():
+        if line.startswith("#") or line.startswith("id\t"):
+            continue
+        fields = line.split("\t")
+        if goal(fields[3]) in ("#", "="):
+            rows.append(fields)
+    return rows
+
+
+def write(args, version, problems, kept, started, popeye_seconds):
+    """The fixture: the `kept` rows as they were, then `problems` numbered after them."""
     elapsed = time.monotonic() - started
     with open(args.out, "w") as f:
         f.write(f"# Problems as composers write them, solved by {version}\n")
         f.write(f"# (scripts/make-composer-fixtures.py, seed {args.seed}; its docstring explains the columns).\n")
         f.write("# One row per twin; lists sorted, ',' between; '-' = none; '.' = not asked or not applicable.\n")
         f.write("id\ttwin\tfen\tstipulation\tsetplay\ttwins\tboard\ttwin_stipulation\tkeys\tsolutions\tset\tdefences\tsource\n")
-        for i, p in enumerate(problems, 1):
+        last = 0
+        for fields in kept:
+            last = int(fields[0])
+            f.write("\t".join(fields) + "\n")
+        for i, p in enumerate(problems, last + 1):
             for label, b, s, keys, solutions, sets, defences in p["rows"]:
                 f.write("\t".join([
                     str(i), label, p["board"].fen(), p["stip"], "yes" if p["setplay"] else "no", twins_text(p["twins"]),
                     b.board_fen(), s, cell(keys), cell(solutions), cell(sets), cell(defences), p["source"],
                 ]) + "\n")
-    print(f"wrote {len(problems)} problems to {args.out}; Popeye solved for {popeye_seconds[0]:.1f} s, "
+    print(f"wrote {len(problems)} problems to {args.out}; Popeye solved for {popeye_seconds:.1f} s, "
           f"{elapsed:.0f} s in all", file=sys.stderr)
 
 

@@ -332,8 +332,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     pub game: GameArg,
 
-    /// The stipulation (#2, =3, s#2, h#3, h#2.5, r#2, ser-#3, ser-h#5, ser-s#4, xiangqi #3);
-    /// overrides a file's own.
+    /// The stipulation (#2, =3, s#2, h#3, h#2.5, r#2, ser-#3, ser-h#5, ser-s#4, xiangqi #3;
+    /// the last move's goals x capture, % win a piece, + check, ep, 00 castling: x3, hx2,
+    /// h002, ser-x4); overrides a file's own.
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub stip: Option<String>,
 

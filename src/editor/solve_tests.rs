@@ -121,7 +121,7 @@ fn garbage_in_the_prompt_keeps_it_open_with_the_reason_and_the_text() {
     // The parser names what is wrong (the ui words it: `ui::text` tests the words).
     use crate::solve::Problem;
     for (typed, problem) in [
-        ("x#2", Problem::NoGoal),
+        ("y#2", Problem::NoGoal),
         ("#2.5", Problem::HalfOnlyInHelp),
         ("h#2.3", Problem::OnlyHalf),
         ("#", Problem::NoNumber),

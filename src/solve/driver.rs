@@ -5,6 +5,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use super::goal::Goal;
 use super::rules::Rules;
 use super::rules::chess::ChessRules;
 use super::rules::xiangqi::XiangqiRules;
@@ -54,11 +55,26 @@ pub(super) fn solve(
         s.set_lines = set_lines;
         s
     };
+    if !stip.goal.ends_the_game()
+        && !matches!(
+            stip.play,
+            Play::Direct | Play::Help | Play::Series | Play::SeriesHelp
+        )
+    {
+        return Err(SolveError::Unsupported(format!(
+            "{stip}: the goal {} is solved in direct, help and series play ({g}3, h{g}2, ser-{g}3, ser-h{g}3)",
+            stip.goal.sign(),
+            g = stip.goal.sign()
+        )));
+    }
     if position.game.is_xiangqi() {
         if !XiangqiRules::supports(stip.goal) {
-            return Err(SolveError::Unsupported(format!(
-                "{stip}: xiangqi has no stalemate (a side without a move loses): use #n"
-            )));
+            let why = match stip.goal {
+                Goal::Stalemate => "xiangqi has no stalemate (a side without a move loses): use #n",
+                Goal::EnPassant => "xiangqi has no en passant",
+                _ => "xiangqi has no castling",
+            };
+            return Err(SolveError::Unsupported(format!("{stip}: {why}")));
         }
         let mb = Mailbox::new(&position).map_err(SolveError::illegal)?;
         let rules = XiangqiRules::new(mb);

@@ -3,6 +3,7 @@
 //! callback so that a caller can run it on a worker thread and stop it at any time.
 
 mod driver;
+mod goal;
 mod intelligent;
 mod json;
 mod named;

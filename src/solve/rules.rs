@@ -1,25 +1,24 @@
 //! What the search needs from a game, behind one trait: legal moves into a stack list,
-//! make/unmake, check, which goals the game knows, a hash for the transposition table, and a cheap test that
-//! rules out moves that cannot give check. Chess is shakmaty's; xiangqi is core's generator.
+//! make/unmake, the position after a move for the goals to test (`goal::After`), which goals
+//! the game knows, a hash for the transposition table, and a cheap test that rules out moves
+//! that cannot give check. Chess is shakmaty's; xiangqi is core's generator.
 
 use std::ops::Deref;
 
 use super::Move;
-use super::stipulation::Goal;
+use super::goal::{After, Goal, Kind};
 
 pub(crate) mod chess;
 pub(crate) mod xiangqi;
 
-pub(crate) trait Rules: Clone + Send + Sync {
+pub(crate) trait Rules: After + Clone + Send + Sync {
     type Move: Copy + Eq + Send + Sync + std::fmt::Debug;
     /// A move list on the stack (no allocation in the search).
     type List: Deref<Target = [Self::Move]>;
     /// What `may_check` precomputes once per position.
     type Hint;
-    /// Whether reaching `Goal::Mate` needs a check: in chess a mate is a check; in xiangqi
-    /// leaving the other side without a legal move wins even without one (a stalemate loses),
-    /// so no move may be passed over there for giving no check.
-    const MATE_NEEDS_CHECK: bool;
+    /// The position after a move, as `after_move` hands it to a test.
+    type Scratch: After;
 
     fn legal(&mut self) -> Self::List;
     fn play(&mut self, m: Self::Move);
@@ -28,30 +27,18 @@ pub(crate) trait Rules: Clone + Send + Sync {
     /// Passes the move to the other side (for threats); false, and nothing played, when the side
     /// to move is in check.
     fn null(&mut self) -> bool;
-    fn in_check(&mut self) -> bool;
-    fn has_legal_move(&mut self) -> bool;
     fn hash(&self) -> u64;
     fn check_hint(&mut self) -> Self::Hint;
     /// False only when `m` certainly does not give check.
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;
-    /// Whether the game knows `goal` at all (xiangqi has no stalemate: a side without a move
-    /// loses).
+    /// What `m`, a move of the current position, is (a capture, castling …), before it is
+    /// played.
+    fn kind(&self, m: Self::Move) -> Kind;
+    /// Whether the game knows `goal` at all (xiangqi has no stalemate, en passant or castling).
     fn supports(goal: Goal) -> bool;
-    /// Whether the side to move has been brought to `goal`: decided over check and legal moves
-    /// alone (where a mate needs no check, having no move is mate).
-    #[inline]
-    fn goal(&mut self, goal: Goal) -> bool {
-        let check = !Self::MATE_NEEDS_CHECK || self.in_check();
-        // The cheap half first: the moves are generated only when the check is right.
-        check == goal.wants_check() && goal.reached(check, self.has_legal_move())
-    }
-    /// Whether playing `m` brings the other side to `goal` (and, with `check`, gives check).
-    fn reaches(&mut self, m: Self::Move, goal: Goal, check: bool) -> bool {
-        self.play(m);
-        let r = (!check || self.in_check()) && self.goal(goal);
-        self.undo();
-        r
-    }
+    /// `test` of the position after `m`, which is taken back at once: where that is cheaper, on
+    /// a scratch copy without the stack or the hash (the solver's hottest test).
+    fn after_move<T>(&mut self, m: Self::Move, test: impl FnOnce(&mut Self::Scratch) -> T) -> T;
     /// Help and series play: false only when the side to be brought to `goal` (the side to
     /// move when `mated_to_move`) certainly cannot be, with at most `attacker` more moves of
     /// the other side and `defender` of its own (`solve::intelligent`). True where the game has

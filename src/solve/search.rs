@@ -9,8 +9,9 @@ mod shape;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
+use super::goal::{After, Goal};
 use super::rules::Rules;
-use super::stipulation::{Goal, Play};
+use super::stipulation::Play;
 use super::table::Table;
 use shape::{Direct, Reflex, SelfPlay};
 
@@ -51,9 +52,9 @@ pub(crate) struct Search<'a, R: Rules> {
 }
 
 impl<'a, R: Rules> Search<'a, R> {
-    /// Whether only checking moves can reach the goal (see `Rules::MATE_NEEDS_CHECK`).
-    fn mate_needs_check(&self) -> bool {
-        self.goal == Goal::Mate && R::MATE_NEEDS_CHECK
+    /// Whether only checking moves can reach the goal (see `After::MATE_NEEDS_CHECK`).
+    fn needs_check(&self) -> bool {
+        self.goal.needs_check(R::MATE_NEEDS_CHECK)
     }
 
     pub(crate) fn new(
@@ -127,7 +128,18 @@ impl<'a, R: Rules> Search<'a, R> {
     /// Whether the side now to move has been brought to the goal.
     #[inline]
     pub(crate) fn goal_here(&mut self) -> bool {
-        self.pos.goal(self.goal)
+        self.goal.reached(&mut self.pos)
+    }
+
+    /// Whether playing `m` reaches the goal (and, with `check`, gives check): the move itself
+    /// first, then the position after it.
+    #[inline]
+    pub(crate) fn reaches(&mut self, m: R::Move, check: bool) -> bool {
+        let goal = self.goal;
+        goal.may_reach(self.pos.kind(m))
+            && self.pos.after_move(m, |after| {
+                (!check || after.in_check()) && goal.reached(after)
+            })
     }
 
     /// The attacker, to move, wins within `n` of its moves.
@@ -163,16 +175,16 @@ impl<'a, R: Rules> Search<'a, R> {
 
     /// Whether playing `m` reaches the goal against the other side.
     pub(crate) fn reaches_goal(&mut self, m: R::Move) -> bool {
-        self.pos.reaches(m, self.goal, false)
+        self.reaches(m, false)
     }
 
     /// Whether the side to move can reach the goal in one (against the other side).
     pub(crate) fn can_reach(&mut self) -> bool {
         let moves = self.pos.legal();
         let hint = self.pos.check_hint();
-        let any_move = !self.mate_needs_check();
-        moves.iter().any(|&m| {
-            (any_move || self.pos.may_check(&hint, m)) && self.pos.reaches(m, self.goal, false)
-        })
+        let any_move = !self.needs_check();
+        moves
+            .iter()
+            .any(|&m| (any_move || self.pos.may_check(&hint, m)) && self.reaches(m, false))
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use super::goal::Goal;
 use crate::core::Color;
 
 /// Who plays towards the goal.
@@ -50,30 +51,8 @@ impl Play {
     }
 }
 
-/// How the play ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Goal {
-    /// The side to move after the last move is in check with no legal move (in xiangqi: has no
-    /// legal move at all, which loses).
-    Mate,
-    /// The side to move after the last move is not in check and has no legal move.
-    Stalemate,
-}
-
-impl Goal {
-    /// Whether the side to move, `check`ed or not and with or without a legal move, has been
-    /// brought to the goal.
-    #[inline]
-    pub const fn reached(self, check: bool, has_move: bool) -> bool {
-        check == self.wants_check() && !has_move
-    }
-
-    /// Whether the goal is a check (a mate is; a stalemate is not): the cheap half of the test.
-    #[inline]
-    pub const fn wants_check(self) -> bool {
-        matches!(self, Goal::Mate)
-    }
-}
+/// What a stipulation looks like, said when one does not read.
+const EXPECTED: &str = "expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or another goal for # (= stalemate, + check, x capture, % win a piece, ep en passant, 00 castling; n a number of moves)";
 
 /// The most moves a stipulation may ask for: deeper problems are far beyond an exhaustive search.
 pub const MAX_MOVES: u32 = 30;
@@ -186,22 +165,10 @@ impl FromStr for Stipulation {
             (true, ' ') => Play::Series,
             (true, 's') => Play::SeriesSelf,
             (true, 'h') => Play::SeriesHelp,
-            (true, _) => {
-                return Err(fail(
-                    "expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)",
-                    Problem::NoGoal,
-                ));
-            }
+            (true, _) => return Err(fail(EXPECTED, Problem::NoGoal)),
         };
-        let (goal, number) = if let Some(r) = rest.strip_prefix('#') {
-            (Goal::Mate, r)
-        } else if let Some(r) = rest.strip_prefix('=') {
-            (Goal::Stalemate, r)
-        } else {
-            return Err(fail(
-                "expected #n, s#n, h#n, h#n.5, r#n, ser-#n, ser-h#n or ser-s#n, or = for # (n a number of moves)",
-                Problem::NoGoal,
-            ));
+        let Some((goal, number)) = Goal::read(rest) else {
+            return Err(fail(EXPECTED, Problem::NoGoal));
         };
         if let Some((first, extra)) = number.split_once(char::is_whitespace) {
             return Err(fail(
@@ -257,10 +224,7 @@ impl FromStr for Stipulation {
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let play = self.play.prefix();
-        let goal = match self.goal {
-            Goal::Mate => '#',
-            Goal::Stalemate => '=',
-        };
+        let goal = self.goal.sign();
         let half = if self.half { ".5" } else { "" };
         write!(f, "{play}{goal}{}{half}", self.moves)
     }
@@ -274,7 +238,8 @@ mod tests {
     fn every_kind_reads_and_writes_back() {
         for text in [
             "#2", "=3", "s#2", "s=1", "h#3", "h=2", "h#2.5", "h=1.5", "h#0.5", "#30", "r#2", "r=3",
-            "ser-#4", "ser-=2", "ser-h#5", "ser-h=3", "ser-s#6", "ser-s=2",
+            "ser-#4", "ser-=2", "ser-h#5", "ser-h=3", "ser-s#6", "ser-s=2", "x3", "hx2", "h002",
+            "ser-x4", "ser-hep2", "%2", "h%1.5", "+2", "ep1", "002", "ser-h003",
         ] {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text);
@@ -287,6 +252,13 @@ mod tests {
         let s: Stipulation = "SER-H#5".parse().unwrap();
         assert_eq!((s.play, s.moves), (Play::SeriesHelp, 5));
         assert_eq!("R#3".parse::<Stipulation>().unwrap().play, Play::Reflex);
+        let s: Stipulation = "H002".parse().unwrap();
+        assert_eq!((s.play, s.goal, s.moves), (Play::Help, Goal::Castling, 2));
+        let s: Stipulation = "SER-EP3".parse().unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves),
+            (Play::Series, Goal::EnPassant, 3)
+        );
     }
 
     #[test]
@@ -354,6 +326,12 @@ mod tests {
             "ser#2",
             "ser--#2",
             "rr#2",
+            "h00",
+            "xx2",
+            "e2",
+            "0",
+            "h0 2",
+            "ep",
         ] {
             let err = text.parse::<Stipulation>().expect_err(text);
             assert!(err.to_string().contains("stipulation"), "{text}: {err}");

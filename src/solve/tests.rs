@@ -199,6 +199,71 @@ fn xiangqi_no_legal_move_loses_even_without_check() {
 }
 
 #[test]
+fn a_lone_rook_is_never_forced_to_be_captured_by_a_king() {
+    // Nothing is in reach at once, and a rook attacked by the king always has a far square.
+    for stip in ["x1", "x2", "x3"] {
+        let s = run("r7/8/1K6/8/8/8/8/4k3 w - - 0 1", stip, Options::default());
+        assert!(s.keys.is_empty(), "{stip}: {:?}", keys(&s));
+        assert_eq!(s.outcome, Outcome::NoSolution);
+    }
+}
+
+#[test]
+fn the_last_move_goals_read_the_move_itself() {
+    // hep1: Black must step its pawn two squares past White's, which takes en passant.
+    let s = run(
+        "4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1",
+        "hep1",
+        Options::default(),
+    );
+    let lines: Vec<Vec<&str>> = s
+        .solutions
+        .iter()
+        .map(|h| h.moves.iter().map(|m| m.uci.as_str()).collect())
+        .collect();
+    assert_eq!(lines, [["d7d5", "e5d6"]]);
+    // 001: castling is the only goal, and White can castle at once.
+    let s = run("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "001", Options::default());
+    assert_eq!(keys(&s), ["O-O"]);
+    // +1: every check, and nothing else, reaches the goal.
+    let s = run("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "+1", Options::default());
+    assert_eq!(keys(&s), ["Rh8+"]);
+    // x1: the one capture is the one key (the king's moves capture nothing).
+    let s = run("k7/8/1K6/8/8/8/p7/R7 w - - 0 1", "x1", Options::default());
+    assert_eq!(keys(&s), ["Rxa2+"]);
+}
+
+#[test]
+fn goals_a_game_or_a_play_cannot_have_are_refused() {
+    let solve_text = |fen_text: &str, stip: &str| {
+        let pos = fen::read(fen_text, None).position.unwrap();
+        solve(
+            &pos,
+            stip.parse().unwrap(),
+            &Options::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .map(|_| ())
+    };
+    let xq = crate::core::Game::Xiangqi.start_fen();
+    for (stip, why) in [
+        ("ep2", "en passant"),
+        ("h002", "castling"),
+        ("=1", "stalemate"),
+    ] {
+        let r = solve_text(xq, stip);
+        assert!(
+            matches!(&r, Err(SolveError::Unsupported(m)) if m.contains(why)),
+            "{stip}: {r:?}"
+        );
+    }
+    assert!(solve_text(xq, "x1").is_ok(), "xiangqi captures");
+    let r = solve_text("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "sx2");
+    assert!(matches!(r, Err(SolveError::Unsupported(_))), "{r:?}");
+}
+
+#[test]
 fn bad_positions_and_stipulations_are_errors() {
     let pos = fen::read("8/8/8/8/8/8/8/K7 w - - 0 1", None)
         .position

@@ -135,9 +135,27 @@ fn problems(rows: &[Row]) -> Vec<Problem<'_>> {
     out
 }
 
-/// `#`, `h#`, `ser-h=`, `r#` …: a stipulation without its number of moves.
+/// The goals of the last move, each of which the fixture must have with and without solutions.
+const LAST_MOVE_GOALS: [&str; 5] = ["x", "%", "+", "ep", "00"];
+
+/// `#`, `h#`, `ser-h=`, `r#`, `h00` …: a stipulation without its number of moves (the
+/// castling goal `00` is a sign, not a number).
 fn family(stipulation: &str) -> &str {
-    stipulation.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+    for prefix in ["ser-h", "ser-s", "ser-", "h", "s", "r", ""] {
+        if let Some(rest) = stipulation.strip_prefix(prefix) {
+            for goal in ["#", "=", "+", "x", "%", "ep", "00"] {
+                if rest.starts_with(goal) {
+                    return &stipulation[..prefix.len() + goal.len()];
+                }
+            }
+        }
+    }
+    stipulation
+}
+
+/// Whether the stipulation's goal is one of the last move's (not mate or stalemate).
+fn last_move_goal(stipulation: &str) -> bool {
+    !family(stipulation).ends_with(['#', '='])
 }
 
 /// Whether the FEN's side is the one that begins in the composers' order: Black for h#n,
@@ -162,6 +180,9 @@ fn group(p: &Problem) -> String {
     }
     if p.first().get("defences") != "." {
         return "#2 variations".into();
+    }
+    if last_move_goal(p.stipulation()) {
+        return "last-move goals".into();
     }
     let fam = family(p.stipulation());
     match fam {
@@ -428,6 +449,42 @@ fn composer_fixture_covers_every_family_set_play_twin_command_and_popeyes_exampl
         .filter(|p| p.first().get("source").starts_with("popeye:"))
         .count();
     assert!(examples >= 30, "only {examples} of Popeye's examples");
+    let goals: Vec<_> = all
+        .iter()
+        .filter(|p| last_move_goal(p.stipulation()))
+        .collect();
+    assert!(
+        goals.len() >= 40,
+        "only {} last-move goal problems",
+        goals.len()
+    );
+    for goal in LAST_MOVE_GOALS {
+        let of: Vec<_> = goals
+            .iter()
+            .filter(|p| family(p.stipulation()).ends_with(goal))
+            .collect();
+        let solved = of.iter().filter(|p| p.solved()).count();
+        assert!(solved >= 3, "{goal}: {solved} problems with a solution");
+        assert!(of.len() > solved, "{goal}: none without a solution");
+    }
+    let direct = |s: &str| !s.starts_with(['h', 's', 'r']);
+    let help = |s: &str| s.starts_with('h');
+    let series = |s: &str| s.starts_with("ser-");
+    for (play, is) in [
+        ("direct", &direct as &dyn Fn(&str) -> bool),
+        ("help", &help),
+        ("series", &series),
+    ] {
+        assert!(
+            goals.iter().any(|p| is(p.stipulation())),
+            "no last-move goal in {play} play"
+        );
+    }
+}
+
+#[test]
+fn goals_of_the_last_move_match_popeye() {
+    check_group("last-move goals");
 }
 
 #[test]

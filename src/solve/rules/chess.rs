@@ -11,12 +11,13 @@ use shakmaty::{
 use super::Rules;
 use crate::core::Square;
 use crate::solve::Move;
-use crate::solve::stipulation::Goal;
+use crate::solve::goal::{After, Goal, Kind};
 
 #[derive(Clone)]
 pub(crate) struct ChessRules {
-    /// The position after each move played, the current one last, with its hash.
-    stack: Vec<(Chess, u64)>,
+    /// The position after each move played, the current one last, with its hash and what the
+    /// move that led to it was.
+    stack: Vec<(Chess, u64, Kind)>,
     mode: CastlingMode,
 }
 
@@ -68,7 +69,7 @@ impl ChessRules {
     pub(crate) fn new(pos: Chess, mode: CastlingMode) -> ChessRules {
         let mut stack = Vec::with_capacity(128);
         let h = full_hash(&pos);
-        stack.push((pos, h));
+        stack.push((pos, h, Kind::default()));
         ChessRules { stack, mode }
     }
 
@@ -83,11 +84,65 @@ impl ChessRules {
     }
 }
 
+/// What a move is, as the goals ask.
+#[inline]
+fn kind(m: SMove) -> Kind {
+    Kind {
+        capture: m.is_capture(),
+        en_passant: m.is_en_passant(),
+        castling: m.is_castle(),
+    }
+}
+
+impl After for ChessRules {
+    const MATE_NEEDS_CHECK: bool = true;
+
+    #[inline]
+    fn in_check(&mut self) -> bool {
+        self.pos().is_check()
+    }
+
+    #[inline]
+    fn has_legal_move(&mut self) -> bool {
+        !self.pos().legal_moves().is_empty()
+    }
+
+    #[inline]
+    fn last(&self) -> Kind {
+        self.stack.last().expect("root").2
+    }
+}
+
+/// The position after a move on a copy of its own, for a test.
+pub(crate) struct Scratch {
+    pos: Chess,
+    last: Kind,
+}
+
+impl After for Scratch {
+    const MATE_NEEDS_CHECK: bool = true;
+
+    #[inline]
+    fn in_check(&mut self) -> bool {
+        self.pos.is_check()
+    }
+
+    #[inline]
+    fn has_legal_move(&mut self) -> bool {
+        !self.pos.legal_moves().is_empty()
+    }
+
+    #[inline]
+    fn last(&self) -> Kind {
+        self.last
+    }
+}
+
 impl Rules for ChessRules {
     type Move = SMove;
     type List = MoveList;
     type Hint = Hint;
-    const MATE_NEEDS_CHECK: bool = true;
+    type Scratch = Scratch;
 
     #[inline]
     fn legal(&mut self) -> MoveList {
@@ -96,7 +151,7 @@ impl Rules for ChessRules {
 
     #[inline]
     fn play(&mut self, m: SMove) {
-        let (before, mut h) = self.stack.last().expect("root").clone();
+        let (before, mut h, _) = self.stack.last().expect("root").clone();
         let mut after = before.clone();
         after.play_unchecked(m);
         let us = before.turn();
@@ -138,7 +193,7 @@ impl Rules for ChessRules {
             h ^= castling_key(r0) ^ castling_key(r1);
         }
         h ^= ep_key(&before) ^ ep_key(&after);
-        self.stack.push((after, h));
+        self.stack.push((after, h, kind(m)));
     }
 
     #[inline]
@@ -154,21 +209,11 @@ impl Rules for ChessRules {
         match self.pos().clone().swap_turn() {
             Ok(p) => {
                 let h = full_hash(&p);
-                self.stack.push((p, h));
+                self.stack.push((p, h, Kind::default()));
                 true
             }
             Err(_) => false,
         }
-    }
-
-    #[inline]
-    fn in_check(&mut self) -> bool {
-        self.pos().is_check()
-    }
-
-    #[inline]
-    fn has_legal_move(&mut self) -> bool {
-        !self.pos().legal_moves().is_empty()
     }
 
     #[inline]
@@ -229,17 +274,17 @@ impl Rules for ChessRules {
         true
     }
 
-    /// On a scratch copy, without the stack or the hash: the solver's hottest test.
     #[inline]
-    fn reaches(&mut self, m: SMove, goal: Goal, checks: bool) -> bool {
-        let mut after = self.pos().clone();
-        after.play_unchecked(m);
-        let check = after.is_check();
-        // `checks` asks for a check, which a stalemate never is; the moves are generated only
-        // when the check is right.
-        (check || !checks)
-            && check == goal.wants_check()
-            && goal.reached(check, !after.legal_moves().is_empty())
+    fn kind(&self, m: SMove) -> Kind {
+        kind(m)
+    }
+
+    /// On a scratch copy, without the stack or the hash.
+    #[inline]
+    fn after_move<T>(&mut self, m: SMove, test: impl FnOnce(&mut Scratch) -> T) -> T {
+        let mut pos = self.pos().clone();
+        pos.play_unchecked(m);
+        test(&mut Scratch { pos, last: kind(m) })
     }
 
     fn goal_in_reach(&self, goal: Goal, mated_to_move: bool, attacker: u32, defender: u32) -> bool {
@@ -249,10 +294,12 @@ impl Rules for ChessRules {
         } else {
             !pos.turn()
         };
-        // The bound is a mate's (with the check) or a stalemate's (without).
+        // The bound is a mate's (with the check) or a stalemate's (without); the goals of the
+        // last move have none.
         let check = match goal {
             Goal::Mate => true,
             Goal::Stalemate => false,
+            _ => return true,
         };
         crate::solve::intelligent::goal_in_reach(pos, mated, attacker, defender, check)
     }
@@ -262,6 +309,7 @@ impl Rules for ChessRules {
         let check = match goal {
             Goal::Mate => true,
             Goal::Stalemate => false,
+            _ => return u64::MAX,
         };
         crate::solve::intelligent::last_help_squares(pos, pos.turn(), check).0
     }

@@ -7,7 +7,7 @@ use crate::core::xiangqi::mailbox::{BLACK, CELLS, EMPTY, square};
 use crate::core::xiangqi::movegen::Moves;
 use crate::core::{Board, Color, Game, Piece, Role};
 use crate::solve::Move;
-use crate::solve::stipulation::Goal;
+use crate::solve::goal::{After, Goal, Kind};
 
 /// Random keys per piece code (0–15) and cell, made at compile time with splitmix64.
 static KEYS: [[u64; CELLS]; 16] = keys();
@@ -86,11 +86,37 @@ impl XiangqiRules {
     }
 }
 
+impl After for XiangqiRules {
+    /// A side without a legal move has lost, checked or not.
+    const MATE_NEEDS_CHECK: bool = false;
+
+    #[inline]
+    fn in_check(&mut self) -> bool {
+        self.mb.in_check()
+    }
+
+    #[inline]
+    fn has_legal_move(&mut self) -> bool {
+        self.mb.has_legal_move()
+    }
+
+    #[inline]
+    fn last(&self) -> Kind {
+        match self.undo.last() {
+            Some(Some((_, _, captured, _))) => Kind {
+                capture: captured.0 != EMPTY,
+                ..Kind::default()
+            },
+            _ => Kind::default(),
+        }
+    }
+}
+
 impl Rules for XiangqiRules {
     type Move = (u8, u8);
     type List = Moves;
     type Hint = ();
-    const MATE_NEEDS_CHECK: bool = false;
+    type Scratch = XiangqiRules;
 
     #[inline]
     fn legal(&mut self) -> Moves {
@@ -136,16 +162,6 @@ impl Rules for XiangqiRules {
     }
 
     #[inline]
-    fn in_check(&mut self) -> bool {
-        self.mb.in_check()
-    }
-
-    #[inline]
-    fn has_legal_move(&mut self) -> bool {
-        self.mb.has_legal_move()
-    }
-
-    #[inline]
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -161,10 +177,31 @@ impl Rules for XiangqiRules {
         check
     }
 
-    /// Xiangqi has no stalemate: a side without a legal move has lost, checked or not.
+    /// Xiangqi has no stalemate (a side without a legal move has lost, checked or not), no en
+    /// passant and no castling.
     #[inline]
     fn supports(goal: Goal) -> bool {
-        goal == Goal::Mate
+        matches!(
+            goal,
+            Goal::Mate | Goal::Check | Goal::Capture | Goal::WinPiece
+        )
+    }
+
+    #[inline]
+    fn kind(&self, (_, to): (u8, u8)) -> Kind {
+        Kind {
+            capture: self.mb.cells[to as usize] != EMPTY,
+            ..Kind::default()
+        }
+    }
+
+    /// Played and taken back: make/unmake on the mailbox is cheaper than a copy.
+    #[inline]
+    fn after_move<T>(&mut self, m: (u8, u8), test: impl FnOnce(&mut XiangqiRules) -> T) -> T {
+        self.play(m);
+        let r = test(self);
+        self.undo();
+        r
     }
 
     fn public(&self, (from, to): (u8, u8)) -> Move {

@@ -120,10 +120,10 @@ impl<R: Rules> Search<'_, R> {
             let hint = self.pos.check_hint();
             let mut any = false;
             for &m in moves.iter() {
-                if self.mate_needs_check() && !self.pos.may_check(&hint, m) {
+                if self.needs_check() && !self.pos.may_check(&hint, m) {
                     continue;
                 }
-                if self.pos.reaches(m, self.goal, false) {
+                if self.reaches(m, false) {
                     let mut whole = line.clone();
                     whole.push(m);
                     found.push(whole);

@@ -33,13 +33,13 @@ impl<R: Rules> Search<'_, R> {
                     checking[i / 64] |= 1 << (i % 64);
                 }
             }
-            let needs_check = self.mate_needs_check();
+            let needs_check = self.needs_check();
             // The goal in one: where a mate is a check, only moves that may check can mate.
             for (i, &m) in moves.iter().enumerate() {
                 if needs_check && checking[i / 64] & (1 << (i % 64)) == 0 {
                     continue;
                 }
-                if self.pos.reaches(m, self.goal, self.checks) {
+                if self.reaches(m, self.checks) {
                     self.table.store_win(key, 1);
                     return true;
                 }
@@ -118,7 +118,7 @@ impl<R: Rules> Search<'_, R> {
             // Stalemate (or mate when stalemate was the goal): the goal was missed.
             return false;
         }
-        if S::DEFENDER_REACHES && n == 1 && self.mate_needs_check() {
+        if S::DEFENDER_REACHES && n == 1 && self.needs_check() {
             // Every defence must mate: one that cannot even check refutes at once.
             let hint = self.pos.check_hint();
             if moves.iter().any(|&m| !self.pos.may_check(&hint, m)) {
