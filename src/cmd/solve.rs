@@ -349,8 +349,15 @@ impl<'a, E: Write> Solver<'a, E> {
         self.worst = self.worst.max(Status::BadInput);
     }
 
-    /// Reads and solves one problem and writes its result; returns how it ended.
+    /// Reads and solves one problem (every twin of it) and writes its result; returns how it
+    /// ended. The problem counts once, however many twins it has.
     fn problem(&mut self, p: &Problem, out: &mut impl Write) -> io::Result<Status> {
+        let status = self.each_twin(p, out);
+        self.counts.finish();
+        status
+    }
+
+    fn each_twin(&mut self, p: &Problem, out: &mut impl Write) -> io::Result<Status> {
         let read = fen::read(&p.place.text, self.args.game.game());
         let position = match read.position {
             Some(pos) if !read.diagnostics.iter().any(Diagnostic::is_error) => pos,
@@ -488,13 +495,14 @@ impl<'a, E: Write> Solver<'a, E> {
         stip: &str,
         why: &str,
     ) -> io::Result<()> {
-        self.counts.bad += 1;
+        self.counts.unreadable();
         self.worst = self.worst.max(Status::BadInput);
         report_bad(out, self.err, self.args.json, place, stip, why)
     }
 }
 
-/// Tallies over a collection.
+/// Tallies over a collection: a twinned problem counts once, by its worst twin, as a
+/// composer counts it (sound only when every twin is).
 #[derive(Default)]
 struct Counts {
     problems: usize,
@@ -504,21 +512,54 @@ struct Counts {
     unfinished: usize,
     bad: usize,
     bm_mismatch: usize,
+    /// The worst verdict of the problem being solved, over the twins solved so far.
+    pending: Option<Verdict>,
+}
+
+/// A problem's verdict, from best to worst.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Verdict {
+    Sound,
+    Cooked,
+    NoSolution,
+    Unfinished,
 }
 
 impl Counts {
-    /// Counts a solved problem, and whether its `bm` agreed.
+    /// Counts one solved position of a problem (the diagram or a twin), and whether its `bm`
+    /// agreed; [`Counts::finish`] counts the problem.
     fn add(&mut self, solution: &Solution<Named>, bm: Option<bool>) {
-        self.problems += 1;
-        match solution.outcome {
-            Outcome::Unfinished => self.unfinished += 1,
-            Outcome::NoSolution => self.none += 1,
-            Outcome::Solved if solution.is_cooked() => self.cooked += 1,
-            Outcome::Solved => self.sound += 1,
-        }
+        let verdict = match solution.outcome {
+            Outcome::Unfinished => Verdict::Unfinished,
+            Outcome::NoSolution => Verdict::NoSolution,
+            Outcome::Solved if solution.is_cooked() => Verdict::Cooked,
+            Outcome::Solved => Verdict::Sound,
+        };
+        self.pending = Some(self.pending.map_or(verdict, |v| v.max(verdict)));
         if bm == Some(false) {
             self.bm_mismatch += 1;
         }
+    }
+
+    /// A problem, or one of its twins, that could not be read or solved: the problem counts
+    /// as not readable.
+    fn unreadable(&mut self) {
+        self.bad += 1;
+        self.pending = None;
+    }
+
+    /// Counts the problem whose positions [`Counts::add`] counted.
+    fn finish(&mut self) {
+        let Some(verdict) = self.pending.take() else {
+            return;
+        };
+        self.problems += 1;
+        *match verdict {
+            Verdict::Sound => &mut self.sound,
+            Verdict::Cooked => &mut self.cooked,
+            Verdict::NoSolution => &mut self.none,
+            Verdict::Unfinished => &mut self.unfinished,
+        } += 1;
     }
 
     fn line(&self) -> String {

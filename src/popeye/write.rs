@@ -195,7 +195,10 @@ fn options(men: &Men, castling: &str, ep: Option<Square>, ops: &str) -> String {
         let rook = if king == 'K' { 'R' } else { 'r' };
         let rights = [castling.contains(long), castling.contains(short)];
         if !rights[0] && !rights[1] {
-            nocastle.push(name(4, rank));
+            // A king with no rook at home keeps what a twin that brings one may give it.
+            if men[rank][0] == Some(rook) || men[rank][7] == Some(rook) {
+                nocastle.push(name(4, rank));
+            }
             continue;
         }
         for (file, right) in [(0usize, rights[0]), (7, rights[1])] {
@@ -257,6 +260,23 @@ mod tests {
     fn black_beginning_a_direct_mate_is_written_mirrored() {
         let text = problem("K7/8/2k5/8/8/8/8/3q4 b - - 0 1", "stip \"#2\";").unwrap();
         assert!(text.contains("pieces white kc3 qd8 black ka1"), "{text}");
+    }
+
+    #[test]
+    fn castling_is_denied_by_square_only_where_the_diagram_denies_it() {
+        let options = |fen: &str| {
+            let text = problem(fen, "stip \"#2\";").unwrap();
+            text.lines()
+                .find(|l| l.starts_with("option"))
+                .unwrap()
+                .to_string()
+        };
+        // A king at home with rooks and no right may not castle at all.
+        assert!(options("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").contains("nocastling e1"));
+        // A rook at home without its right may not; the other may.
+        assert!(options("4k3/8/8/8/8/8/8/R3K2R w K - 0 1").contains("nocastling a1"));
+        // A king with no rook at home keeps castling for a rook a twin brings.
+        assert!(!options("4k3/8/8/8/8/8/8/4K3 w - - 0 1").contains("nocastling"));
     }
 
     #[test]

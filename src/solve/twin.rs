@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::Stipulation;
-use crate::core::castling::right_possible;
+use crate::core::castling::{STANDARD_KING_FILE, king_file, right_possible};
 use crate::core::{Board, Color, Game, Piece, Position, Role, Square};
 
 /// One change of the position (or the stipulation).
@@ -285,6 +285,7 @@ pub fn apply_all(
     stipulation: Stipulation,
 ) -> Vec<Result<(Position, Stipulation), TwinError>> {
     let mut out = Vec::new();
+    let denied = denied_castling(diagram);
     let mut last = (*diagram, stipulation);
     for twin in twins {
         let from = if twin.cont {
@@ -292,7 +293,7 @@ pub fn apply_all(
         } else {
             (*diagram, stipulation)
         };
-        match apply(twin, from.0, from.1) {
+        match apply_denying(twin, from.0, from.1, &denied) {
             Ok(next) => {
                 last = next;
                 out.push(Ok(next));
@@ -306,11 +307,22 @@ pub fn apply_all(
     out
 }
 
-/// One twin's changes on `pos` and `stip`.
+/// One twin's changes on `pos` and `stip`, `pos` standing for the diagram.
 pub fn apply(
+    twin: &Twin,
+    pos: Position,
+    stip: Stipulation,
+) -> Result<(Position, Stipulation), TwinError> {
+    apply_denying(twin, pos, stip, &denied_castling(&pos))
+}
+
+/// One twin's changes; castling afterwards as Popeye grants it: to every king and rook on
+/// their start squares, except on the squares the diagram denies it to.
+fn apply_denying(
     twin: &Twin,
     mut pos: Position,
     mut stip: Stipulation,
+    denied: &[Square],
 ) -> Result<(Position, Stipulation), TwinError> {
     if !pos.game.is_chess() {
         return Err(TwinError {
@@ -330,7 +342,65 @@ pub fn apply(
             c => pos = change_board(&pos, c).map_err(fail)?,
         }
     }
+    if twin
+        .changes
+        .iter()
+        .any(|c| !matches!(c, Change::Stipulation(_)))
+    {
+        grant_castling(&mut pos, denied);
+    }
     Ok((pos, stip))
+}
+
+/// The start squares whose men the diagram does not let castle, as Popeye's `nocastling`
+/// names them: a king at home without a right though a rook stands at home, or a rook at
+/// home beside a king that has rights, but not with this rook. Popeye keeps these per square through every twin.
+fn denied_castling(diagram: &Position) -> Vec<Square> {
+    let mut denied = Vec::new();
+    if diagram.game != Game::Chess {
+        return denied;
+    }
+    for color in [Color::White, Color::Black] {
+        if king_file(diagram, color).is_none() {
+            continue;
+        }
+        let rank = diagram.back_rank(color);
+        let rights: Vec<u8> = diagram.castling.files(color).collect();
+        let home_rooks = [0, 7].into_iter().filter(|&file| {
+            diagram.board.get(Square::new(file, rank)) == Some(Piece::new(color, Role::Rook))
+        });
+        if rights.is_empty() {
+            if home_rooks.count() > 0 {
+                denied.push(Square::new(STANDARD_KING_FILE, rank));
+            }
+            continue;
+        }
+        denied.extend(
+            home_rooks
+                .filter(|file| !rights.contains(file))
+                .map(|file| Square::new(file, rank)),
+        );
+    }
+    denied
+}
+
+/// Castling rights for every king and rook of standard chess on their start squares whose
+/// squares are not `denied` (Chess960 keeps the rights it still can, as `change_board` left
+/// them).
+fn grant_castling(pos: &mut Position, denied: &[Square]) {
+    if pos.game != Game::Chess {
+        return;
+    }
+    for color in [Color::White, Color::Black] {
+        let rank = pos.back_rank(color);
+        let king_may = !denied.contains(&Square::new(STANDARD_KING_FILE, rank));
+        for file in [0, 7] {
+            let may = king_may
+                && right_possible(pos, color, file)
+                && !denied.contains(&Square::new(file, rank));
+            pos.castling.set(color, file, may);
+        }
+    }
 }
 
 fn describe(change: &Change) -> String {
@@ -646,6 +716,57 @@ mod tests {
         // Unlabelled twins are counted from b).
         let plain = parse_list("move c8 d7").unwrap();
         assert_eq!(plain[0].label, 'b');
+    }
+
+    /// Castling after each twin of `twins` on `diagram`, as its FEN field writes it.
+    fn castling_of_twins(diagram: &str, twins: &str) -> Vec<String> {
+        let twins = parse_list(twins).unwrap();
+        apply_all(&twins, &pos(diagram), stip("#2"))
+            .into_iter()
+            .map(|r| {
+                fen::write(&r.unwrap().0)
+                    .split(' ')
+                    .nth(2)
+                    .unwrap()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_twin_grants_castling_to_king_and_rook_at_home_as_popeye_does() {
+        // Popeye castles with a rook a twin adds or brings home (checked with Popeye: 1.0-0
+        // and 1.0-0-0 in b) and c) of `001` on wKe1 bKe8).
+        assert_eq!(
+            castling_of_twins(
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                "b) add white rh1 c) add white ra1"
+            ),
+            ["K", "Q"]
+        );
+    }
+
+    #[test]
+    fn the_squares_the_diagram_denies_castling_stay_denied_in_every_twin() {
+        // The rook on a1 may not castle (Popeye: `nocastling a1`): moved to h1 it may (c),
+        // moved back it may not (d), as Popeye solves `001` with `option nocastling a1`.
+        assert_eq!(
+            castling_of_twins(
+                "4k3/8/8/8/8/8/8/R3K2R w K - 0 1",
+                "b) remove h1 c) cont move a1 h1 d) cont move h1 a1"
+            ),
+            ["-", "K", "-"]
+        );
+        // A king without rights castles with no rook a twin adds.
+        assert_eq!(
+            castling_of_twins("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "b) add white rh1"),
+            ["-"]
+        );
+        // A twin of the stipulation alone leaves the diagram's rights as they are.
+        assert_eq!(
+            castling_of_twins("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "b) stipulation #3"),
+            ["Kq"]
+        );
     }
 
     #[test]
