@@ -3,6 +3,16 @@
 //! cancellation flag, and reports its progress and result as events. Nothing here makes the
 //! editor wait, except quitting, which waits the few milliseconds a cancelled search takes.
 
+#[cfg(target_os = "linux")]
+mod linux;
+#[cfg(target_os = "linux")]
+use linux as priority;
+
+#[cfg(not(target_os = "linux"))]
+mod other;
+#[cfg(not(target_os = "linux"))]
+use other as priority;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -46,7 +56,7 @@ impl Solver {
         let spawned = std::thread::Builder::new()
             .name("solve".into())
             .spawn(move || {
-                lower_priority();
+                priority::lower(NICENESS);
                 let result = solve_all(&request, &options, &flag, &mut |progress| {
                     on_event(SolveEvent::Progress { id, progress })
                 });
@@ -111,17 +121,6 @@ fn solve_all(
     Ok(Solved::with_twins(solve::named(&diagram), twins))
 }
 
-/// Lowers this thread's priority; the solver's search threads, started from it, inherit it.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority on this thread's own id (gettid) only changes its scheduling.
-    unsafe {
-        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, NICENESS);
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = NICENESS;
-}
 
 #[cfg(test)]
 mod tests {
