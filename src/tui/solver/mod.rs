@@ -121,7 +121,6 @@ fn solve_all(
     Ok(Solved::with_twins(solve::named(&diagram), twins))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
