@@ -49,6 +49,10 @@ const fn need(
     }
 }
 
+/// Needs no package installs: a test needing one is skipped with its reason even under
+/// `FENBOARD_E2E=1` (Popeye is built by hand from its sources, never by CI).
+pub const BUILT_BY_HAND: &[&str] = &["popeye"];
+
 /// Whether the environment asks that nothing be skipped (CI sets `FENBOARD_E2E=1`).
 pub fn e2e() -> bool {
     std::env::var("FENBOARD_E2E").as_deref() == Ok("1")

@@ -29,7 +29,11 @@ fn main() {
             println!("cargo::rerun-if-changed={}", dir.display());
         }
     }
-    let mut probe = format!("const E2E: bool = {};\n", tools::e2e());
+    let mut probe = format!(
+        "const E2E: bool = {};\nconst BUILT_BY_HAND: &[&str] = &{:?};\n",
+        tools::e2e(),
+        tools::BUILT_BY_HAND
+    );
     probe.push_str("const PROBED: &[(&str, Option<&str>)] = &[\n");
     for need in tools::NEEDS {
         probe.push_str(&format!(
