@@ -95,8 +95,11 @@ struct Drawn {
 }
 
 impl Run<'_> {
+    /// A message on stderr; a stderr that cannot be written makes the run fail.
     fn say(&mut self, message: &str) {
-        let _ = writeln!(self.err, "fenboard diagram: {message}");
+        if writeln!(self.err, "fenboard diagram: {message}").is_err() {
+            self.failed = true;
+        }
     }
 
     /// A FEN (with EPD operations, if any) read for drawing; `where_` prefixes the messages.

@@ -101,7 +101,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
         None => None,
         Some(Ok(s)) => Some(s),
         Some(Err(e)) => {
-            let _ = writeln!(err, "fenboard solve: --stip: {e}");
+            writeln!(err, "fenboard solve: --stip: {e}")?;
             return Ok(2);
         }
     };
@@ -109,24 +109,24 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
         None => None,
         Some(Ok(d)) => Some(d),
         Some(Err(why)) => {
-            let _ = writeln!(err, "fenboard solve: --max-time: {why}");
+            writeln!(err, "fenboard solve: --max-time: {why}")?;
             return Ok(2);
         }
     };
     let target = args.target.join(" ");
     if target.trim().is_empty() {
-        let _ = writeln!(
+        writeln!(
             err,
             "fenboard solve: expected a FEN (with --stip) or a .fen/.epd FILE"
-        );
+        )?;
         return Ok(2);
     }
-    let mut solver = Solver::new(args, max_time, err);
+    let mut solver = Solver::new(args, max_time, err)?;
     let path = Path::new(target.trim());
     if args.target.len() == 1 && crate::popeye::is_popeye_file(path) {
         match crate::popeye::read_file(path) {
             Ok(text) => solver.popeye_file(path, &text, out)?,
-            Err(e) => solver.cannot_read(path, &e),
+            Err(e) => solver.cannot_read(path, &e)?,
         }
     } else if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
         solver.file(path, stip, out)?;
@@ -136,7 +136,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
                 solver.problem(&p, out)?;
             }
             Err(why) => {
-                let _ = writeln!(solver.err, "fenboard solve: {why}");
+                writeln!(solver.err, "fenboard solve: {why}")?;
                 return Ok(2);
             }
         }
@@ -158,7 +158,7 @@ struct Solver<'a, E> {
 }
 
 impl<'a, E: Write> Solver<'a, E> {
-    fn new(args: &'a SolveArgs, max_time: Option<Duration>, err: &'a mut E) -> Self {
+    fn new(args: &'a SolveArgs, max_time: Option<Duration>, err: &'a mut E) -> io::Result<Self> {
         let interrupted = Arc::new(AtomicBool::new(false));
         #[cfg(unix)]
         let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, interrupted.clone());
@@ -169,12 +169,12 @@ impl<'a, E: Write> Solver<'a, E> {
         let asked = args.hash as usize;
         let hash_mb = solve::megabytes_available(asked).max(1);
         if hash_mb < asked {
-            let _ = writeln!(
+            writeln!(
                 err,
                 "fenboard solve: --hash {asked}: the system gives only {hash_mb} MB; solving with that"
-            );
+            )?;
         }
-        Solver {
+        Ok(Solver {
             args,
             options: Options {
                 checks: args.checks,
@@ -197,7 +197,7 @@ impl<'a, E: Write> Solver<'a, E> {
             err,
             counts: Counts::default(),
             worst: Status::Solved,
-        }
+        })
     }
 
     /// Solves every record of the collection file at `path` that has a stipulation (every one
@@ -211,8 +211,7 @@ impl<'a, E: Write> Solver<'a, E> {
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) => {
-                self.cannot_read(path, &e);
-                return Ok(());
+                return self.cannot_read(path, &e);
             }
         };
         let input = io::BufReader::with_capacity(1 << 16, file);
@@ -221,7 +220,7 @@ impl<'a, E: Write> Solver<'a, E> {
             let record = match record {
                 Ok(r) => r,
                 Err(e) => {
-                    self.cannot_read(path, &e);
+                    self.cannot_read(path, &e)?;
                     break;
                 }
             };
@@ -236,11 +235,11 @@ impl<'a, E: Write> Solver<'a, E> {
             }
         }
         if !found && self.worst < Status::BadInput {
-            let _ = writeln!(
+            writeln!(
                 self.err,
                 "fenboard solve: {} has no record with a stipulation (EPD dm n or stip \"h#2\"); give --stip",
                 path.display()
-            );
+            )?;
             self.worst = Status::BadInput;
             return Ok(());
         }
@@ -298,7 +297,7 @@ impl<'a, E: Write> Solver<'a, E> {
     fn popeye_file(&mut self, path: &Path, text: &str, out: &mut impl Write) -> io::Result<()> {
         let input = crate::popeye::read(text);
         for d in &input.errors {
-            let _ = writeln!(self.err, "fenboard solve: {}:{d}", path.display());
+            writeln!(self.err, "fenboard solve: {}:{d}", path.display())?;
             self.worst = self.worst.max(Status::BadInput);
         }
         for p in &input.problems {
@@ -327,11 +326,11 @@ impl<'a, E: Write> Solver<'a, E> {
             }
         }
         if input.problems.is_empty() && input.errors.is_empty() {
-            let _ = writeln!(
+            writeln!(
                 self.err,
                 "fenboard solve: {} has no problem",
                 path.display()
-            );
+            )?;
             self.worst = self.worst.max(Status::BadInput);
         }
         if !self.args.json {
@@ -340,13 +339,14 @@ impl<'a, E: Write> Solver<'a, E> {
         Ok(())
     }
 
-    fn cannot_read(&mut self, path: &Path, e: &io::Error) {
-        let _ = writeln!(
+    fn cannot_read(&mut self, path: &Path, e: &io::Error) -> io::Result<()> {
+        writeln!(
             self.err,
             "fenboard solve: cannot read {}: {e}",
             path.display()
-        );
+        )?;
         self.worst = self.worst.max(Status::BadInput);
+        Ok(())
     }
 
     /// Reads and solves one problem (every twin of it) and writes its result; returns how it
@@ -765,7 +765,7 @@ fn report_bad(
         (None, Some(id)) => format!("{id}: "),
         (None, None) => String::new(),
     };
-    let _ = writeln!(err, "fenboard solve: {place}{}: {why}", p.text);
+    writeln!(err, "fenboard solve: {place}{}: {why}", p.text)?;
     if json {
         writeln!(
             out,
@@ -905,6 +905,59 @@ mod tests {
         assert_eq!(s("bm Qa7; dm 2;"), Some(Ok("#2".into())));
         assert_eq!(s("bm Qa7;"), None);
         assert!(matches!(s("dm zero;"), Some(Err(_))));
+    }
+
+    /// A stream whose every write fails, as a closed or full stderr does.
+    struct Unwritable;
+
+    impl Write for Unwritable {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::other("unwritable"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn args(words: &[&str]) -> SolveArgs {
+        use clap::Parser;
+        let cli = crate::cli::args::Cli::try_parse_from(
+            ["fenboard", "solve"].iter().chain(words).copied(),
+        )
+        .unwrap();
+        match cli.command {
+            Some(crate::cli::args::Command::Solve(s)) => s,
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_message_that_cannot_reach_stderr_is_a_write_failure() {
+        for words in [
+            &["--stip", "#0x", "8/8/8/8/8/8/8/K1k5", "w"][..],
+            &[
+                "--max-time",
+                "never",
+                "--stip",
+                "#1",
+                "8/8/8/8/8/8/8/K1k5",
+                "w",
+            ],
+            &["--stip", "#1", "not a fen"],
+            &["/no/such/dir/problems.epd"],
+        ] {
+            let mut out = Vec::new();
+            let result = run_to(&args(words), &mut out, &mut Unwritable);
+            assert!(result.is_err(), "{words:?} gave {result:?}");
+            let mut err = Vec::new();
+            let code = run_to(&args(words), &mut Vec::new(), &mut err).unwrap();
+            assert_eq!(code, 2, "{words:?}");
+            assert!(
+                String::from_utf8(err)
+                    .unwrap()
+                    .starts_with("fenboard solve: ")
+            );
+        }
     }
 
     #[test]

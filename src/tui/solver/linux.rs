@@ -1,4 +1,5 @@
 //! The solver thread's lower priority on Linux, where a thread has a priority of its own.
+#![cfg(target_os = "linux")]
 
 /// Lowers this thread's priority by `niceness`; the solver's search threads, started from it,
 /// inherit it.
