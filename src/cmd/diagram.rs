@@ -455,6 +455,30 @@ mod tests {
         assert!(out.starts_with(b"<svg"));
     }
 
+    /// A stderr whose every write fails.
+    struct Unwritable;
+
+    impl Write for Unwritable {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("unwritable"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_warning_that_cannot_reach_stderr_fails_the_run() {
+        // No kings: drawn, with a warning on stderr.
+        let words = ["8/8/8/8/8/8/8/8 w - - 0 1"];
+        let mut err = Vec::new();
+        assert_eq!(execute(&args(&words), &mut Vec::new(), false, &mut err), 0);
+        assert!(!err.is_empty());
+        let mut out = Vec::new();
+        assert_eq!(execute(&args(&words), &mut out, false, &mut Unwritable), 2);
+        assert!(out.starts_with(b"<svg"));
+    }
+
     #[test]
     fn the_format_follows_the_output_name() {
         assert_eq!(format_of(&args(&["-o", "x.PNG"])), DiagramFormat::Png);
