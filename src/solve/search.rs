@@ -40,6 +40,9 @@ pub(crate) struct Search<'a, R: Rules> {
     pub stopped: bool,
     /// The defender's last refutation at each ply, tried first.
     killers: [Option<R::Move>; MAX_PLY],
+    /// The attacker's last winning move at each ply, tried first: against most defences the
+    /// same move (often the threat) wins again.
+    wins: [Option<R::Move>; MAX_PLY],
     ply: usize,
     /// Help and series play: the most lines one search collects.
     pub limit: usize,
@@ -77,6 +80,7 @@ impl<'a, R: Rules> Search<'a, R> {
             cancel,
             stopped: false,
             killers: [None; MAX_PLY],
+            wins: [None; MAX_PLY],
             ply: 0,
             limit: usize::MAX,
             deadline: None,

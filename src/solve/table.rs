@@ -3,31 +3,46 @@
 //!
 //! The memory is taken on the first store, not before: a search that proves its answer
 //! without remembering anything (a mate in one) allocates nothing. It comes zeroed from the
-//! system, which maps a page only when it is first written, so the memory in use grows with the
-//! positions the search stores and never exceeds the size asked.
+//! system, which maps a page only when it is first written. The table then grows with the
+//! search: stores land in the first `active` entries, a small power of two at first, doubled
+//! (its entries moved to where the wider index puts them) whenever it is half full. So a small
+//! search touches a few pages, not one page per entry scattered over the whole table, and the
+//! memory in use never exceeds the size asked.
 //!
 //! Each entry is two words, the key xor the data and the data, so that a torn write by another
-//! thread reads as a different key and is ignored (the classic lockless scheme). The data packs
-//! what is known:
+//! thread reads as a different key and is ignored (the classic lockless scheme); a store that
+//! races a doubling may be lost, which a cache allows. The data packs what is known:
 //! - `win`: the least number of moves in which the attacker is proved to win from here (0 none);
 //! - `fail`: the most moves in which it is proved not to win (0 none);
 //! - `help`: for helpmates, a bit per number of plies proved to lead to no solution.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 pub(crate) struct Table {
     /// The entries, once something has been stored.
     slots: OnceLock<Slots>,
     /// The entries asked for (a power of two).
     entries: usize,
+    /// The entries in use, a power of two: every key's index falls below it.
+    active: AtomicUsize,
+    /// The filled entries among those whose index is a multiple of `SAMPLE` (a sample of the
+    /// fill that costs one shared count per `SAMPLE` new entries).
+    sampled: AtomicUsize,
+    /// A thread is doubling `active`.
+    growing: AtomicBool,
 }
 
-/// The allocated entries: two words each, `mask + 1` of them.
+/// The allocated entries: two words each.
 struct Slots {
     words: Box<[AtomicU64]>,
-    mask: usize,
 }
+
+/// The entries a table starts with (64 KB): what a small search fills.
+const FIRST: usize = 1 << 12;
+
+/// One entry in `SAMPLE` counts towards the fill.
+const SAMPLE: usize = 8;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Entry {
@@ -90,6 +105,12 @@ pub fn megabytes_available(megabytes: usize) -> usize {
     0
 }
 
+/// The index of `key`'s first word among `active` entries.
+#[inline]
+fn index(key: u64, active: usize) -> usize {
+    2 * ((key >> 20) as usize & (active - 1))
+}
+
 impl Slots {
     /// The largest table of at most `entries` entries (a power of two) the system gives.
     fn allocate(mut entries: usize) -> Slots {
@@ -121,22 +142,28 @@ impl Slots {
             }
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, 2 * entries))
         };
-        Some(Slots {
-            words,
-            mask: entries - 1,
-        })
+        Some(Slots { words })
+    }
+
+    fn entries(&self) -> usize {
+        self.words.len() / 2
+    }
+
+    /// The two words at `i`.
+    #[inline]
+    fn read(&self, i: usize) -> (u64, u64) {
+        (self.words[i].load(Relaxed), self.words[i + 1].load(Relaxed))
     }
 
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        2 * ((key >> 20) as usize & self.mask)
+    fn write(&self, i: usize, (k, d): (u64, u64)) {
+        self.words[i].store(k, Relaxed);
+        self.words[i + 1].store(d, Relaxed);
     }
 
     #[inline]
-    fn probe(&self, key: u64) -> Entry {
-        let i = self.index(key);
-        let k = self.words[i].load(Relaxed);
-        let d = self.words[i + 1].load(Relaxed);
+    fn probe(&self, key: u64, active: usize) -> Entry {
+        let (k, d) = self.read(index(key, active));
         if k ^ d == key && key != 0 {
             Entry::unpack(d)
         } else {
@@ -150,34 +177,89 @@ impl Table {
     /// entries; when the system cannot give that much, the largest smaller power of two it can.
     /// Nothing is allocated until the first store.
     pub(crate) fn new(megabytes: usize) -> Table {
+        let entries = entries_for(megabytes);
         Table {
             slots: OnceLock::new(),
-            entries: entries_for(megabytes),
+            entries,
+            active: AtomicUsize::new(entries.min(FIRST)),
+            sampled: AtomicUsize::new(0),
+            growing: AtomicBool::new(false),
         }
     }
 
-    /// The memory the table holds, in bytes (0 while nothing has been stored).
+    /// The memory the table uses, in bytes: the entries in use (0 while nothing has been
+    /// stored).
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.get().map_or(0, |s| s.words.len() * 8)
+        self.slots
+            .get()
+            .map_or(0, |s| self.active.load(Relaxed).min(s.entries()) * ENTRY)
     }
 
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Entry {
         self.slots
             .get()
-            .map_or_else(Entry::default, |s| s.probe(key))
+            .map_or_else(Entry::default, |s| s.probe(key, self.active.load(Relaxed)))
     }
 
     /// Merges a new fact into the entry of `key` (replacing another position's entry).
     #[inline]
     pub(crate) fn store(&self, key: u64, update: impl FnOnce(&mut Entry)) {
-        let slots = self.slots.get_or_init(|| Slots::allocate(self.entries));
-        let mut e = slots.probe(key);
+        let slots = self.slots.get_or_init(|| {
+            let slots = Slots::allocate(self.entries);
+            let active = self.active.load(Relaxed).min(slots.entries());
+            self.active.store(active, Relaxed);
+            slots
+        });
+        let active = self.active.load(Relaxed);
+        let i = index(key, active);
+        let (k, d) = slots.read(i);
+        let mut e = if k ^ d == key && key != 0 {
+            Entry::unpack(d)
+        } else {
+            Entry::default()
+        };
         update(&mut e);
-        let d = e.pack();
-        let i = slots.index(key);
-        slots.words[i].store(key ^ d, Relaxed);
-        slots.words[i + 1].store(d, Relaxed);
+        let data = e.pack();
+        slots.write(i, (key ^ data, data));
+        if (k, d) == (0, 0) && (i / 2).is_multiple_of(SAMPLE) {
+            let filled = (self.sampled.fetch_add(1, Relaxed) + 1) * SAMPLE;
+            if 2 * filled > active && active < slots.entries() {
+                self.grow(slots, active);
+            }
+        }
+    }
+
+    /// Doubles the entries in use from `active`, moving each entry to its index among twice
+    /// as many; nothing when another thread is at it or has done it.
+    #[cold]
+    fn grow(&self, slots: &Slots, active: usize) {
+        if self
+            .growing
+            .compare_exchange(false, true, Relaxed, Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        if self.active.load(Relaxed) == active {
+            let wider = 2 * active;
+            let mut sampled = 0;
+            for j in 0..active {
+                let (k, d) = slots.read(2 * j);
+                if (k, d) == (0, 0) {
+                    continue;
+                }
+                let to = index(k ^ d, wider);
+                if to != 2 * j {
+                    slots.write(to, (k, d));
+                    slots.write(2 * j, (0, 0));
+                }
+                sampled += usize::from((to / 2).is_multiple_of(SAMPLE));
+            }
+            self.sampled.store(sampled, Relaxed);
+            self.active.store(wider, Relaxed);
+        }
+        self.growing.store(false, Relaxed);
     }
 
     #[inline]
@@ -204,13 +286,17 @@ impl Table {
 mod tests {
     use super::*;
 
+    /// Keys whose indexes differ in every table of at least `n` entries.
+    fn keys(n: u64) -> impl Iterator<Item = u64> {
+        (1..=n).map(|k| k << 20 | 0x5a5)
+    }
+
     #[test]
     fn remembers_bounds_and_merges_them() {
         let t = Table::new(1);
         let key = 0x1234_5678_9abc_def1;
         assert_eq!(t.probe(key).within(3), None);
         t.store_fail(key, 2);
-        assert_eq!(t.bytes(), 1 << 20);
         assert_eq!(t.probe(key).within(1), Some(false));
         assert_eq!(t.probe(key).within(2), Some(false));
         assert_eq!(t.probe(key).within(3), None);
@@ -228,12 +314,61 @@ mod tests {
     }
 
     #[test]
-    fn nothing_is_allocated_before_the_first_store() {
+    fn nothing_is_allocated_before_the_first_store_and_little_after_it() {
         let t = Table::new(64);
         assert_eq!(t.probe(0x1234_5678_9abc_def1), Entry::default());
         assert_eq!(t.bytes(), 0);
         t.store_help_fail(0x1234_5678_9abc_def1, 2);
-        assert_eq!(t.bytes(), 64 << 20);
+        assert_eq!(t.bytes(), FIRST * ENTRY);
+    }
+
+    #[test]
+    fn the_table_grows_with_what_it_holds_and_keeps_it() {
+        let t = Table::new(64);
+        let n = 20 * FIRST as u64;
+        for k in keys(n) {
+            t.store_win(k, 3);
+        }
+        // Half full at most: the entries in use are the next power of two above twice the
+        // stores, or one more doubling.
+        let used = t.bytes() / ENTRY;
+        assert!(used >= 2 * n as usize && used <= 8 * n as usize, "{used}");
+        for k in keys(n) {
+            assert_eq!(t.probe(k).within(3), Some(true), "{k:x}");
+        }
+    }
+
+    #[test]
+    fn growth_stops_at_the_size_asked() {
+        let t = Table::new(1);
+        for k in keys(1 << 18) {
+            t.store_fail(k, 1);
+        }
+        assert_eq!(t.bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn threads_storing_while_it_grows_leave_it_consistent() {
+        let t = Table::new(64);
+        std::thread::scope(|scope| {
+            for part in 0..2u64 {
+                let t = &t;
+                scope.spawn(move || {
+                    for k in keys(40_000).filter(|k| (k >> 20) % 2 == part) {
+                        t.store_win(k, 2);
+                    }
+                });
+            }
+        });
+        // A store racing a doubling may be lost; what is found is what was stored.
+        let found = keys(40_000)
+            .filter(|&k| match t.probe(k).within(2) {
+                Some(true) => true,
+                None => false,
+                Some(false) => panic!("{k:x} reads as a failure"),
+            })
+            .count();
+        assert!(found > 30_000, "{found}");
     }
 
     #[test]
@@ -242,7 +377,6 @@ mod tests {
             let t = Table::new(mb);
             t.store_win(1 << 20, 1);
             assert!(t.bytes() <= mb << 20);
-            assert!(t.bytes() > (mb << 20) / 2);
         }
         let t = Table::new(0);
         t.store_win(1 << 20, 1);

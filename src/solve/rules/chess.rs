@@ -104,13 +104,32 @@ impl After for ChessRules {
 
     #[inline]
     fn has_legal_move(&mut self) -> bool {
-        !self.pos().legal_moves().is_empty()
+        has_legal_move(self.pos())
     }
 
     #[inline]
     fn last(&self) -> Kind {
         self.stack.last().expect("root").2
     }
+}
+
+/// Whether the side to move has a legal move: a square its king can step to first (the usual
+/// answer, and the cheap one: no move list), else the whole generator.
+#[inline]
+fn has_legal_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        let without_king = board.occupied() ^ Bitboard::from_square(king);
+        let steps = attacks::king_attacks(king) & !board.by_color(us);
+        if steps
+            .into_iter()
+            .any(|to| board.attacks_to(to, !us, without_king).is_empty())
+        {
+            return true;
+        }
+    }
+    !pos.legal_moves().is_empty()
 }
 
 /// The position after a move on a copy of its own, for a test.
@@ -129,7 +148,7 @@ impl After for Scratch {
 
     #[inline]
     fn has_legal_move(&mut self) -> bool {
-        !self.pos.legal_moves().is_empty()
+        has_legal_move(&self.pos)
     }
 
     #[inline]

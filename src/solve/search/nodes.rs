@@ -49,8 +49,9 @@ impl<R: Rules> Search<'_, R> {
                 return false;
             }
         }
-        // Direct play: the moves that may check first, then the others (none when every
-        // attacking move must check). The other shapes: every move in generation order.
+        // The move that won last at this ply first; then, in direct play, the moves that may
+        // check, then the others (none when every attacking move must check); the other
+        // shapes: every move in generation order.
         let passes: &[Option<bool>] = if !S::ATTACKER_REACHES {
             &[None]
         } else if self.checks {
@@ -58,25 +59,50 @@ impl<R: Rules> Search<'_, R> {
         } else {
             &[Some(true), Some(false)]
         };
-        for &pass in passes {
-            for (i, &m) in moves.iter().enumerate() {
-                if pass.is_some_and(|p| (checking[i / 64] & (1 << (i % 64)) != 0) != p) {
-                    continue;
-                }
-                self.play(m);
-                let win = (!self.checks || self.pos.in_check()) && self.defend::<S>(n);
-                self.undo();
-                if self.stopped {
-                    return false;
-                }
-                if win {
+        let is_check = |i: usize| checking[i / 64] & (1 << (i % 64)) != 0;
+        let first = self.wins.get(self.ply).copied().flatten().and_then(|w| {
+            let i = moves.iter().position(|&m| m == w)?;
+            (!S::ATTACKER_REACHES || !self.checks || is_check(i)).then_some(i)
+        });
+        if let Some(i) = first {
+            match self.attack_with::<S>(moves[i], n) {
+                Some(true) => {
                     self.table.store_win(key, n);
                     return true;
+                }
+                Some(false) => {}
+                None => return false,
+            }
+        }
+        for &pass in passes {
+            for (i, &m) in moves.iter().enumerate() {
+                if Some(i) == first || pass.is_some_and(|p| is_check(i) != p) {
+                    continue;
+                }
+                match self.attack_with::<S>(m, n) {
+                    Some(true) => {
+                        if let Some(slot) = self.wins.get_mut(self.ply) {
+                            *slot = Some(m);
+                        }
+                        self.table.store_win(key, n);
+                        return true;
+                    }
+                    Some(false) => {}
+                    None => return false,
                 }
             }
         }
         self.table.store_fail(key, n);
         false
+    }
+
+    /// Whether the attacking move `m` wins within `n`; `None` when the search stopped.
+    #[inline]
+    fn attack_with<S: Shape>(&mut self, m: R::Move, n: u32) -> Option<bool> {
+        self.play(m);
+        let win = (!self.checks || self.pos.in_check()) && self.defend::<S>(n);
+        self.undo();
+        (!self.stopped).then_some(win)
     }
 
     /// The defender to move after an attacking move, one of `n`, that did not reach the goal
