@@ -239,14 +239,19 @@ impl<R: Rules> Shared<'_, R> {
         s.deadline = Some(start + SPREAD);
         let mut budget = self.budget();
         let mut i = 0;
+        let mut before = 0;
         while i < self.first.len() && self.step(&mut s, &mut budget, i) {
             i += 1;
+            before = s.nodes;
         }
         if s.stopped && !s.paused {
             self.stopped.store(true, Relaxed);
             i = self.first.len();
         }
+        // The first move left unfinished is searched again by a worker, and counted there.
+        let unfinished = if s.paused { s.nodes - before } else { 0 };
         s.flush();
+        self.counted.fetch_sub(unfinished, Relaxed);
         self.next.store(i, Relaxed);
     }
 
