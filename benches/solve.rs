@@ -1,6 +1,6 @@
 //! Solver speed against Popeye, the composers' reference solver, in the same run: a fixed set
-//! of heavier problems (#3, #4, s#3, h#3, h#4, h=3, ser-h#5, ser-h#6, ser-#4 of 4–16 pieces),
-//! fenboard on one thread and on two (and, for help and series play, on one thread with
+//! of heavier problems (#3, #4, s#3, s#4, h#3, h#4, h=3, ser-h#5, ser-h#6, ser-#4 of 4–29
+//! men), fenboard on one thread and on two (and, for help and series play, on one thread with
 //! `--search plain`), Popeye as it comes and, for help and series play, with `option
 //! intelligent`, with the ratio of the better times; a trivial #1 solved 3,000 times in a row
 //! (the cost beyond the search); the node counts and times of #2…#5 and h#2…h#6 on one
@@ -46,6 +46,42 @@ const PROBLEMS: &[(&str, &str, &str)] = &[
     (
         "mansfield-1932 as s#3",
         "1K6/1Q4n1/R7/3Nkb1R/6r1/2P1r1N1/7B/8 w - - 0 1",
+        "s#3",
+    ),
+    (
+        "mansfield-1932 as s#4",
+        "1K6/1Q4n1/R7/3Nkb1R/6r1/2P1r1N1/7B/8 w - - 0 1",
+        "s#4",
+    ),
+    // Composed problems of 16 to 29 men.
+    (
+        "healey-1861 as #3",
+        "8/1n3Np1/1N4Q1/1bkP4/p1p2p2/P1P2R2/3P2PK/B2R4 w - - 0 1",
+        "#3",
+    ),
+    (
+        "healey-1861 as #4",
+        "8/1n3Np1/1N4Q1/1bkP4/p1p2p2/P1P2R2/3P2PK/B2R4 w - - 0 1",
+        "#4",
+    ),
+    (
+        "loyd-1903 #3",
+        "4r1b1/1p4B1/pN2pR2/RB2k3/1P2N2p/2p3b1/n2P1p1r/5K1n w - - 0 1",
+        "#3",
+    ),
+    (
+        "guidelli-1916 as #3",
+        "4KQ2/3pN3/1PpkpbR1/8/1P1p1r1p/4N3/b6B/2q1R3 w - - 0 1",
+        "#3",
+    ),
+    (
+        "barnes-1960 as #3",
+        "r3n1N1/1p1P1P2/1P1k4/P1R4b/Q1BBr2b/K2N4/8/8 w - - 0 1",
+        "#3",
+    ),
+    (
+        "avner-1981 s#3",
+        "8/R4PpP/5kp1/PP1R2N1/Kp3P1B/bQ4P1/rr1p4/nn1b1N1B w - - 0 1",
         "s#3",
     ),
     ("10 pieces h#3", TEN, "h#3"),
@@ -147,6 +183,27 @@ fn fenboard_with(
         }
     }
     best.unwrap()
+}
+
+/// `fenboard solve --threads 1` as a whole process (start, solve, print), as Popeye is timed:
+/// the fastest of the runs.
+fn fenboard_process(text: &str, stip: &str) -> Duration {
+    let mut best = Duration::MAX;
+    for _ in 0..runs() {
+        let start = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_fenboard"))
+            .args(["solve", "--threads", "1", "--stip", stip, text])
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .expect("fenboard runs");
+        best = best.min(start.elapsed());
+        assert!(
+            !out.stdout.is_empty(),
+            "fenboard printed nothing for {text} {stip}"
+        );
+    }
+    best
 }
 
 fn popeye_binary() -> Option<String> {
@@ -263,21 +320,23 @@ fn main() {
         println!("Popeye not found (set FENBOARD_POPEYE or put py on the PATH): fenboard alone");
     }
     println!(
-        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
         "problem",
         "keys",
         "nodes",
         "fb 1 thr",
         "fb 2 thr",
         "fb plain",
+        "fb proc",
         "popeye",
         "py intel",
         "ratio"
     );
-    let mut totals = [Duration::ZERO; 4];
+    let mut totals = [Duration::ZERO; 5];
     for &(name, text, stip) in PROBLEMS {
         let (s1, t1) = fenboard(text, stip, 1);
         let (_, t2) = fenboard(text, stip, 2);
+        let tc = fenboard_process(text, stip);
         let help = stip.starts_with('h') || stip.starts_with("ser-");
         let plain = help.then(|| fenboard_with(text, stip, 1, false, None));
         let count = if s1.stipulation.is_help() {
@@ -297,28 +356,31 @@ fn main() {
         totals[1] += t2;
         totals[2] += tp.unwrap_or_default();
         totals[3] += ti.or(tp).unwrap_or_default();
+        totals[4] += tc;
         let secs =
             |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
         println!(
-            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
+            "{name:<24} {count:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
             s1.nodes,
             secs(Some(t1)),
             secs(Some(t2)),
             secs(plain.map(|(_, t)| t)),
+            secs(Some(tc)),
             secs(tp),
             secs(ti),
-            ratio(t1.min(t2), best_of(tp, ti))
+            ratio(tc, best_of(tp, ti))
         );
     }
     let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
     println!(
-        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
         "total (s)",
         "",
         "",
         secs(totals[0]),
         secs(totals[1]),
         "",
+        secs(totals[4]),
         if popeye_bin.is_some() {
             secs(totals[2])
         } else {
@@ -331,9 +393,10 @@ fn main() {
         },
     );
     println!(
-        "(fb plain: fenboard --search plain, help and series play; py intel: Popeye with option \
-         intelligent for help and series play, as it comes for the rest; ratio: fenboard's \
-         better time over Popeye's better one)"
+        "(fb 1 thr, 2 thr, plain: the library's solve in this process, the last with --search \
+         plain for help and series play; fb proc: `fenboard solve --threads 1` as a process, as \
+         Popeye is timed; py intel: Popeye with option intelligent for help and series play, as \
+         it comes for the rest; ratio: fb proc over Popeye's better time)"
     );
     batch(popeye_bin.as_deref());
     help_scaling(popeye_bin.as_deref());

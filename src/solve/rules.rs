@@ -21,6 +21,8 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     type Scratch: After;
 
     fn legal(&mut self) -> Self::List;
+    /// Whether `m` (a move of some position) is a legal move here.
+    fn is_legal(&mut self, m: Self::Move) -> bool;
     fn play(&mut self, m: Self::Move);
     /// Takes back the last `play` or `null`.
     fn undo(&mut self);

@@ -59,6 +59,34 @@ impl std::ops::Deref for Moves {
     }
 }
 
+/// A set of mailbox cells.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Cells([u64; 3]);
+
+impl Cells {
+    #[inline]
+    fn add(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    #[inline]
+    pub(crate) fn has(&self, cell: usize) -> bool {
+        self.0[cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+}
+
+/// The side to move's check, as its legality test wants it.
+enum Check {
+    None,
+    /// In check: the cells of every checking piece and of what lies between it and the general
+    /// (a horse's leg); a move of another piece touching none of them leaves the check.
+    Lines(Cells),
+}
+
 /// Whether a piece of side `us` may move onto a cell holding `p`: empty or an enemy piece.
 #[inline]
 fn can_land(us: usize, p: u8) -> bool {
@@ -83,96 +111,100 @@ impl Mailbox {
         let us = self.turn;
         for slot in us * SLOTS..(us + 1) * SLOTS {
             let from = self.squares[slot] as usize;
-            if from == 0 {
-                continue;
+            if from != 0 {
+                self.generate_from(from, list);
             }
-            match self.cells[from] & 7 {
-                GENERAL => {
-                    for d in ORTHOGONAL {
+        }
+    }
+
+    /// The pseudo-legal moves of the piece of the side to move on `from`.
+    #[inline]
+    fn generate_from(&self, from: usize, list: &mut Moves) {
+        let us = self.turn;
+        match self.cells[from] & 7 {
+            GENERAL => {
+                for d in ORTHOGONAL {
+                    let to = step(from, d);
+                    if in_palace(us, to) && can_land(us, self.cells[to]) {
+                        list.push(from, to);
+                    }
+                }
+            }
+            ADVISOR => {
+                for d in DIAGONAL {
+                    let to = step(from, d);
+                    if in_palace(us, to) && can_land(us, self.cells[to]) {
+                        list.push(from, to);
+                    }
+                }
+            }
+            ELEPHANT => {
+                for d in DIAGONAL {
+                    let eye = step(from, d);
+                    let to = step(eye, d);
+                    if self.cells[eye] == EMPTY && can_land(us, self.cells[to]) && own_side(us, to)
+                    {
+                        list.push(from, to);
+                    }
+                }
+            }
+            HORSE => {
+                for (jump, leg) in HORSE_JUMPS {
+                    let to = step(from, jump);
+                    if self.cells[step(from, leg)] == EMPTY && can_land(us, self.cells[to]) {
+                        list.push(from, to);
+                    }
+                }
+            }
+            CHARIOT => {
+                for d in ORTHOGONAL {
+                    let mut to = step(from, d);
+                    while self.cells[to] == EMPTY {
+                        list.push(from, to);
+                        to = step(to, d);
+                    }
+                    if can_land(us, self.cells[to]) {
+                        list.push(from, to);
+                    }
+                }
+            }
+            CANNON => {
+                for d in ORTHOGONAL {
+                    let mut to = step(from, d);
+                    while self.cells[to] == EMPTY {
+                        list.push(from, to);
+                        to = step(to, d);
+                    }
+                    if self.cells[to] == OFF {
+                        continue;
+                    }
+                    // Over the screen to the first piece beyond: a capture if it is an enemy.
+                    to = step(to, d);
+                    while self.cells[to] == EMPTY {
+                        to = step(to, d);
+                    }
+                    let p = self.cells[to];
+                    if p != OFF && can_land(us, p) {
+                        list.push(from, to);
+                    }
+                }
+            }
+            SOLDIER => {
+                let forward = if us == 0 { W } else { -W };
+                let to = step(from, forward);
+                if can_land(us, self.cells[to]) {
+                    list.push(from, to);
+                }
+                if !own_side(us, from) {
+                    for d in [1, -1] {
                         let to = step(from, d);
-                        if in_palace(us, to) && can_land(us, self.cells[to]) {
-                            list.push(from, to);
-                        }
-                    }
-                }
-                ADVISOR => {
-                    for d in DIAGONAL {
-                        let to = step(from, d);
-                        if in_palace(us, to) && can_land(us, self.cells[to]) {
-                            list.push(from, to);
-                        }
-                    }
-                }
-                ELEPHANT => {
-                    for d in DIAGONAL {
-                        let eye = step(from, d);
-                        let to = step(eye, d);
-                        if self.cells[eye] == EMPTY
-                            && can_land(us, self.cells[to])
-                            && own_side(us, to)
-                        {
-                            list.push(from, to);
-                        }
-                    }
-                }
-                HORSE => {
-                    for (jump, leg) in HORSE_JUMPS {
-                        let to = step(from, jump);
-                        if self.cells[step(from, leg)] == EMPTY && can_land(us, self.cells[to]) {
-                            list.push(from, to);
-                        }
-                    }
-                }
-                CHARIOT => {
-                    for d in ORTHOGONAL {
-                        let mut to = step(from, d);
-                        while self.cells[to] == EMPTY {
-                            list.push(from, to);
-                            to = step(to, d);
-                        }
                         if can_land(us, self.cells[to]) {
                             list.push(from, to);
                         }
                     }
                 }
-                CANNON => {
-                    for d in ORTHOGONAL {
-                        let mut to = step(from, d);
-                        while self.cells[to] == EMPTY {
-                            list.push(from, to);
-                            to = step(to, d);
-                        }
-                        if self.cells[to] == OFF {
-                            continue;
-                        }
-                        // Over the screen to the first piece beyond: a capture if it is an enemy.
-                        to = step(to, d);
-                        while self.cells[to] == EMPTY {
-                            to = step(to, d);
-                        }
-                        let p = self.cells[to];
-                        if p != OFF && can_land(us, p) {
-                            list.push(from, to);
-                        }
-                    }
-                }
-                SOLDIER => {
-                    let forward = if us == 0 { W } else { -W };
-                    let to = step(from, forward);
-                    if can_land(us, self.cells[to]) {
-                        list.push(from, to);
-                    }
-                    if !own_side(us, from) {
-                        for d in [1, -1] {
-                            let to = step(from, d);
-                            if can_land(us, self.cells[to]) {
-                                list.push(from, to);
-                            }
-                        }
-                    }
-                }
-                _ => {}
             }
+            _ => {}
         }
     }
 
@@ -196,13 +228,19 @@ impl Mailbox {
             || matches!(from as isize - g as isize, d if d == W + 1 || d == W - 1 || d == -W + 1 || d == -W - 1)
     }
 
-    /// Whether the pseudo-legal move `from`→`to` keeps the own general safe. `checked` says
-    /// whether the side to move is in check now.
+    /// Whether the pseudo-legal move `from`→`to` keeps the own general safe. `check` is the
+    /// side to move's `Check` now.
     #[inline]
-    fn is_legal(&mut self, from: usize, to: usize, checked: bool) -> bool {
+    fn is_legal(&mut self, from: usize, to: usize, check: &Check) -> bool {
         let us = self.turn;
-        if !checked && !self.may_expose(from, to, self.general(us)) {
-            return true;
+        let g = self.general(us);
+        match check {
+            Check::None if !self.may_expose(from, to, g) => return true,
+            // A check no move of this piece can touch stays.
+            Check::Lines(cells) if from != g && !cells.has(from) && !cells.has(to) => {
+                return false;
+            }
+            _ => {}
         }
         let undo = self.make(from, to);
         let legal = !self.attacked(us);
@@ -210,39 +248,153 @@ impl Mailbox {
         legal
     }
 
+    /// Whether the side to move is in check and, if so, the cells a move must leave or land
+    /// on to lift it.
+    #[inline]
+    fn check(&self) -> Check {
+        let cells = self.check_cells(self.turn);
+        if cells.is_empty() {
+            Check::None
+        } else {
+            Check::Lines(cells)
+        }
+    }
+
     /// The legal moves of the side to move as (from, to) cells, on the stack (the solver's
     /// allocation-free list).
     pub(crate) fn legal_cells(&mut self) -> Moves {
         let mut list = Moves::new();
         self.generate(&mut list);
-        let checked = self.in_check();
+        let check = self.check();
         let mut legal = Moves::new();
         for &(from, to) in list.as_slice() {
-            if self.is_legal(from as usize, to as usize, checked) {
+            if self.is_legal(from as usize, to as usize, &check) {
                 legal.push(from as usize, to as usize);
             }
         }
         legal
     }
 
-    /// Whether the side to move has any legal move; stops at the first.
+    /// Whether the side to move has any legal move; stops at the first. Piece by piece, the
+    /// general last: out of check, a move of another piece off the general's lines is legal
+    /// without a test, so the answer usually comes from the first piece's first move.
     pub(crate) fn has_legal_move(&mut self) -> bool {
+        let us = self.turn;
+        let check = self.check();
         let mut list = Moves::new();
-        self.generate(&mut list);
-        let checked = self.in_check();
-        list.as_slice()
-            .iter()
-            .any(|&(from, to)| self.is_legal(from as usize, to as usize, checked))
+        for slot in (us * SLOTS + 1..(us + 1) * SLOTS).chain([us * SLOTS]) {
+            let from = self.squares[slot] as usize;
+            if from == 0 {
+                continue;
+            }
+            list.len = 0;
+            self.generate_from(from, &mut list);
+            for i in 0..list.len {
+                let (from, to) = list.buf[i];
+                if self.is_legal(from as usize, to as usize, &check) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The cells of every piece checking `color`'s general and of the cells between it and
+    /// the general (a cannon's screen among them, a horse's leg); empty when not in check.
+    /// What `attacked` tests, with the lines kept.
+    pub(crate) fn check_cells(&self, color: usize) -> Cells {
+        let g = self.general(color);
+        let them = if color == 0 { BLACK } else { 0 };
+        let forward = if color == 0 { W } else { -W };
+        let mut cells = Cells::default();
+        let line = |cells: &mut Cells, d: isize, end: usize| {
+            let mut s = step(g, d);
+            loop {
+                cells.add(s);
+                if s == end {
+                    break;
+                }
+                s = step(s, d);
+            }
+        };
+        for d in ORTHOGONAL {
+            let mut s = step(g, d);
+            while self.cells[s] == EMPTY {
+                s = step(s, d);
+            }
+            let p = self.cells[s];
+            if p == OFF {
+                continue;
+            }
+            if p == them | CHARIOT
+                || (p == them | GENERAL && (d == W || d == -W))
+                || (p == them | SOLDIER && s == step(g, d) && d != -forward)
+            {
+                line(&mut cells, d, s);
+            }
+            let mut t = step(s, d);
+            while self.cells[t] == EMPTY {
+                t = step(t, d);
+            }
+            if self.cells[t] == them | CANNON {
+                line(&mut cells, d, t);
+            }
+        }
+        let horse = them | HORSE;
+        for (sx, sy) in [(1isize, 1isize), (1, -1), (-1, 1), (-1, -1)] {
+            let leg = step(g, sx + sy * W);
+            if self.cells[leg] != EMPTY {
+                continue;
+            }
+            for h in [step(leg, sx), step(leg, sy * W)] {
+                if self.cells[h] == horse {
+                    cells.add(leg);
+                    cells.add(h);
+                }
+            }
+        }
+        cells
+    }
+
+    /// Whether `from`→`to` is a legal move of the side to move (any two cells of the board).
+    pub(crate) fn is_legal_move(&mut self, from: usize, to: usize) -> bool {
+        let p = self.cells.get(from).copied().unwrap_or(OFF);
+        if p == EMPTY || p == OFF || ((p & BLACK) != 0) != (self.turn == 1) {
+            return false;
+        }
+        let mut list = Moves::new();
+        self.generate_from(from, &mut list);
+        list.as_slice().contains(&(from as u8, to as u8)) && {
+            let check = self.check();
+            self.is_legal(from, to, &check)
+        }
+    }
+
+    /// False only when moving `from`→`to` certainly does not check the other general: it
+    /// neither lands on nor leaves the general's file or rank (a chariot, cannon or soldier
+    /// aimed at it, a line opened, a cannon's screen made or taken away), nor leaves a point
+    /// diagonally next to it (a horse's leg freed), nor is a horse landing a horse's jump away.
+    #[inline]
+    pub(crate) fn may_give_check(&self, from: usize, to: usize) -> bool {
+        let g = self.general(self.turn ^ 1);
+        let (gf, gr) = (file_of(g), rank_of(g));
+        let (df, dr) = (file_of(to).abs_diff(gf), rank_of(to).abs_diff(gr));
+        file_of(from) == gf
+            || rank_of(from) == gr
+            || df == 0
+            || dr == 0
+            || matches!(from as isize - g as isize, d if d == W + 1 || d == W - 1 || d == -W + 1 || d == -W - 1)
+            || (self.cells[from] & 7 == HORSE && matches!((df, dr), (1, 2) | (2, 1)))
     }
 
     /// The number of legal moves of the side to move, without allocating.
     pub fn count_legal(&mut self) -> usize {
         let mut list = Moves::new();
         self.generate(&mut list);
-        let checked = self.in_check();
+        let check = self.check();
         let mut n = 0;
         for &(from, to) in list.as_slice() {
-            n += self.is_legal(from as usize, to as usize, checked) as usize;
+            n += self.is_legal(from as usize, to as usize, &check) as usize;
         }
         n
     }
@@ -251,10 +403,10 @@ impl Mailbox {
     pub fn legal_moves(&mut self) -> Vec<(Square, Square)> {
         let mut list = Moves::new();
         self.generate(&mut list);
-        let checked = self.in_check();
+        let check = self.check();
         let mut moves = Vec::with_capacity(list.len);
         for &(from, to) in list.as_slice() {
-            if self.is_legal(from as usize, to as usize, checked) {
+            if self.is_legal(from as usize, to as usize, &check) {
                 moves.push((square(from as usize), square(to as usize)));
             }
         }
@@ -288,8 +440,9 @@ impl Mailbox {
         let g = self.general(us);
         let mut nodes = 0;
         if depth == 1 {
+            let check = self.check();
             for &(from, to) in list.as_slice() {
-                nodes += self.is_legal(from as usize, to as usize, checked) as u64;
+                nodes += self.is_legal(from as usize, to as usize, &check) as u64;
             }
             return nodes;
         }

@@ -169,6 +169,11 @@ impl Rules for ChessRules {
     }
 
     #[inline]
+    fn is_legal(&mut self, m: SMove) -> bool {
+        self.pos().is_legal(m)
+    }
+
+    #[inline]
     fn play(&mut self, m: SMove) {
         let (before, mut h, _) = self.stack.last().expect("root").clone();
         let mut after = before.clone();

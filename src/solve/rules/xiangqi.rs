@@ -124,6 +124,11 @@ impl Rules for XiangqiRules {
     }
 
     #[inline]
+    fn is_legal(&mut self, (from, to): (u8, u8)) -> bool {
+        self.mb.is_legal_move(from as usize, to as usize)
+    }
+
+    #[inline]
     fn play(&mut self, (from, to): (u8, u8)) {
         let (f, t) = (from as usize, to as usize);
         let piece = self.mb.cells[f] as usize;
@@ -168,9 +173,13 @@ impl Rules for XiangqiRules {
 
     fn check_hint(&mut self) {}
 
-    /// Exact: the move is played and the other general tested (cheap on the mailbox).
+    /// Exact: a move that may check (`Mailbox::may_give_check`) is played and the other
+    /// general tested (cheap on the mailbox).
     #[inline]
     fn may_check(&mut self, _: &(), (from, to): (u8, u8)) -> bool {
+        if !self.mb.may_give_check(from as usize, to as usize) {
+            return false;
+        }
         let undo = self.mb.make(from as usize, to as usize);
         let check = self.mb.in_check();
         self.mb.unmake(from as usize, to as usize, undo);
@@ -228,6 +237,65 @@ mod tests {
             assert_eq!(r.hash, XiangqiRules::new(r.mb.clone()).hash, "{m:?}");
             walk(r, depth - 1);
             r.undo();
+        }
+    }
+
+    /// Every move of `r` against `may_check` (exact: the other general is in check after it
+    /// exactly when it says so) and against `is_legal` (true for every listed move, false for
+    /// every other pair of points of the side's pieces), `depth` plies deep.
+    fn check_moves(r: &mut XiangqiRules, depth: u32, seen: &mut usize) {
+        let legal = r.legal().to_vec();
+        let ours: Vec<u8> = (0..CELLS as u8)
+            .filter(|&c| {
+                let p = r.mb.cells[c as usize];
+                p != EMPTY && p & 0x40 == 0 && ((p & BLACK) != 0) == (r.mb.turn == 1)
+            })
+            .collect();
+        for &from in &ours {
+            for to in 0..CELLS as u8 {
+                if r.mb.cells[to as usize] & 0x40 == 0 {
+                    assert_eq!(
+                        r.is_legal((from, to)),
+                        legal.contains(&(from, to)),
+                        "{from}-{to}"
+                    );
+                }
+            }
+        }
+        for &m in &legal {
+            let may = r.may_check(&(), m);
+            r.play(m);
+            assert_eq!(may, r.mb.in_check(), "{m:?}");
+            *seen += 1;
+            if depth > 1 {
+                check_moves(r, depth - 1, seen);
+            }
+            r.undo();
+        }
+    }
+
+    #[test]
+    fn may_check_and_is_legal_agree_with_the_moves_played() {
+        for (text, depth) in [
+            // Composed mates: Red checking with chariots, cannons and horses over screens,
+            // Black with its own mate one move away; a middlegame with every piece.
+            (
+                "C3ka3/4aP1r1/nR2c4/p8/6b2/9/9/2C6/3p1p3/c1rAK4 w - - 0 1",
+                3,
+            ),
+            (
+                "C4kbN1/R2Pa4/4ca3/4rNR2/6b2/6c2/9/4C4/4p3r/5K3 w - - 0 1",
+                3,
+            ),
+            (
+                "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R w",
+                1,
+            ),
+        ] {
+            let mut r = rules(text);
+            let mut seen = 0;
+            check_moves(&mut r, depth, &mut seen);
+            assert!(seen > 30, "{text}: {seen}");
         }
     }
 

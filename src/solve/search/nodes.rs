@@ -139,6 +139,25 @@ impl<R: Rules> Search<'_, R> {
             // No defence reaches the goal and the attacker has no move left.
             return false;
         }
+        let wins = |s: &mut Self| {
+            (S::DEFENDER_REACHES && s.goal_here()) || (n > 1 && s.attack::<S>(n - 1))
+        };
+        // The last refutation at this ply first, before the moves are generated: it usually
+        // refutes again, and then the list is never made.
+        let killer = self
+            .killers
+            .get(self.ply)
+            .copied()
+            .flatten()
+            .filter(|&k| self.pos.is_legal(k));
+        if let Some(k) = killer {
+            self.play(k);
+            let w = wins(self);
+            self.undo();
+            if !w || self.stopped {
+                return false;
+            }
+        }
         let moves = self.pos.legal();
         if moves.is_empty() {
             // Stalemate (or mate when stalemate was the goal): the goal was missed.
@@ -151,9 +170,7 @@ impl<R: Rules> Search<'_, R> {
                 return false;
             }
         }
-        self.refute(&moves, |s| {
-            (S::DEFENDER_REACHES && s.goal_here()) || (n > 1 && s.attack::<S>(n - 1))
-        })
+        self.refute(&moves, killer, wins)
     }
 
     /// Whether the attacker wins after a defence, its `n` moves left (0 or more).
@@ -173,21 +190,17 @@ impl<R: Rules> Search<'_, R> {
         (!S::ATTACKER_REACHES || n > 1) && self.defend::<S>(n)
     }
 
-    /// Whether `wins` holds after every move of `moves` (the defender's), the last refutation
-    /// at this ply tried first and remembered.
+    /// Whether `wins` holds after every move of `moves` (the defender's) but `tried`, already
+    /// found to lose; the first that refutes is remembered as this ply's killer.
     #[inline]
-    fn refute(&mut self, moves: &[R::Move], mut wins: impl FnMut(&mut Self) -> bool) -> bool {
-        let killer = self.killers.get(self.ply).copied().flatten();
-        if let Some(k) = killer.filter(|k| moves.contains(k)) {
-            self.play(k);
-            let w = wins(self);
-            self.undo();
-            if !w || self.stopped {
-                return false;
-            }
-        }
+    fn refute(
+        &mut self,
+        moves: &[R::Move],
+        tried: Option<R::Move>,
+        mut wins: impl FnMut(&mut Self) -> bool,
+    ) -> bool {
         for &m in moves {
-            if Some(m) == killer {
+            if Some(m) == tried {
                 continue;
             }
             self.play(m);
