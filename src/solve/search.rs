@@ -38,8 +38,9 @@ pub(crate) struct Search<'a, R: Rules> {
     counted: &'a AtomicU64,
     cancel: &'a AtomicBool,
     pub stopped: bool,
-    /// The defender's last refutation at each ply, tried first.
-    killers: [Option<R::Move>; MAX_PLY],
+    /// The defender's last two refutations at each ply, the latest first, tried first (two:
+    /// a defence node after a check and one after a quiet move want different ones).
+    killers: [[Option<R::Move>; 2]; MAX_PLY],
     /// The attacker's last winning move at each ply, tried first: against most defences the
     /// same move (often the threat) wins again.
     wins: [Option<R::Move>; MAX_PLY],
@@ -79,7 +80,7 @@ impl<'a, R: Rules> Search<'a, R> {
             counted,
             cancel,
             stopped: false,
-            killers: [None; MAX_PLY],
+            killers: [[None; 2]; MAX_PLY],
             wins: [None; MAX_PLY],
             ply: 0,
             limit: usize::MAX,

@@ -87,6 +87,20 @@ enum Check {
     Lines(Cells),
 }
 
+/// False only when `piece` moving `from`→`to` certainly does not attack the general on `g`
+/// nor uncover an attack on it (see `Mailbox::may_give_check`).
+#[inline]
+fn reaches_lines(piece: u8, from: usize, to: usize, g: usize) -> bool {
+    let (gf, gr) = (file_of(g), rank_of(g));
+    let (df, dr) = (file_of(to).abs_diff(gf), rank_of(to).abs_diff(gr));
+    file_of(from) == gf
+        || rank_of(from) == gr
+        || df == 0
+        || dr == 0
+        || matches!(from as isize - g as isize, d if d == W + 1 || d == W - 1 || d == -W + 1 || d == -W - 1)
+        || (piece & 7 == HORSE && matches!((df, dr), (1, 2) | (2, 1)))
+}
+
 /// Whether a piece of side `us` may move onto a cell holding `p`: empty or an enemy piece.
 #[inline]
 fn can_land(us: usize, p: u8) -> bool {
@@ -279,8 +293,13 @@ impl Mailbox {
     /// general last: out of check, a move of another piece off the general's lines is legal
     /// without a test, so the answer usually comes from the first piece's first move.
     pub(crate) fn has_legal_move(&mut self) -> bool {
-        let us = self.turn;
         let check = self.check();
+        self.first_legal(&check)
+    }
+
+    /// Whether the side to move, whose check is `check`, has a legal move.
+    fn first_legal(&mut self, check: &Check) -> bool {
+        let us = self.turn;
         let mut list = Moves::new();
         for slot in (us * SLOTS + 1..(us + 1) * SLOTS).chain([us * SLOTS]) {
             let from = self.squares[slot] as usize;
@@ -291,7 +310,7 @@ impl Mailbox {
             self.generate_from(from, &mut list);
             for i in 0..list.len {
                 let (from, to) = list.buf[i];
-                if self.is_legal(from as usize, to as usize, &check) {
+                if self.is_legal(from as usize, to as usize, check) {
                     return true;
                 }
             }
@@ -376,15 +395,18 @@ impl Mailbox {
     /// diagonally next to it (a horse's leg freed), nor is a horse landing a horse's jump away.
     #[inline]
     pub(crate) fn may_give_check(&self, from: usize, to: usize) -> bool {
-        let g = self.general(self.turn ^ 1);
-        let (gf, gr) = (file_of(g), rank_of(g));
-        let (df, dr) = (file_of(to).abs_diff(gf), rank_of(to).abs_diff(gr));
-        file_of(from) == gf
-            || rank_of(from) == gr
-            || df == 0
-            || dr == 0
-            || matches!(from as isize - g as isize, d if d == W + 1 || d == W - 1 || d == -W + 1 || d == -W - 1)
-            || (self.cells[from] & 7 == HORSE && matches!((df, dr), (1, 2) | (2, 1)))
+        reaches_lines(self.cells[from], from, to, self.general(self.turn ^ 1))
+    }
+
+    /// Whether the side to move has any legal move, the other side's move `from`→`to` just
+    /// played: a move that cannot have given check (`may_give_check`) spares the check test,
+    /// for the side to move was not in check before it.
+    pub(crate) fn has_legal_move_after(&mut self, from: usize, to: usize) -> bool {
+        if reaches_lines(self.cells[to], from, to, self.general(self.turn)) {
+            self.has_legal_move()
+        } else {
+            self.first_legal(&Check::None)
+        }
     }
 
     /// The number of legal moves of the side to move, without allocating.

@@ -97,7 +97,12 @@ impl After for XiangqiRules {
 
     #[inline]
     fn has_legal_move(&mut self) -> bool {
-        self.mb.has_legal_move()
+        match self.undo.last() {
+            Some(Some((from, to, _, _))) => {
+                self.mb.has_legal_move_after(*from as usize, *to as usize)
+            }
+            _ => self.mb.has_legal_move(),
+        }
     }
 
     #[inline]

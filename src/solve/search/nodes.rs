@@ -142,21 +142,21 @@ impl<R: Rules> Search<'_, R> {
         let wins = |s: &mut Self| {
             (S::DEFENDER_REACHES && s.goal_here()) || (n > 1 && s.attack::<S>(n - 1))
         };
-        // The last refutation at this ply first, before the moves are generated: it usually
+        // The last refutations at this ply first, before the moves are generated: one usually
         // refutes again, and then the list is never made.
-        let killer = self
-            .killers
-            .get(self.ply)
-            .copied()
-            .flatten()
-            .filter(|&k| self.pos.is_legal(k));
-        if let Some(k) = killer {
+        let killers = self.killers.get(self.ply).copied().unwrap_or_default();
+        let mut tried = [None; 2];
+        for (slot, k) in tried.iter_mut().zip(killers) {
+            let Some(k) = k.filter(|&k| self.pos.is_legal(k)) else {
+                continue;
+            };
             self.play(k);
             let w = wins(self);
             self.undo();
             if !w || self.stopped {
                 return false;
             }
+            *slot = Some(k);
         }
         let moves = self.pos.legal();
         if moves.is_empty() {
@@ -170,7 +170,7 @@ impl<R: Rules> Search<'_, R> {
                 return false;
             }
         }
-        self.refute(&moves, killer, wins)
+        self.refute(&moves, tried, wins)
     }
 
     /// Whether the attacker wins after a defence, its `n` moves left (0 or more).
@@ -190,17 +190,17 @@ impl<R: Rules> Search<'_, R> {
         (!S::ATTACKER_REACHES || n > 1) && self.defend::<S>(n)
     }
 
-    /// Whether `wins` holds after every move of `moves` (the defender's) but `tried`, already
-    /// found to lose; the first that refutes is remembered as this ply's killer.
+    /// Whether `wins` holds after every move of `moves` (the defender's) but those `tried`,
+    /// already found to lose; the first that refutes becomes this ply's first killer.
     #[inline]
     fn refute(
         &mut self,
         moves: &[R::Move],
-        tried: Option<R::Move>,
+        tried: [Option<R::Move>; 2],
         mut wins: impl FnMut(&mut Self) -> bool,
     ) -> bool {
         for &m in moves {
-            if Some(m) == tried {
+            if tried.contains(&Some(m)) {
                 continue;
             }
             self.play(m);
@@ -211,7 +211,7 @@ impl<R: Rules> Search<'_, R> {
             }
             if !w {
                 if let Some(slot) = self.killers.get_mut(self.ply) {
-                    *slot = Some(m);
+                    *slot = [Some(m), slot[0]];
                 }
                 return false;
             }
