@@ -4,13 +4,14 @@
 //! `--search plain`), Popeye as it comes and, for help and series play, with `option
 //! intelligent`, with the ratio of the better times; a trivial #1 solved 3,000 times in a row
 //! (the cost beyond the search); the node counts and times of #2…#5 and h#2…h#6 on one
-//! position each (how the search scales), and the memory the table takes.
+//! position each (how the search scales), and the memory the table takes; then xiangqi's
+//! classic composed mates against Fairy-Stockfish (`solve/xiangqi.rs`).
 //!
 //! `cargo bench --bench solve`; Popeye from `$FENBOARD_POPEYE` or `py` on the PATH (skipped
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
 //! take seconds; the machine is shared, so compare figures of the same run only).
-//! `SOLVE_LIMIT=S` stops each run of the help scaling after S seconds (default 60), shown as
-//! `> S`.
+//! `SOLVE_LIMIT=S` stops each run of the help scaling and of the xiangqi mates after S seconds
+//! (default 60), shown as `> S`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -19,6 +20,9 @@ use std::time::{Duration, Instant};
 
 use fenboard::core::{Position, fen};
 use fenboard::solve::{self, Options, Solution, Stipulation};
+
+#[path = "solve/xiangqi.rs"]
+mod xiangqi;
 
 /// (name, FEN, stipulation). FENs from assets/examples/chess-mates.epd, used for deeper or
 /// other stipulations too (the solver must prove every answer whatever the stipulation asks).
@@ -427,6 +431,7 @@ fn main() {
         "\nmemory: the transposition table holds {} MB (--hash 64); the rest is the result tree",
         s.table_bytes >> 20
     );
+    xiangqi::classics_table();
 }
 
 /// Popeye's better time of plain and intelligent, when it ran.

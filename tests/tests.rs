@@ -67,5 +67,7 @@ mod solve_composers_oracle;
 mod solve_intelligent;
 #[path = "suite/solve_oracle.rs"]
 mod solve_oracle;
+#[path = "suite/solve_xiangqi_classics.rs"]
+mod solve_xiangqi_classics;
 #[path = "suite/status.rs"]
 mod status;
