@@ -426,10 +426,15 @@ fn main() {
             s.keys.len()
         );
     }
-    let s = fenboard(SCALING, "#2", 1).0;
+    print!("\nmemory: the transposition table grows with the search, up to --hash 64 MB:");
+    for stip in ["#2", "#3", "#4", "#5"] {
+        let s = fenboard(SCALING, stip, 1).0;
+        print!(" {stip} {} KB,", s.table_bytes >> 10);
+    }
+    let s = fenboard(HELP_SCALING, "h#4", 1).0;
     println!(
-        "\nmemory: the transposition table holds {} MB (--hash 64); the rest is the result tree",
-        s.table_bytes >> 20
+        " h#4 {} KB; the rest is the result tree",
+        s.table_bytes >> 10
     );
     xiangqi::classics_table();
 }

@@ -14,6 +14,7 @@
 pub mod cli;
 pub mod pixels;
 pub mod tools;
+pub mod tsv;
 
 pub use fenboard_needs::needs;
 

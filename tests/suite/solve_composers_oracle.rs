@@ -11,6 +11,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use crate::common::tsv::{Record as Row, records};
+
 const FIXTURE: &str = include_str!("../fixtures/solve_popeye_composers.tsv");
 
 /// The twin commands a composer uses, each of which the fixture must exercise.
@@ -30,20 +32,8 @@ const TWIN_COMMANDS: [&str; 10] = [
 /// The new stipulation families, each of which the fixture must have with and without solutions.
 const NEW_FAMILIES: [&str; 7] = ["ser-#", "ser-=", "ser-h#", "ser-h=", "ser-s#", "r#", "r="];
 
-/// One fixture line (a twin of a problem): its line number and its fields by column name.
-struct Row {
-    line: usize,
-    fields: BTreeMap<String, String>,
-}
-
+/// A fixture line is one twin of a problem.
 impl Row {
-    fn get(&self, column: &str) -> &str {
-        self.fields
-            .get(column)
-            .map(String::as_str)
-            .unwrap_or_else(|| panic!("line {}: no column {column}", self.line))
-    }
-
     /// A list column as a set; `None` for `.` (not asked, or not of this family).
     fn list(&self, column: &str) -> Option<BTreeSet<String>> {
         match self.get(column) {
@@ -102,26 +92,7 @@ impl Problem<'_> {
 }
 
 fn rows() -> Vec<Row> {
-    let mut lines = FIXTURE
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
-    let (_, header) = lines.next().expect("a header line");
-    let columns: Vec<&str> = header.split('\t').collect();
-    lines
-        .map(|(i, l)| {
-            let values: Vec<&str> = l.split('\t').collect();
-            assert_eq!(values.len(), columns.len(), "line {}: {l}", i + 1);
-            Row {
-                line: i + 1,
-                fields: columns
-                    .iter()
-                    .zip(values)
-                    .map(|(c, v)| (c.to_string(), v.to_string()))
-                    .collect(),
-            }
-        })
-        .collect()
+    records(FIXTURE)
 }
 
 fn problems(rows: &[Row]) -> Vec<Problem<'_>> {

@@ -10,6 +10,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use crate::common::tsv::{Record, records};
+
 const POPEYE: &str = include_str!("../fixtures/solve_popeye.tsv");
 const XIANGQI: &str = include_str!("../fixtures/solve_xiangqi.tsv");
 
@@ -19,20 +21,7 @@ const CHESS_STIPULATIONS: [&str; 13] = [
     "#1", "#2", "#3", "=2", "s#1", "s#2", "s=1", "h#1", "h#2", "h#3", "h=2", "h#1.5", "h#2.5",
 ];
 
-/// One fixture line: its number in the file and its tab-separated fields by column name.
-struct Record {
-    line: usize,
-    fields: BTreeMap<String, String>,
-}
-
 impl Record {
-    fn get(&self, column: &str) -> &str {
-        self.fields
-            .get(column)
-            .map(String::as_str)
-            .unwrap_or_else(|| panic!("line {}: no column {column}", self.line))
-    }
-
     /// The `expected` column as a set: keys (`e2e4`) or whole solutions (`e7e8q d8e8`).
     fn expected(&self) -> BTreeSet<String> {
         match self.get("expected") {
@@ -40,30 +29,6 @@ impl Record {
             list => list.split(',').map(str::to_owned).collect(),
         }
     }
-}
-
-/// The records of a TSV fixture: `#` comment lines, then a header line naming the columns.
-fn records(text: &str) -> Vec<Record> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
-    let (_, header) = lines.next().expect("a header line");
-    let columns: Vec<&str> = header.split('\t').collect();
-    lines
-        .map(|(i, l)| {
-            let values: Vec<&str> = l.split('\t').collect();
-            assert_eq!(values.len(), columns.len(), "line {}: {l}", i + 1);
-            Record {
-                line: i + 1,
-                fields: columns
-                    .iter()
-                    .zip(values)
-                    .map(|(c, v)| (c.to_string(), v.to_string()))
-                    .collect(),
-            }
-        })
-        .collect()
 }
 
 fn is_help(stipulation: &str) -> bool {

@@ -5,28 +5,17 @@
 //! #4s and #5s run by default (seconds in all); the #6s take up to minutes each in a debug build
 //! and run with `-- --ignored`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
 use fenboard::core::fen;
 use fenboard::solve::{self, Options, Outcome, Stipulation};
 
+use crate::common::tsv::{Record as Classic, records};
+
 const CLASSICS: &str = include_str!("../fixtures/xiangqi_classics.tsv");
 
-/// One fixture record, by column name, with its line in the file.
-struct Classic {
-    line: usize,
-    fields: BTreeMap<String, String>,
-}
-
 impl Classic {
-    fn get(&self, column: &str) -> &str {
-        self.fields
-            .get(column)
-            .map(String::as_str)
-            .unwrap_or_else(|| panic!("line {}: no column {column}", self.line))
-    }
-
     fn n(&self) -> u32 {
         self.get("n").parse().expect("n is a number")
     }
@@ -36,28 +25,8 @@ impl Classic {
     }
 }
 
-/// The records: `#` comment lines, then a header line naming the columns.
 fn classics() -> Vec<Classic> {
-    let mut lines = CLASSICS
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
-    let (_, header) = lines.next().expect("a header line");
-    let columns: Vec<&str> = header.split('\t').collect();
-    lines
-        .map(|(i, l)| {
-            let values: Vec<&str> = l.split('\t').collect();
-            assert_eq!(values.len(), columns.len(), "line {}: {l}", i + 1);
-            Classic {
-                line: i + 1,
-                fields: columns
-                    .iter()
-                    .zip(values)
-                    .map(|(c, v)| (c.to_string(), v.to_string()))
-                    .collect(),
-            }
-        })
-        .collect()
+    records(CLASSICS)
 }
 
 /// What is wrong with the solver's answer to `c`, if anything.
