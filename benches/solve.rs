@@ -3,14 +3,14 @@
 //! men), fenboard on one thread and on two (and, for help and series play, on one thread with
 //! `--search plain`), Popeye as it comes and, for help and series play, with `option
 //! intelligent`, with the ratio of the better times; a trivial #1 solved 3,000 times in a row
-//! (the cost beyond the search); the node counts and times of #2…#5 and h#2…h#6 on one
+//! (the cost beyond the search); the node counts and times of #2…#6 and h#2…h#6 on one
 //! position each (how the search scales), and the memory the table takes; then xiangqi's
 //! classic composed mates against Fairy-Stockfish (`solve/xiangqi.rs`).
 //!
 //! `cargo bench --bench solve`; Popeye from `$FENBOARD_POPEYE` or `py` on the PATH (skipped
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
 //! take seconds; the machine is shared, so compare figures of the same run only).
-//! `SOLVE_LIMIT=S` stops each run of the help scaling and of the xiangqi mates after S seconds
+//! `SOLVE_LIMIT=S` stops each run of the scalings and of the xiangqi mates after S seconds
 //! (default 60), shown as `> S`.
 
 use std::io::Write;
@@ -406,28 +406,33 @@ fn main() {
     help_scaling(popeye_bin.as_deref());
 
     println!("\nscaling, one thread: {SCALING}");
-    for n in 2..=5 {
+    let limit = limit();
+    for n in 2..=6 {
         let stip = format!("#{n}");
-        let (s, t) = fenboard(SCALING, &stip, 1);
-        let tp = popeye_bin
+        let (s, t) = fenboard_with(SCALING, &stip, 1, true, Some(limit));
+        let ours = (s.outcome != solve::Outcome::Unfinished).then_some(t);
+        let theirs = popeye_bin
             .as_ref()
-            .filter(|_| n <= 4)
-            .map(|bin| {
-                format!(
-                    "popeye {:.3} s",
-                    popeye(bin, SCALING, &stip, false).as_secs_f64()
-                )
+            .map(|bin| popeye_within(bin, SCALING, &stip, false, limit));
+        let secs = |d: Option<Duration>| {
+            d.map_or(format!("> {}", limit.as_secs()), |d| {
+                format!("{:.3}", d.as_secs_f64())
             })
-            .unwrap_or_default();
+        };
         println!(
-            "#{n}: {:>12} nodes {:>9.3} s  {} keys  {tp}",
+            "#{n}: {:>12} nodes {:>9} s  {} keys  popeye {} s; ratio {}",
             s.nodes,
-            t.as_secs_f64(),
-            s.keys.len()
+            secs(ours),
+            s.keys.len(),
+            theirs.map_or("-".to_string(), secs),
+            match ours {
+                Some(t) => ratio(t, theirs.flatten()),
+                None => "-".to_string(),
+            }
         );
     }
     print!("\nmemory: the transposition table grows with the search, up to --hash 64 MB:");
-    for stip in ["#2", "#3", "#4", "#5"] {
+    for stip in ["#2", "#3", "#4", "#5", "#6"] {
         let s = fenboard(SCALING, stip, 1).0;
         print!(" {stip} {} KB,", s.table_bytes >> 10);
     }
