@@ -230,11 +230,12 @@ fn write_human(
             Some(place) => place(d),
             None => (line_no, column(d, &mut spans, verdict)),
         };
+        // Into memory, which cannot fail; the buffer reaches stdout through a checked write.
         if lang == crate::i18n::Lang::En {
-            let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+            writeln!(out, "{label}:{line_no}:{col}: {d}").expect("a write to memory");
         } else {
             let d = crate::ui::text::diagnostic_line(lang, d, game, false);
-            let _ = writeln!(out, "{label}:{line_no}:{col}: {d}");
+            writeln!(out, "{label}:{line_no}:{col}: {d}").expect("a write to memory");
         }
     }
 }
@@ -254,7 +255,7 @@ fn write_json(
     verdict: &Verdict,
     place: Option<Placer>,
 ) {
-    let _ = write!(out, "{{\"line\":{line_no},\"input\":");
+    write!(out, "{{\"line\":{line_no},\"input\":").expect("a write to memory");
     // A line cut short is shown cut short: the record never holds more than MAX_LINE bytes.
     json_str(out, verdict.input);
     out.extend_from_slice(b",\"game\":");
@@ -262,7 +263,7 @@ fn write_json(
         Some(game) => json_str(out, game.name()),
         None => out.extend_from_slice(b"null"),
     }
-    let _ = write!(out, ",\"valid\":{valid},\"fen\":");
+    write!(out, ",\"valid\":{valid},\"fen\":").expect("a write to memory");
     match (&verdict.position, valid) {
         (Some(pos), true) => json_str(out, &fen::write(pos)),
         _ => out.extend_from_slice(b"null"),
@@ -272,24 +273,25 @@ fn write_json(
         if i > 0 {
             out.push(b',');
         }
-        let _ = write!(
+        write!(
             out,
             "{{\"severity\":\"{}\",\"code\":\"{}\",\"message\":",
             d.severity.as_str(),
             d.code.as_str()
-        );
+        )
+        .expect("a write to memory");
         json_str(out, &d.message);
         // JSON keeps the field's number.
-        let _ = write!(out, ",\"field\":{},\"span\":", d.field.number());
+        write!(out, ",\"field\":{},\"span\":", d.field.number()).expect("a write to memory");
         match &d.span {
             Some(span) => {
-                let _ = write!(out, "[{},{}]", span.start, span.end);
+                write!(out, "[{},{}]", span.start, span.end).expect("a write to memory");
             }
             None => out.extend_from_slice(b"null"),
         }
         if let Some(place) = place {
             let (line, col) = place(d);
-            let _ = write!(out, ",\"line\":{line},\"col\":{col}");
+            write!(out, ",\"line\":{line},\"col\":{col}").expect("a write to memory");
         }
         out.extend_from_slice(b",\"squares\":[");
         let game = verdict.game.unwrap_or(Game::Chess);
@@ -297,7 +299,7 @@ fn write_json(
             if j > 0 {
                 out.push(b',');
             }
-            let _ = write!(out, "\"{}\"", sq.name(game));
+            write!(out, "\"{}\"", sq.name(game)).expect("a write to memory");
         }
         out.extend_from_slice(b"]}");
     }
