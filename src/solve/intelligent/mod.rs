@@ -10,10 +10,15 @@
 //! mating side's moves left, the squares the mated side's other pieces can stand on within
 //! the moves its king does not use. No such `s` for any number of king moves: the goal is out
 //! of reach. A stalemate asks the same of the squares next to the king, without the check.
+//!
+//! The position before the mating side's last move is one the mated side's own move led to,
+//! so its king was not in check there (`Before`): it cannot stand on a square that a piece of
+//! the mating side which has not moved yet, and cannot have been captured, certainly attacks,
+//! nor next to a king that stays; and a king that makes the last move does not land next to it.
 
 mod reach;
 
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
 
 use reach::{Kind, Tables};
 
@@ -43,6 +48,13 @@ pub(crate) fn goal_in_reach(
     defender: u32,
     check: bool,
 ) -> bool {
+    in_reach(pos, mated, (attacker, defender), check, true)
+}
+
+/// `goal_in_reach`, where `legal` tells that the position before the mating side's last move
+/// is one the mated side's moves lead to, its king not in check there (see `Before`).
+fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bool) -> bool {
+    let (attacker, defender) = moves;
     let board = pos.board();
     let Some(king) = board.king_of(mated) else {
         return true;
@@ -71,15 +83,96 @@ pub(crate) fn goal_in_reach(
         castling_king: pos.castles().has_color(mater),
     };
     let (checking, guarded) = guards.all(pieces, attacker);
-    if !flights.closable(checking, guarded) {
+    if !flights.closable(checking, guarded, Bitboard::FULL) {
         return false;
     }
+    let before = if legal {
+        Before::new(pos, (mater, pieces), &flights, (attacker, defender))
+    } else {
+        Before::ANY
+    };
     if attacker == 1 {
-        guards.last_move(pieces, &flights)
+        guards.last_move(pieces, &flights, &before)
     } else if shares(n as u64, attacker) <= SHARES {
-        guards.share(pieces, attacker, Bitboard::EMPTY, Bitboard::EMPTY, &flights)
+        guards.share(
+            pieces,
+            attacker,
+            (Bitboard::EMPTY, Bitboard::EMPTY),
+            Bitboard::FULL,
+            (&flights, &before),
+        )
     } else {
         true
+    }
+}
+
+/// The position before the mating side's last move, one the mated side's own move led to: its
+/// king is not in check there. A piece of the mating side that does not move until then and
+/// cannot have been captured stands where it is, so the mated king stands neither on its
+/// square nor on one it certainly attacks.
+struct Before {
+    /// The mating side's pieces the mated side cannot capture (its king always).
+    kept: Bitboard,
+    /// Where a piece may stand in a line then: wherever the mating side's pieces can be after
+    /// all of its moves but one, and the mated side's other pieces after all of its moves
+    /// (never its king, which stands at the end of the line).
+    maybe: Bitboard,
+    /// With one move left: what the kept pieces attack, all standing where they are.
+    attacked: Bitboard,
+}
+
+impl Before {
+    /// No knowledge of that position (every square allowed).
+    const ANY: Before = Before {
+        kept: Bitboard::EMPTY,
+        maybe: Bitboard::FULL,
+        attacked: Bitboard::EMPTY,
+    };
+
+    fn new(
+        pos: &Chess,
+        side: (Color, &[(Kind, Square)]),
+        flights: &Flights,
+        moves: (u32, u32),
+    ) -> Before {
+        let (mater, pieces) = side;
+        let (attacker, defender) = moves;
+        let board = pos.board();
+        let tables = Tables::get();
+        let d = defender as usize;
+        let mut capturable = flights.balls[d] | flights.layers[d];
+        // An en passant capture takes a pawn off a square the capturing pawn never reaches.
+        if let Some(ep) = pos.ep_square(EnPassantMode::Always) {
+            capturable |= shakmaty::attacks::rook_attacks(ep, Bitboard::FULL);
+        }
+        let kings = board.kings() & board.by_color(mater);
+        let kept = (board.by_color(mater) & !capturable) | kings;
+        let mut maybe = flights.layers[d];
+        for &(kind, sq) in pieces {
+            maybe |= tables.reach(kind, sq, attacker - 1);
+        }
+        let mut before = Before {
+            kept,
+            maybe,
+            attacked: Bitboard::EMPTY,
+        };
+        if attacker == 1 {
+            for &(kind, sq) in pieces {
+                before.attacked |= before.stays(kind, sq);
+            }
+        }
+        before
+    }
+
+    /// The squares a piece that does not move keeps the mated king off: its own and those it
+    /// certainly attacks (none when it may have been captured).
+    #[inline]
+    fn stays(&self, kind: Kind, sq: Square) -> Bitboard {
+        if self.kept.contains(sq) {
+            kind.attacks_through(sq, self.maybe) | Bitboard::from_square(sq)
+        } else {
+            Bitboard::EMPTY
+        }
     }
 }
 
@@ -87,10 +180,12 @@ pub(crate) fn goal_in_reach(
 /// must land on to keep the goal in reach (a castling always may). The goal needs its king's
 /// square or a square next to it changed when it is out of reach with the pieces standing as
 /// they are: every other move only takes a piece away from the king's side or an attacker off
-/// the board, and the bound only grows with the pieces next to the king and the attackers.
+/// the board, and the bound only grows with the pieces next to the king and the attackers. It
+/// leaves out what the position before the last move rules out (`Before`), which a capture or
+/// an interposition elsewhere changes.
 pub(crate) fn last_help_squares(pos: &Chess, mated: Color, check: bool) -> Bitboard {
     match pos.board().king_of(mated) {
-        Some(king) if !goal_in_reach(pos, mated, 1, 0, check) => {
+        Some(king) if !in_reach(pos, mated, (1, 0), check, false) => {
             dilate(Bitboard::from_square(king))
         }
         _ => Bitboard::FULL,
@@ -142,12 +237,15 @@ impl Guards<'_> {
     }
 
     /// The mating side has one move left: one piece makes it, to one square, the others stand
-    /// where they are. Whether one such move closes the net.
-    fn last_move(&self, pieces: &[(Kind, Square)], flights: &Flights) -> bool {
+    /// where they are. Whether one such move closes the net around a king that was not in
+    /// check before it (`before`) and stands neither on the square moved to nor, when the
+    /// king moved, next to it.
+    fn last_move(&self, pieces: &[(Kind, Square)], flights: &Flights, before: &Before) -> bool {
         if self.castling_king {
             // Castling moves two pieces at once: no piece by piece bound.
             return true;
         }
+        let allowed = !before.attacked;
         pieces.iter().enumerate().any(|(i, &(kind, sq))| {
             let mut checking = Bitboard::EMPTY;
             let mut guarded = Bitboard::EMPTY;
@@ -161,29 +259,36 @@ impl Guards<'_> {
                 }
             }
             self.tables.steps(kind, sq).iter().any(|&(k, t)| {
+                if before.kept.contains(t) {
+                    return false;
+                }
                 let a = k.attacks(t);
-                let c = if k == Kind::King {
-                    checking
+                let (c, away) = if k == Kind::King {
+                    (checking, dilate(Bitboard::from_square(t)))
                 } else {
-                    checking | a
+                    (checking | a, Bitboard::from_square(t))
                 };
-                flights.closable(c, guarded | a)
+                flights.closable(c, guarded | a, allowed & !away)
             })
         })
     }
 
-    /// Every way of sharing `moves` among `pieces`, what they attack added to `checking`
-    /// (the king's not: a king gives no check) and `guarded`: whether one closes the net.
+    /// Every way of sharing `moves` among `pieces`, what they attack added to `net`
+    /// (checking, then guarded; the king's to guarded alone: a king gives no check): whether
+    /// one closes the net around a king on one of the squares `allowed`, which a piece given
+    /// no move narrows (`Before::stays`).
     fn share(
         &self,
         pieces: &[(Kind, Square)],
         moves: u32,
-        checking: Bitboard,
-        guarded: Bitboard,
-        flights: &Flights,
+        net: (Bitboard, Bitboard),
+        allowed: Bitboard,
+        around: (&Flights, &Before),
     ) -> bool {
+        let (checking, guarded) = net;
+        let (flights, before) = around;
         let Some((&(kind, sq), rest)) = pieces.split_first() else {
-            return flights.closable(checking, guarded);
+            return flights.closable(checking, guarded, allowed);
         };
         // The last piece takes what is left: more moves never attack less.
         let least = if rest.is_empty() { moves } else { 0 };
@@ -194,7 +299,12 @@ impl Guards<'_> {
             } else {
                 checking | a
             };
-            self.share(rest, moves - m, c, guarded | a, flights)
+            let allowed = if m == 0 {
+                allowed & !before.stays(kind, sq)
+            } else {
+                allowed
+            };
+            self.share(rest, moves - m, (c, guarded | a), allowed, around)
         })
     }
 }
@@ -253,12 +363,12 @@ impl Flights {
         }
     }
 
-    /// Whether the king has a square, `checking` attacking it where the goal is mate, whose
-    /// every neighbour is `guarded` or taken by one of its own pieces, the king's moves and
-    /// those pieces' moves within the side's moves. Each open neighbour needs a piece of its
-    /// own, so their moves add up.
+    /// Whether the king has a square among `allowed`, `checking` attacking it where the goal
+    /// is mate, whose every neighbour is `guarded` or taken by one of its own pieces, the
+    /// king's moves and those pieces' moves within the side's moves. Each open neighbour needs
+    /// a piece of its own, so their moves add up.
     #[inline]
-    fn closable(&self, checking: Bitboard, guarded: Bitboard) -> bool {
+    fn closable(&self, checking: Bitboard, guarded: Bitboard, allowed: Bitboard) -> bool {
         if self.check && checking.is_empty() {
             return false;
         }
@@ -266,7 +376,7 @@ impl Flights {
         (0..=self.moves).any(|d| {
             let left = self.moves - d;
             let open = !(guarded | self.layers[left]);
-            let squares = self.balls[d] & wanted & !next_to(open);
+            let squares = self.balls[d] & wanted & allowed & !next_to(open);
             squares.into_iter().any(|s| {
                 let blocks = shakmaty::attacks::king_attacks(s) & !guarded;
                 // Each block's distance: the layers it is not yet in, added up.
@@ -374,6 +484,26 @@ mod tests {
         let pos = chess("k7/8/2nn4/8/8/8/8/6KR b - - 0 1");
         assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
         assert!(goal_in_reach(&pos, Color::Black, 1, 2, true));
+    }
+
+    #[test]
+    fn the_mated_king_was_not_in_check_before_the_last_move() {
+        // Ka1, Ka2 and Ka3 step onto the rook's file, Kb3 and Kc3 next to White's king, Kc1
+        // into the knight's attack: only Kb1 and Kc2 are legal, and no one move mates there.
+        let pos = chess("8/R7/8/8/2K5/3N4/1k6/8 b - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
+        // With the rook on h1, 1...Ka3 2.Ra1# is in reach.
+        let pos = chess("8/8/8/8/2K5/3N4/1k6/7R b - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 1, true));
+    }
+
+    #[test]
+    fn the_mating_king_does_not_land_next_to_the_mated_one() {
+        // On the empty board Black's Kb5-b4 and White's Ka3-b4 close every flight while the
+        // bishop checks; but a king lands neither on the other nor next to it, and b4 is
+        // attacked by White's king and bishop before White's move anyway.
+        let pos = chess("6b1/8/1p1p4/1k1r2p1/8/K1Bn2N1/8/8 b - - 1 4");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
     }
 
     #[test]

@@ -66,6 +66,17 @@ impl Kind {
         }
     }
 
+    /// What a piece of this kind on `sq` attacks with `occupied` standing in its lines.
+    #[inline]
+    pub(super) fn attacks_through(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Kind::Bishop => attacks::bishop_attacks(sq, occupied),
+            Kind::Rook => attacks::rook_attacks(sq, occupied),
+            Kind::Queen => attacks::queen_attacks(sq, occupied),
+            _ => self.attacks(sq),
+        }
+    }
+
     /// The states one empty-board move away: (kind, square), a promotion changing the kind.
     /// A queen covers the rook's and the bishop's moves and attacks, so a pawn promotes to a
     /// queen or a knight here.
