@@ -204,7 +204,7 @@ fn to_sq(sq: shakmaty::Square) -> Square {
     Square::new(sq.file() as u8, sq.rank() as u8)
 }
 
-fn to_srole(role: Role) -> Option<shakmaty::Role> {
+pub(crate) fn to_srole(role: Role) -> Option<shakmaty::Role> {
     Some(match role {
         Role::Queen => shakmaty::Role::Queen,
         Role::Rook => shakmaty::Role::Rook,

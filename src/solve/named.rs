@@ -4,6 +4,7 @@
 //! moves; naming them is presentation, done once when a solution is shown.
 
 use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
 
 use super::rules::Rules;
 use super::rules::chess::ChessRules;
@@ -11,6 +12,7 @@ use super::rules::xiangqi::XiangqiRules;
 use super::text::series_moves;
 use super::{Defence, HelpLine, Line, Move, Solution, Threat, Try};
 use crate::core::legality::chess::{castling_mode, to_chess_forced};
+use crate::core::moves::to_srole;
 use crate::core::notation::Notation;
 use crate::core::xiangqi::Mailbox;
 use crate::core::{Game, Position, Square, fen};
@@ -77,10 +79,12 @@ trait Namer {
 }
 
 /// The rules of the game, the move's names from the solver's own position.
-struct Live<R> {
+struct Live<R: Rules> {
     rules: R,
     /// Whether each `play` or `null` not yet taken back changed the position.
     played: Vec<bool>,
+    /// The last move found in the current position: a move is named, then played.
+    found: Option<(Move, Option<R::Move>)>,
 }
 
 impl<R: Describe> Live<R> {
@@ -88,13 +92,27 @@ impl<R: Describe> Live<R> {
         Live {
             rules,
             played: Vec::new(),
+            found: None,
         }
     }
 
     /// The game's own move that `m` stands for, if it is legal here.
     fn find(&mut self, m: &Move) -> Option<R::Move> {
+        if let Some((last, x)) = self.found
+            && last == *m
+        {
+            return x;
+        }
+        if let Some(x) = self.rules.direct(m)
+            && self.rules.public(x) == *m
+        {
+            self.found = Some((*m, Some(x)));
+            return Some(x);
+        }
         let moves = self.rules.legal();
-        moves.iter().copied().find(|&x| self.rules.public(x) == *m)
+        let x = moves.iter().copied().find(|&x| self.rules.public(x) == *m);
+        self.found = Some((*m, x));
+        x
     }
 }
 
@@ -108,6 +126,7 @@ impl<R: Describe> Namer for Live<R> {
 
     fn play(&mut self, m: &Move) {
         let found = self.find(m);
+        self.found = None;
         if let Some(x) = found {
             self.rules.play(x);
         }
@@ -115,12 +134,14 @@ impl<R: Describe> Namer for Live<R> {
     }
 
     fn null(&mut self) -> bool {
+        self.found = None;
         let done = self.rules.null();
         self.played.push(done);
         done
     }
 
     fn undo(&mut self) {
+        self.found = None;
         if self.played.pop() == Some(true) {
             self.rules.undo();
         }
@@ -156,6 +177,11 @@ trait Describe: Rules {
     /// A game of these rules (which notation it is written in).
     const GAME: Game;
     fn describe(&self, m: Self::Move) -> Named;
+    /// The legal move `m` stands for, made from its squares without the whole move list;
+    /// None where that is not known (the list is searched then).
+    fn direct(&self, _m: &Move) -> Option<Self::Move> {
+        None
+    }
 }
 
 impl Describe for ChessRules {
@@ -169,6 +195,20 @@ impl Describe for ChessRules {
             from: public.from,
             to: public.to,
         }
+    }
+
+    fn direct(&self, m: &Move) -> Option<shakmaty::Move> {
+        let square =
+            |s: Square| shakmaty::Square::try_from(u32::from(s.rank) * 8 + u32::from(s.file)).ok();
+        let uci = UciMove::Normal {
+            from: square(m.from)?,
+            to: square(m.to)?,
+            promotion: match m.promotion {
+                Some(role) => Some(to_srole(role)?),
+                None => None,
+            },
+        };
+        uci.to_move(self.pos()).ok()
     }
 }
 
@@ -307,6 +347,29 @@ mod tests {
             to_chess_forced(&pos).unwrap(),
             castling_mode(pos.game),
         ))
+    }
+
+    #[test]
+    fn a_move_made_from_its_squares_is_the_one_the_move_list_holds() {
+        for fen_text in [
+            // Castling both ways for both sides, en passant, promotions with and without a
+            // capture, and a Chess960 castling whose king stays on its square.
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "1r4kr/8/8/8/8/8/8/1RK4R w BHbh - 0 1",
+        ] {
+            let mut live = chess(fen_text);
+            let moves = live.rules.legal();
+            for &x in moves.iter() {
+                let public = live.rules.public(x);
+                assert_eq!(live.rules.direct(&public), Some(x), "{fen_text} {public:?}");
+                assert_eq!(live.find(&public), Some(x), "{fen_text} {public:?}");
+            }
+            // Moves that are not legal here are not made up.
+            let nowhere = Move::new(Square::new(3, 3), Square::new(3, 4));
+            assert_eq!(live.find(&nowhere), None, "{fen_text}");
+        }
     }
 
     #[test]
