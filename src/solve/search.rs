@@ -21,6 +21,10 @@ const DEFEND: u64 = 0x9e37_79b9_7f4a_7c15;
 const HELP: u64 = 0xc2b2_ae3d_27d4_eb4f;
 const SERIES: u64 = 0x1656_67b1_9e37_79f9;
 
+/// The slots of the bound's cache (`Search::reach_cached`): 128 KB, made on first use.
+const REACH_SLOTS: usize = 1 << 14;
+const REACH_SALT: u64 = 0x2545_f491_4f6c_dd1d;
+
 /// Nodes between two looks at the cancel flag (a few microseconds' work).
 const POLL: u64 = 1024;
 
@@ -53,6 +57,8 @@ pub(crate) struct Search<'a, R: Rules> {
     /// Help and series play: pass over the nodes from which the goal is out of reach
     /// (`Rules::goal_in_reach`).
     pub intelligent: bool,
+    /// The bound's answers for positions met again (`reach_cached`), made on first use.
+    reach: Vec<u64>,
 }
 
 impl<'a, R: Rules> Search<'a, R> {
@@ -87,6 +93,7 @@ impl<'a, R: Rules> Search<'a, R> {
             deadline: None,
             paused: false,
             intelligent: false,
+            reach: Vec::new(),
         }
     }
 
@@ -104,6 +111,26 @@ impl<'a, R: Rules> Search<'a, R> {
             }
         }
         !self.stopped
+    }
+
+    /// `bound` of the current position with `moves` left, looked up first among the answers
+    /// kept for positions met before (help play meets most positions again by another order of
+    /// its moves). A direct-mapped cache: an answer stays until another position takes its
+    /// slot, which keeps 62 bits of the key to tell positions apart.
+    #[inline]
+    fn reach_cached(&mut self, moves: u32, bound: impl FnOnce(&R) -> bool) -> bool {
+        if self.reach.is_empty() {
+            self.reach = vec![0; REACH_SLOTS];
+        }
+        let key = (self.pos.hash() ^ u64::from(moves).wrapping_mul(REACH_SALT)) | 1;
+        let slot = (key >> (64 - REACH_SLOTS.trailing_zeros())) as usize;
+        let kept = self.reach[slot];
+        if kept | 2 == key | 2 {
+            return kept & 2 != 0;
+        }
+        let answer = bound(&self.pos);
+        self.reach[slot] = (key & !2) | (u64::from(answer) << 1);
+        answer
     }
 
     /// Flushes the nodes not yet added to the shared counter.

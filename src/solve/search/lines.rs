@@ -160,12 +160,13 @@ impl<R: Rules> Search<'_, R> {
     /// Whether the goal may be reached in `plies` more moves of help play, the side that
     /// reaches it to move when `plies` is odd.
     #[inline]
-    fn help_in_reach(&self, plies: u32) -> bool {
+    fn help_in_reach(&mut self, plies: u32) -> bool {
         let (attacker, defender) = (plies.div_ceil(2), plies / 2);
+        let goal = self.goal;
         !self.intelligent
-            || self
-                .pos
-                .goal_in_reach(self.goal, plies.is_multiple_of(2), attacker, defender)
+            || self.reach_cached(plies, |pos| {
+                pos.goal_in_reach(goal, plies.is_multiple_of(2), attacker, defender)
+            })
     }
 
     /// The squares the side to move must land on to keep the goal in reach when `plies` is
@@ -182,12 +183,18 @@ impl<R: Rules> Search<'_, R> {
     /// Whether the goal may be reached with `left` more moves of the series: ser-# and ser-=
     /// reach it with the series' own last move, ser-h# and ser-h= with the other side's reply.
     #[inline]
-    fn series_in_reach(&self, left: u32) -> bool {
-        !self.intelligent
-            || match self.play {
-                Play::Series => self.pos.goal_in_reach(self.goal, false, left, 0),
-                Play::SeriesHelp => self.pos.goal_in_reach(self.goal, true, 1, left),
-                _ => true,
+    fn series_in_reach(&mut self, left: u32) -> bool {
+        let goal = self.goal;
+        match self.play {
+            _ if !self.intelligent => true,
+            // Kept apart from help play's answers (at most 64 plies) by the count.
+            Play::Series => {
+                self.reach_cached(left + 64, |pos| pos.goal_in_reach(goal, false, left, 0))
             }
+            Play::SeriesHelp => {
+                self.reach_cached(left + 128, |pos| pos.goal_in_reach(goal, true, 1, left))
+            }
+            _ => true,
+        }
     }
 }
