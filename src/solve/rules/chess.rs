@@ -175,7 +175,8 @@ impl Rules for ChessRules {
 
     #[inline]
     fn play(&mut self, m: SMove) {
-        let (before, mut h, _) = self.stack.last().expect("root").clone();
+        let (before, h, _) = self.stack.last().expect("root");
+        let mut h = *h;
         let mut after = before.clone();
         after.play_unchecked(m);
         let us = before.turn();
@@ -216,7 +217,7 @@ impl Rules for ChessRules {
         if r0 != r1 {
             h ^= castling_key(r0) ^ castling_key(r1);
         }
-        h ^= ep_key(&before) ^ ep_key(&after);
+        h ^= ep_key(before) ^ ep_key(&after);
         self.stack.push((after, h, kind(m)));
     }
 
@@ -230,9 +231,12 @@ impl Rules for ChessRules {
         if self.pos().is_check() {
             return false;
         }
-        match self.pos().clone().swap_turn() {
+        let (pos, h, _) = self.stack.last().expect("root");
+        // The other side to move, and no en passant capture any more.
+        let h = h ^ Zobrist64::zobrist_for_white_turn().0 ^ ep_key(pos);
+        match pos.clone().swap_turn() {
             Ok(p) => {
-                let h = full_hash(&p);
+                debug_assert_eq!(h, full_hash(&p));
                 self.stack.push((p, h, Kind::default()));
                 true
             }
@@ -389,7 +393,7 @@ mod tests {
     }
 
     /// Plays every line `depth` plies deep, checking the incremental hash against the hash from
-    /// scratch and `may_check` against the real check after each move.
+    /// scratch (after each move and after a pass) and `may_check` against the real check.
     fn walk(r: &mut ChessRules, depth: u32, seen: &mut u64) {
         if depth == 0 {
             return;
@@ -400,6 +404,10 @@ mod tests {
             r.play(m);
             assert_eq!(r.hash(), full_hash(r.pos()), "hash after {m:?}");
             assert!(may || !r.pos().is_check(), "{m:?} checks unannounced");
+            if r.null() {
+                assert_eq!(r.hash(), full_hash(r.pos()), "hash after {m:?} and a pass");
+                r.undo();
+            }
             *seen += 1;
             walk(r, depth - 1, seen);
             r.undo();
