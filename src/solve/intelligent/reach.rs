@@ -120,6 +120,19 @@ pub(super) struct Tables {
     guard: Vec<[Bitboard; MOST + 1]>,
 }
 
+/// Every state's steps (`Kind::steps`), in state order.
+fn steps_table() -> Vec<Vec<(Kind, Square)>> {
+    let mut next = Vec::with_capacity(KINDS * 64);
+    for kind in ALL {
+        for sq in Square::ALL {
+            let mut out = Vec::new();
+            kind.steps(sq, &mut out);
+            next.push(out);
+        }
+    }
+    next
+}
+
 fn state(kind: Kind, sq: Square) -> usize {
     kind.index() * 64 + sq as usize
 }
@@ -130,17 +143,103 @@ impl Tables {
         TABLES.get_or_init(Tables::build)
     }
 
-    /// Breadth first from every (kind, square) over the empty board's moves.
+    /// Every (kind, square) grown move by move on bitboards: a piece that keeps its kind
+    /// moves where it attacks, so its squares grow by its attacks; a pawn grows as a pawn until
+    /// it promotes, then as the queen or knight it became, from that square and move on.
     fn build() -> Tables {
         let states = KINDS * 64;
-        let mut next: Vec<Vec<(Kind, Square)>> = Vec::with_capacity(states);
-        for kind in ALL {
+        let next = steps_table();
+        let mut reach = vec![[Bitboard::EMPTY; MOST + 1]; states];
+        let mut guard = vec![[Bitboard::EMPTY; MOST + 1]; states];
+        for kind in [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ] {
             for sq in Square::ALL {
-                let mut out = Vec::new();
-                kind.steps(sq, &mut out);
-                next.push(out);
+                let i = state(kind, sq);
+                let (mut stand, mut attack) = (Bitboard::from_square(sq), Bitboard::EMPTY);
+                let mut frontier = stand;
+                for k in 0..=MOST {
+                    for s in frontier {
+                        attack |= kind.attacks(s);
+                    }
+                    reach[i][k] = stand;
+                    guard[i][k] = attack;
+                    frontier = attack & !stand;
+                    stand |= attack;
+                }
             }
         }
+        for kind in [Kind::WhitePawn, Kind::BlackPawn] {
+            for sq in Square::ALL {
+                let i = state(kind, sq);
+                // The squares stood on as a pawn, those first reached at this move, and each
+                // promotion with the move it came at.
+                let mut pawns = Bitboard::from_square(sq);
+                let mut frontier = pawns;
+                let mut promotions: Vec<(usize, Square)> = Vec::new();
+                let mut attack = Bitboard::EMPTY;
+                for k in 0..=MOST {
+                    for s in frontier {
+                        attack |= kind.attacks(s);
+                    }
+                    let (mut stand_k, mut attack_k) = (pawns, attack);
+                    for &(j, t) in &promotions {
+                        for became in [Kind::Queen, Kind::Knight] {
+                            stand_k |= reach[state(became, t)][k - j];
+                            attack_k |= guard[state(became, t)][k - j];
+                        }
+                    }
+                    reach[i][k] = stand_k;
+                    guard[i][k] = attack_k;
+                    let mut after = Bitboard::EMPTY;
+                    for s in frontier {
+                        for &(became, t) in &next[state(kind, s)] {
+                            if became == kind {
+                                after.add(t);
+                            } else if became == Kind::Queen {
+                                promotions.push((k + 1, t));
+                            }
+                        }
+                    }
+                    frontier = after & !pawns;
+                    pawns |= after;
+                }
+            }
+        }
+        Tables { next, reach, guard }
+    }
+
+    /// Where a piece of `kind` on `sq` can be after one move, and as what.
+    #[inline]
+    pub(super) fn steps(&self, kind: Kind, sq: Square) -> &[(Kind, Square)] {
+        &self.next[state(kind, sq)]
+    }
+
+    /// The squares a piece of `kind` on `sq` can stand on after at most `moves` moves.
+    #[inline]
+    pub(super) fn reach(&self, kind: Kind, sq: Square, moves: u32) -> Bitboard {
+        self.reach[state(kind, sq)][(moves as usize).min(MOST)]
+    }
+
+    /// The squares a piece of `kind` on `sq` can attack after at most `moves` moves.
+    #[inline]
+    pub(super) fn guard(&self, kind: Kind, sq: Square, moves: u32) -> Bitboard {
+        self.guard[state(kind, sq)][(moves as usize).min(MOST)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables the plain way: breadth first over every (kind, square) state.
+    fn build_by_states() -> Tables {
+        let states = KINDS * 64;
+        let next = steps_table();
         let mut reach = vec![[Bitboard::EMPTY; MOST + 1]; states];
         let mut guard = vec![[Bitboard::EMPTY; MOST + 1]; states];
         let mut seen = vec![false; states];
@@ -173,28 +272,15 @@ impl Tables {
         Tables { next, reach, guard }
     }
 
-    /// Where a piece of `kind` on `sq` can be after one move, and as what.
-    #[inline]
-    pub(super) fn steps(&self, kind: Kind, sq: Square) -> &[(Kind, Square)] {
-        &self.next[state(kind, sq)]
+    #[test]
+    fn the_tables_are_those_of_the_states_breadth_first() {
+        let (fast, plain) = (Tables::build(), build_by_states());
+        for i in 0..KINDS * 64 {
+            assert_eq!(fast.reach[i], plain.reach[i], "reach of state {i}");
+            assert_eq!(fast.guard[i], plain.guard[i], "guard of state {i}");
+            assert_eq!(fast.next[i], plain.next[i], "steps of state {i}");
+        }
     }
-
-    /// The squares a piece of `kind` on `sq` can stand on after at most `moves` moves.
-    #[inline]
-    pub(super) fn reach(&self, kind: Kind, sq: Square, moves: u32) -> Bitboard {
-        self.reach[state(kind, sq)][(moves as usize).min(MOST)]
-    }
-
-    /// The squares a piece of `kind` on `sq` can attack after at most `moves` moves.
-    #[inline]
-    pub(super) fn guard(&self, kind: Kind, sq: Square, moves: u32) -> Bitboard {
-        self.guard[state(kind, sq)][(moves as usize).min(MOST)]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     #[test]
     fn every_set_is_complete_before_the_last_count() {
