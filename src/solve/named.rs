@@ -244,11 +244,7 @@ fn name_solution(s: &Solution, root: &mut dyn Namer, passed: &mut dyn Namer) -> 
         order: s.order,
         forced: s.forced.clone(),
         set,
-        set_lines: s
-            .set_lines
-            .iter()
-            .map(|h| help_line(passed, h, None))
-            .collect(),
+        set_lines: help_lines(passed, &s.set_lines, None),
         game: s.game,
         fen: s.fen.clone(),
         stipulation: s.stipulation,
@@ -256,11 +252,7 @@ fn name_solution(s: &Solution, root: &mut dyn Namer, passed: &mut dyn Namer) -> 
         outcome: s.outcome,
         keys: s.keys.iter().map(|k| line(root, k)).collect(),
         tries: s.tries.iter().map(|t| attempt(root, t)).collect(),
-        solutions: s
-            .solutions
-            .iter()
-            .map(|h| help_line(root, h, series))
-            .collect(),
+        solutions: help_lines(root, &s.solutions, series),
         truncated: s.truncated,
         nodes: s.nodes,
         seconds: s.seconds,
@@ -314,26 +306,53 @@ fn attempt(n: &mut dyn Namer, t: &Try) -> Try<Named> {
     Try { mv, refutations }
 }
 
-/// A whole line; in a series (`series`) the other side stands still between its moves.
-fn help_line(n: &mut dyn Namer, h: &HelpLine, series: Option<super::Play>) -> HelpLine<Named> {
-    let count = series.map_or(0, |play| series_moves(play, h.moves.len()));
-    let mut moves = Vec::with_capacity(h.moves.len());
-    let mut made = 0;
-    for (i, m) in h.moves.iter().enumerate() {
-        moves.push(n.name(m));
-        n.play(m);
-        made += 1;
-        if i + 1 < count {
-            n.null();
-            made += 1;
+/// Whole lines; in a series (`series`) the other side stands still between its moves. A move
+/// is named once for all the lines in a row that begin alike (a helpmate's solutions share
+/// their first moves): what a line has in common with the one before stays played.
+fn help_lines(
+    n: &mut dyn Namer,
+    lines: &[HelpLine],
+    series: Option<super::Play>,
+) -> Vec<HelpLine<Named>> {
+    // The moves played now: each, whether the other side passed after it, and its name.
+    let mut played: Vec<(Move, bool, Named)> = Vec::new();
+    let mut named = Vec::with_capacity(lines.len());
+    for h in lines {
+        let count = series.map_or(0, |play| series_moves(play, h.moves.len()));
+        let step = |i: usize| (h.moves[i], i + 1 < count);
+        let same = played
+            .iter()
+            .enumerate()
+            .take_while(|&(i, p)| i < h.moves.len() && (p.0, p.1) == step(i))
+            .count();
+        unplay(n, &mut played, same);
+        for i in same..h.moves.len() {
+            let (m, pass) = step(i);
+            let name = n.name(&m);
+            n.play(&m);
+            if pass {
+                n.null();
+            }
+            played.push((m, pass, name));
         }
+        named.push(HelpLine {
+            moves: played.iter().map(|p| p.2.clone()).collect(),
+            short: h.short,
+        });
     }
-    for _ in 0..made {
-        n.undo();
-    }
-    HelpLine {
-        moves,
-        short: h.short,
+    unplay(n, &mut played, 0);
+    named
+}
+
+/// Takes back the moves of `played` (and the passes after them) down to `keep` of them.
+fn unplay(n: &mut dyn Namer, played: &mut Vec<(Move, bool, Named)>, keep: usize) {
+    while played.len() > keep {
+        if let Some((_, passed, _)) = played.pop() {
+            if passed {
+                n.undo();
+            }
+            n.undo();
+        }
     }
 }
 
@@ -370,6 +389,45 @@ mod tests {
             let nowhere = Move::new(Square::new(3, 3), Square::new(3, 4));
             assert_eq!(live.find(&nowhere), None, "{fen_text}");
         }
+    }
+
+    #[test]
+    fn lines_that_begin_alike_are_named_as_each_alone() {
+        let fen_text = "4k3/8/4K3/8/8/8/8/R7 b - - 0 1";
+        let mv = |from: (u8, u8), to: (u8, u8)| {
+            Move::new(Square::new(from.0, from.1), Square::new(to.0, to.1))
+        };
+        let (kf8, kd8) = (mv((4, 7), (5, 7)), mv((4, 7), (3, 7)));
+        let (ra8, kf6, ra7) = (mv((0, 0), (0, 7)), mv((4, 5), (5, 5)), mv((0, 0), (0, 6)));
+        let lines: Vec<HelpLine> = [
+            vec![kf8, ra8],
+            vec![kf8, kf6],
+            vec![kf8],
+            vec![kd8, ra8],
+            vec![kd8, ra7],
+        ]
+        .into_iter()
+        .map(|moves| HelpLine {
+            moves,
+            short: false,
+        })
+        .collect();
+        let shared = help_lines(&mut chess(fen_text), &lines, None);
+        for (line, named) in lines.iter().zip(&shared) {
+            let mut alone = chess(fen_text);
+            let expected: Vec<Named> = line
+                .moves
+                .iter()
+                .map(|m| {
+                    let n = alone.name(m);
+                    alone.play(m);
+                    n
+                })
+                .collect();
+            assert_eq!(named.moves, expected);
+        }
+        let sans: Vec<&str> = shared[3].moves.iter().map(|n| n.san.as_str()).collect();
+        assert_eq!(sans, ["Kd8", "Ra8+"]);
     }
 
     #[test]
