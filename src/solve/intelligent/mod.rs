@@ -86,6 +86,10 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
     if !flights.closable(checking, guarded, Bitboard::FULL) {
         return false;
     }
+    // Too many ways of sharing the moves to try one by one: the union above is the bound.
+    if attacker > 1 && shares(n as u64, attacker) > SHARES {
+        return true;
+    }
     let before = if legal {
         Before::new(pos, (mater, pieces), &flights, (attacker, defender))
     } else {
@@ -93,7 +97,7 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
     };
     if attacker == 1 {
         guards.last_move(pieces, &flights, &before)
-    } else if shares(n as u64, attacker) <= SHARES {
+    } else {
         guards.share(
             pieces,
             attacker,
@@ -101,8 +105,6 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
             Bitboard::FULL,
             (&flights, &before),
         )
-    } else {
-        true
     }
 }
 
