@@ -132,6 +132,13 @@ fn helpmates_and_help_stalemates_of_one_to_two_moves_agree() {
 }
 
 #[test]
+fn help_stalemates_among_many_men_agree() {
+    // Enough men that the side to be stalemated often has four free pieces or more.
+    let (legal, solved) = agree(&["h=1", "h=1.5", "ser-=1", "ser-h=1"], 6..=10, 1500);
+    assert!(legal > 500 && solved > 5, "{legal} legal, {solved} solved");
+}
+
+#[test]
 fn longer_helpmates_agree() {
     let (legal, solved) = agree(&["h#2.5", "h#3"], 2..=3, 300);
     assert!(legal > 100 && solved > 10, "{legal} legal, {solved} solved");

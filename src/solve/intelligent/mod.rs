@@ -86,6 +86,9 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
     if !flights.closable(checking, guarded, Bitboard::FULL) {
         return false;
     }
+    if !check && legal && attacker == 1 && defender == 0 && too_mobile(pos, mated) {
+        return false;
+    }
     // Too many ways of sharing the moves to try one by one: the union above is the bound.
     if attacker > 1 && shares(n as u64, attacker) > SHARES {
         return true;
@@ -106,6 +109,57 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
             (&flights, &before),
         )
     }
+}
+
+/// A stalemate by the mating side's one move, the mated side not moving before it: whether
+/// too many of the mated side's other pieces can move for one move to stop them all. A piece
+/// that is not pinned and has a step onto an empty square keeps a move unless the move
+/// captures it, pins it (the piece moved pins along one line, the square it leaves opens one
+/// more) or, for a pawn, lands on its step: at most three pieces. Castling and en passant
+/// move or take two men, so a side that still has them is never judged here.
+fn too_mobile(pos: &Chess, mated: Color) -> bool {
+    use shakmaty::attacks;
+    let board = pos.board();
+    let Some(king) = board.king_of(mated) else {
+        return false;
+    };
+    if pos.castles().has_color(!mated) || pos.ep_square(EnPassantMode::Always).is_some() {
+        return false;
+    }
+    let occupied = board.occupied();
+    let ours = board.by_color(mated);
+    let mut pinned = Bitboard::EMPTY;
+    let theirs = board.by_color(!mated);
+    let straight =
+        (board.rooks() | board.queens()) & theirs & attacks::rook_attacks(king, Bitboard::EMPTY);
+    let diagonal = (board.bishops() | board.queens())
+        & theirs
+        & attacks::bishop_attacks(king, Bitboard::EMPTY);
+    for slider in straight | diagonal {
+        let between = attacks::between(king, slider) & occupied;
+        if between.count() == 1 && !(between & ours).is_empty() {
+            pinned |= between;
+        }
+    }
+    let mut mobile = 0;
+    for sq in ours & !board.kings() & !pinned {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        let free = if piece.role == Role::Pawn {
+            let step = if mated == Color::White { 8 } else { -8 };
+            sq.offset(step).is_some_and(|to| !occupied.contains(to))
+        } else {
+            !(attacks::attacks(sq, piece, occupied) & !occupied).is_empty()
+        };
+        if free {
+            mobile += 1;
+            if mobile > 3 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The position before the mating side's last move, one the mated side's own move led to: its
@@ -506,6 +560,20 @@ mod tests {
         // attacked by White's king and bishop before White's move anyway.
         let pos = chess("6b1/8/1p1p4/1k1r2p1/8/K1Bn2N1/8/8 b - - 1 4");
         assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
+    }
+
+    #[test]
+    fn one_move_stops_no_more_than_three_free_pieces() {
+        // 1.Bxe7 takes one free knight and uncovers the rook's pin on the other: stalemate.
+        let pos = chess("k7/2Q1n3/8/n7/8/B7/8/R6K w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, false));
+        // The queen holds the king, but four black pawns can each still step: no one move of
+        // White's stalemates, though every flight is covered.
+        let pos = chess("k7/2Q5/8/8/4pppp/8/8/K7 w - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 0, false));
+        // Three of them may be stopped, as far as counting goes.
+        let pos = chess("k7/2Q5/8/8/5ppp/8/8/K7 w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, false));
     }
 
     #[test]
