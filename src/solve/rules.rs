@@ -64,6 +64,17 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     fn lands_in(&self, _m: Self::Move, _squares: u64) -> bool {
         true
     }
+    /// Help and series play, the side that brings the other to `goal` to move with
+    /// `attacker` moves left (this one among them) and `defender` of the other side's: the
+    /// squares its moves must leave to keep the goal in reach; every square where no such
+    /// bound is known.
+    fn movers(&self, _goal: Goal, _attacker: u32, _defender: u32) -> u64 {
+        u64::MAX
+    }
+    /// Whether `m` leaves one of `squares` or castles (see `movers`).
+    fn leaves(&self, _m: Self::Move, _squares: u64) -> bool {
+        true
+    }
     /// `m`, a move of the current position, as the solver reports it.
     fn public(&self, m: Self::Move) -> Move;
 }

@@ -18,7 +18,7 @@
 
 mod reach;
 
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
 
 use reach::{Kind, Tables};
 
@@ -61,21 +61,26 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
     };
     let tables = Tables::get();
     let defender = defender.min(KING_MOVES as u32 - 1);
-    let flights = Flights::new(pos, tables, mated, king, defender, check);
+    Flights::with(pos, tables, (mated, king), (defender, check), |flights| {
+        net_in_reach(pos, (mated, flights), (attacker, defender), check, legal)
+    })
+}
+
+/// `in_reach` with the mated side's half of the net known.
+fn net_in_reach(
+    pos: &Chess,
+    net: (Color, &Flights),
+    moves: (u32, u32),
+    check: bool,
+    legal: bool,
+) -> bool {
+    let (mated, flights) = net;
+    let (attacker, defender) = moves;
+    let tables = Tables::get();
     let mater = !mated;
-    let mut pieces = [(Kind::King, Square::A1); 16];
-    let mut n = 0;
-    for role in ROLES {
-        let piece = role.of(mater);
-        for sq in board.by_piece(piece) {
-            if n < pieces.len() {
-                pieces[n] = (Kind::of(piece), sq);
-                n += 1;
-            } else {
-                return true;
-            }
-        }
-    }
+    let Some((pieces, n)) = pieces_of(pos, mater) else {
+        return true;
+    };
     let pieces = &pieces[..n];
     // A king that may still castle moves further than a king: it may guard anything.
     let guards = Guards {
@@ -94,21 +99,86 @@ fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bo
         return true;
     }
     let before = if legal {
-        Before::new(pos, (mater, pieces), &flights, (attacker, defender))
+        Before::new(pos, (mater, pieces), flights, (attacker, defender))
     } else {
         Before::ANY
     };
     if attacker == 1 {
-        guards.last_move(pieces, &flights, &before)
+        guards.last_move(pieces, flights, &before)
     } else {
         guards.share(
             pieces,
             attacker,
             (Bitboard::EMPTY, Bitboard::EMPTY),
             Bitboard::FULL,
-            (&flights, &before),
+            (flights, &before),
         )
     }
+}
+
+/// The mating side to move, `attacker` of its moves left with this one: the squares of the
+/// pieces whose move may keep the goal in reach. A piece that moves takes one or more of those
+/// moves and leaves the others one fewer; its squares after them are among those its square
+/// now reaches with as many. When no sharing of the moves that gives it one or more closes
+/// the net here, none of its moves can close it later, wherever it goes. A pawn that may step
+/// two squares is always among them: the square it passes lets the other side take more.
+/// None (the goal out of reach, as `goal_in_reach` finds: every sharing gives some piece a
+/// move) when no piece is.
+pub(crate) fn movers(pos: &Chess, mated: Color, moves: (u32, u32), check: bool) -> Bitboard {
+    let (attacker, defender) = moves;
+    let board = pos.board();
+    let mater = !mated;
+    let Some(king) = board.king_of(mated) else {
+        return Bitboard::FULL;
+    };
+    let Some((pieces, n)) = pieces_of(pos, mater) else {
+        return Bitboard::FULL;
+    };
+    let pieces = &pieces[..n];
+    if attacker < 2 || shares(n as u64, attacker) > SHARES {
+        return Bitboard::FULL;
+    }
+    let tables = Tables::get();
+    let defender = defender.min(KING_MOVES as u32 - 1);
+    let guards = Guards {
+        tables,
+        castling_king: pos.castles().has_color(mater),
+    };
+    let movers = Flights::with(pos, tables, (mated, king), (defender, check), |flights| {
+        let (checking, guarded) = guards.all(pieces, attacker);
+        if !flights.closable(checking, guarded, Bitboard::FULL) {
+            return Bitboard::EMPTY;
+        }
+        let before = Before::new(pos, (mater, pieces), flights, (attacker, defender));
+        let mut movers = Bitboard::EMPTY;
+        for (i, &(_, sq)) in pieces.iter().enumerate() {
+            if guards.share_moving(pieces, i, attacker, (flights, &before)) {
+                movers.add(sq);
+            }
+        }
+        movers
+    });
+    if movers.is_empty() {
+        return movers;
+    }
+    let second = Bitboard::from_rank(mater.relative_rank(Rank::Second));
+    movers | (board.pawns() & board.by_color(mater) & second)
+}
+
+/// The mating side's pieces in the order the bound shares its moves among them; `None` when
+/// there are more than sixteen (no bound then).
+fn pieces_of(pos: &Chess, mater: Color) -> Option<([(Kind, Square); 16], usize)> {
+    let board = pos.board();
+    let mut pieces = [(Kind::King, Square::A1); 16];
+    let mut n = 0;
+    for role in ROLES {
+        let piece = role.of(mater);
+        for sq in board.by_piece(piece) {
+            *pieces.get_mut(n)? = (Kind::of(piece), sq);
+            n += 1;
+        }
+    }
+    Some((pieces, n))
 }
 
 /// A stalemate by the mating side's one move, the mated side not moving before it: whether
@@ -202,7 +272,13 @@ impl Before {
             capturable |= shakmaty::attacks::rook_attacks(ep, Bitboard::FULL);
         }
         let kings = board.kings() & board.by_color(mater);
-        let kept = (board.by_color(mater) & !capturable) | kings;
+        let mut kept = (board.by_color(mater) & !capturable) | kings;
+        // A rook that may castle moves when its king does, given no move of its own.
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if let Some(rook) = pos.castles().rook(mater, side) {
+                kept.discard(rook);
+            }
+        }
         let mut maybe = flights.layers[d];
         for &(kind, sq) in pieces {
             maybe |= tables.reach(kind, sq, attacker - 1);
@@ -329,6 +405,38 @@ impl Guards<'_> {
         })
     }
 
+    /// Whether some sharing of `moves` among `pieces` that gives the one at `mover` one or
+    /// more of them closes the net (`share`).
+    fn share_moving(
+        &self,
+        pieces: &[(Kind, Square)],
+        mover: usize,
+        moves: u32,
+        around: (&Flights, &Before),
+    ) -> bool {
+        let mut order = [(Kind::King, Square::A1); 16];
+        order[0] = pieces[mover];
+        let mut n = 1;
+        for (j, &piece) in pieces.iter().enumerate() {
+            if j != mover {
+                order[n] = piece;
+                n += 1;
+            }
+        }
+        let (kind, sq) = order[0];
+        let rest = &order[1..n];
+        let least = if rest.is_empty() { moves } else { 1 };
+        (least..=moves).rev().any(|m| {
+            let a = self.guard(kind, sq, m);
+            let c = if kind == Kind::King {
+                Bitboard::EMPTY
+            } else {
+                a
+            };
+            self.share(rest, moves - m, (c, a), Bitboard::FULL, around)
+        })
+    }
+
     /// Every way of sharing `moves` among `pieces`, what they attack added to `net`
     /// (checking, then guarded; the king's to guarded alone: a king gives no check): whether
     /// one closes the net around a king on one of the squares `allowed`, which a piece given
@@ -376,15 +484,94 @@ struct Flights {
     check: bool,
 }
 
+/// What the mated side's half of the net is made of: its colour, men, king and castlings, its
+/// moves and the goal.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct FlightsKey {
+    mated: Color,
+    men: [Bitboard; 5],
+    king: Square,
+    castles: [bool; 2],
+    defender: u32,
+    check: bool,
+}
+
+impl FlightsKey {
+    fn of(pos: &Chess, mated: Color, king: Square, moves: (u32, bool)) -> FlightsKey {
+        let board = pos.board();
+        let mut men = [Bitboard::EMPTY; 5];
+        for (man, role) in men.iter_mut().zip(&ROLES[..5]) {
+            *man = board.by_piece(role.of(mated));
+        }
+        let castles = pos.castles();
+        FlightsKey {
+            mated,
+            men,
+            king,
+            castles: [
+                castles.has(mated, CastlingSide::KingSide),
+                castles.has(mated, CastlingSide::QueenSide),
+            ],
+            defender: moves.0,
+            check: moves.1,
+        }
+    }
+}
+
+/// The nets kept on a thread, one for each number of the mated side's moves and goal.
+struct Kept {
+    nets: Vec<(Option<FlightsKey>, Flights)>,
+}
+
+thread_local! {
+    /// The last net made on this thread for each number of moves and goal: the positions a
+    /// search meets in a row mostly differ in the mating side's men alone, which leave this
+    /// half as it was.
+    static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(Kept { nets: Vec::new() }) };
+}
+
 impl Flights {
-    fn new(
+    const EMPTY: Flights = Flights {
+        balls: [Bitboard::EMPTY; KING_MOVES],
+        layers: [Bitboard::EMPTY; KING_MOVES],
+        moves: 0,
+        check: false,
+    };
+
+    /// `f` of the mated side's half of the net in `pos`, made anew only when it differs from
+    /// the last one of as many moves made on this thread.
+    fn with<T>(
         pos: &Chess,
         tables: &Tables,
-        mated: Color,
-        king: Square,
+        king: (Color, Square),
+        moves: (u32, bool),
+        f: impl FnOnce(&Flights) -> T,
+    ) -> T {
+        let key = FlightsKey::of(pos, king.0, king.1, moves);
+        KEPT.with(|kept| {
+            let nets = &mut kept.borrow_mut().nets;
+            if nets.is_empty() {
+                nets.resize_with(2 * KING_MOVES, || (None, Flights::EMPTY));
+            }
+            let (known, flights) = &mut nets[2 * moves.0 as usize + usize::from(moves.1)];
+            if *known != Some(key) {
+                flights.fill(pos, tables, king, moves.0, moves.1);
+                *known = Some(key);
+            }
+            f(flights)
+        })
+    }
+
+    /// Made anew in place (no copy of its arrays).
+    fn fill(
+        &mut self,
+        pos: &Chess,
+        tables: &Tables,
+        king: (Color, Square),
         defender: u32,
         check: bool,
-    ) -> Flights {
+    ) {
+        let (mated, king) = king;
         let board = pos.board();
         let mut castled = Bitboard::EMPTY;
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
@@ -392,30 +579,46 @@ impl Flights {
                 castled.add(side.king_to(mated));
             }
         }
-        let mut balls = [Bitboard::EMPTY; KING_MOVES];
-        let mut layers = [Bitboard::EMPTY; KING_MOVES];
+        let flights = self;
+        flights.moves = defender as usize;
+        flights.check = check;
         let mut ball = Bitboard::from_square(king);
         let mut castled_ball = Bitboard::EMPTY;
-        for d in 0..=defender as usize {
-            balls[d] = ball;
-            for role in &ROLES[..5] {
-                let piece = role.of(mated);
-                for sq in board.by_piece(piece) {
-                    layers[d] |= tables.reach(Kind::of(piece), sq, d as u32);
+        // Its other men, listed once for every layer; beyond sixteen (a forced position) every
+        // square is taken, which bounds nothing.
+        let mut others = [(Kind::King, Square::A1); 16];
+        let mut n = 0;
+        let mut crowded = false;
+        for role in &ROLES[..5] {
+            let piece = role.of(mated);
+            for sq in board.by_piece(piece) {
+                match others.get_mut(n) {
+                    Some(slot) => {
+                        *slot = (Kind::of(piece), sq);
+                        n += 1;
+                    }
+                    None => crowded = true,
                 }
             }
+        }
+        let others = &others[..n];
+        for d in 0..=defender as usize {
+            flights.balls[d] = ball;
+            let mut layer = if crowded {
+                Bitboard::FULL
+            } else {
+                Bitboard::EMPTY
+            };
+            for &(kind, sq) in others {
+                layer |= tables.reach(kind, sq, d as u32);
+            }
+            flights.layers[d] = layer;
             castled_ball = if d == 0 {
                 castled
             } else {
                 dilate(castled_ball)
             };
             ball = dilate(ball) | castled_ball;
-        }
-        Flights {
-            balls,
-            layers,
-            moves: defender as usize,
-            check,
         }
     }
 
@@ -574,6 +777,51 @@ mod tests {
         // Three of them may be stopped, as far as counting goes.
         let pos = chess("k7/2Q5/8/8/5ppp/8/8/K7 w - - 0 1");
         assert!(goal_in_reach(&pos, Color::Black, 1, 0, false));
+    }
+
+    #[test]
+    fn a_piece_whose_move_leaves_the_others_too_few_does_not_move() {
+        // ser-#2: 1.Nc4 (or Nd5) 2.Nb6#. A king's move leaves the knight one move, too few
+        // to check; the pawn on h3 never checks. Only the knight may move.
+        let pos = chess("k7/ppK5/8/8/8/4N2P/8/8 w - - 0 1");
+        let found = movers(&pos, Color::Black, (2, 0), true);
+        assert_eq!(found, Bitboard::from_square(Square::E3));
+        // A pawn that may step two squares is always among them.
+        let pos = chess("k7/ppK5/8/8/8/4N3/7P/8 w - - 0 1");
+        let found = movers(&pos, Color::Black, (2, 0), true);
+        assert_eq!(
+            found,
+            Bitboard::from_square(Square::E3) | Bitboard::from_square(Square::H2)
+        );
+        // With the knight out of reach, no piece may move: the goal is out of reach.
+        let pos = chess("k7/ppK5/8/8/8/8/7P/7N w - - 0 1");
+        assert!(movers(&pos, Color::Black, (2, 0), true).is_empty());
+        assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
+    }
+
+    #[test]
+    fn a_rook_that_may_castle_is_not_kept_where_it_stands() {
+        // White may castle both ways: its king and its rooks move together, so neither rook
+        // keeps the black king off the squares it sees from its corner.
+        let pos = chess("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        let mated = Color::Black;
+        let king = Square::E8;
+        let tables = Tables::get();
+        let Some((pieces, n)) = pieces_of(&pos, Color::White) else {
+            panic!("three white men");
+        };
+        let kept = Flights::with(&pos, tables, (mated, king), (1, true), |flights| {
+            Before::new(&pos, (Color::White, &pieces[..n]), flights, (2, 1)).kept
+        });
+        assert!(kept.contains(Square::E1));
+        assert!(!kept.contains(Square::A1));
+        assert!(!kept.contains(Square::H1));
+        // Without the castlings the rooks stand until they move.
+        let pos = chess("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        let kept = Flights::with(&pos, tables, (mated, king), (1, true), |flights| {
+            Before::new(&pos, (Color::White, &pieces[..n]), flights, (2, 1)).kept
+        });
+        assert!(kept.contains(Square::A1) && kept.contains(Square::H1));
     }
 
     #[test]

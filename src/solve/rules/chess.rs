@@ -175,9 +175,13 @@ impl Rules for ChessRules {
 
     #[inline]
     fn play(&mut self, m: SMove) {
-        let (before, h, _) = self.stack.last().expect("root");
+        // The copy made in place on the stack: the position is copied once.
+        let n = self.stack.len();
+        self.stack.extend_from_within(n - 1..);
+        let (done, top) = self.stack.split_at_mut(n);
+        let (before, h, _) = &done[n - 1];
+        let (after, h_after, kind_after) = &mut top[0];
         let mut h = *h;
-        let mut after = before.clone();
         after.play_unchecked(m);
         let us = before.turn();
         match m {
@@ -217,8 +221,9 @@ impl Rules for ChessRules {
         if r0 != r1 {
             h ^= castling_key(r0) ^ castling_key(r1);
         }
-        h ^= ep_key(before) ^ ep_key(&after);
-        self.stack.push((after, h, kind(m)));
+        h ^= ep_key(before) ^ ep_key(after);
+        *h_after = h;
+        *kind_after = kind(m);
     }
 
     #[inline]
@@ -345,6 +350,21 @@ impl Rules for ChessRules {
     #[inline]
     fn lands_in(&self, m: SMove, squares: u64) -> bool {
         m.is_castle() || Bitboard(squares).contains(m.to())
+    }
+
+    fn movers(&self, goal: Goal, attacker: u32, defender: u32) -> u64 {
+        let pos = self.pos();
+        let check = match goal {
+            Goal::Mate => true,
+            Goal::Stalemate => false,
+            _ => return u64::MAX,
+        };
+        crate::solve::intelligent::movers(pos, !pos.turn(), (attacker, defender), check).0
+    }
+
+    #[inline]
+    fn leaves(&self, m: SMove, squares: u64) -> bool {
+        m.is_castle() || m.from().is_none_or(|from| Bitboard(squares).contains(from))
     }
 
     fn public(&self, m: SMove) -> Move {

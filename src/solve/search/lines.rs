@@ -32,7 +32,11 @@ impl<R: Rules> Search<'_, R> {
             return false;
         }
         let mut any = false;
+        let leaving = self.series_movers(left);
         for &m in moves.iter() {
+            if !self.pos.leaves(m, leaving) {
+                continue;
+            }
             self.play(m);
             if !self.pos.in_check() && self.null() {
                 line.push(m);
@@ -138,8 +142,9 @@ impl<R: Rules> Search<'_, R> {
         }
         let mut any = false;
         let landing = self.last_help_squares(plies);
+        let leaving = self.help_movers(plies);
         for &m in moves.iter() {
-            if !self.pos.lands_in(m, landing) {
+            if !self.pos.lands_in(m, landing) || !self.pos.leaves(m, leaving) {
                 continue;
             }
             self.play(m);
@@ -175,6 +180,27 @@ impl<R: Rules> Search<'_, R> {
     fn last_help_squares(&self, plies: u32) -> u64 {
         if self.intelligent && plies == 2 {
             self.pos.last_help_squares(self.goal)
+        } else {
+            u64::MAX
+        }
+    }
+
+    /// The squares the side to move must move from to keep the goal in reach when it is the
+    /// side that reaches it (`plies` odd) and has a move after this one (`Rules::movers`).
+    #[inline]
+    fn help_movers(&self, plies: u32) -> u64 {
+        if self.intelligent && plies >= 3 && plies % 2 == 1 {
+            self.pos.movers(self.goal, plies.div_ceil(2), plies / 2)
+        } else {
+            u64::MAX
+        }
+    }
+
+    /// `help_movers` for the series of ser-# and ser-=, whose side reaches the goal itself.
+    #[inline]
+    fn series_movers(&self, left: u32) -> u64 {
+        if self.intelligent && left >= 2 && self.play == Play::Series {
+            self.pos.movers(self.goal, left, 0)
         } else {
             u64::MAX
         }
