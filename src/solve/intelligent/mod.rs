@@ -632,6 +632,10 @@ impl Flights {
             return false;
         }
         let wanted = if self.check { checking } else { Bitboard::FULL };
+        // The balls grow with the moves: no square in the largest, none in any.
+        if (self.balls[self.moves] & wanted & allowed).is_empty() {
+            return false;
+        }
         (0..=self.moves).any(|d| {
             let left = self.moves - d;
             let open = !(guarded | self.layers[left]);
