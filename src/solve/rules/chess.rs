@@ -26,6 +26,12 @@ pub(crate) struct Hint {
     occupied: Bitboard,
     /// Our pieces that are the only blocker between one of our sliders and their king.
     discoverers: Bitboard,
+    /// For each role, the squares from which a piece of ours of that role attacks their king
+    /// through the board as it stands. The square a piece leaves would change one only if the
+    /// piece stood on such a line to the king with nothing between, checking already, which
+    /// no position here allows (shakmaty refuses a side not to move in check, even forced); a
+    /// pawn that promotes is looked at whole.
+    checks: [Bitboard; 6],
 }
 
 fn piece_key(sq: SSquare, piece: Piece) -> u64 {
@@ -261,7 +267,18 @@ impl Rules for ChessRules {
         let occupied = board.occupied();
         let king = board.king_of(!us);
         let mut discoverers = Bitboard::EMPTY;
+        let mut checks = [Bitboard::EMPTY; 6];
         if let Some(k) = king {
+            let diagonal = attacks::bishop_attacks(k, occupied);
+            let straight = attacks::rook_attacks(k, occupied);
+            checks = [
+                attacks::pawn_attacks(!us, k),
+                attacks::knight_attacks(k),
+                diagonal,
+                straight,
+                diagonal | straight,
+                Bitboard::EMPTY,
+            ];
             let ours = board.by_color(us);
             let diagonal = attacks::bishop_attacks(k, Bitboard::EMPTY)
                 & (board.bishops() | board.queens())
@@ -279,6 +296,7 @@ impl Rules for ChessRules {
             king,
             occupied,
             discoverers,
+            checks,
         }
     }
 
@@ -293,11 +311,16 @@ impl Rules for ChessRules {
                 promotion,
                 ..
             } => {
-                let occupied =
-                    (hint.occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-                let piece = promotion.unwrap_or(role).of(self.pos().turn());
-                attacks::attacks(to, piece, occupied).contains(k)
-                    || (hint.discoverers.contains(from) && !attacks::aligned(from, to, k))
+                let direct = match promotion {
+                    // The pawn's square may open a line its new piece checks along.
+                    Some(piece) => {
+                        let occupied = (hint.occupied ^ Bitboard::from_square(from))
+                            | Bitboard::from_square(to);
+                        attacks::attacks(to, piece.of(self.pos().turn()), occupied).contains(k)
+                    }
+                    None => hint.checks[role as usize - 1].contains(to),
+                };
+                direct || (hint.discoverers.contains(from) && !attacks::aligned(from, to, k))
             }
             _ => true,
         }
@@ -444,6 +467,10 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "4k3/1P6/8/2B5/3R4/8/5Q2/4K3 w - - 0 1",
             "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1",
+            // A pawn that promotes leaves a square its new piece checks through (d8=Q+ along
+            // the file, cxd8=Q+ along the diagonal).
+            "8/3P4/8/8/8/8/8/K2k4 w - - 0 1",
+            "3r4/2P5/8/k7/8/8/8/K7 w - - 0 1",
         ] {
             let mut r = rules(fen);
             let mut seen = 0;
