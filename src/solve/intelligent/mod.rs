@@ -121,9 +121,9 @@ fn net_in_reach(
 /// moves and leaves the others one fewer; its squares after them are among those its square
 /// now reaches with as many. When no sharing of the moves that gives it one or more closes
 /// the net here, none of its moves can close it later, wherever it goes. A pawn that may step
-/// two squares is always among them: the square it passes lets the other side take more.
-/// None (the goal out of reach, as `goal_in_reach` finds: every sharing gives some piece a
-/// move) when no piece is.
+/// two squares is among them whenever another piece is: the square it passes lets the other
+/// side take more. Empty when no piece is (the goal out of reach, as `goal_in_reach` finds it:
+/// every sharing gives some piece a move); every square where no bound is known.
 pub(crate) fn movers(pos: &Chess, mated: Color, moves: (u32, u32), check: bool) -> Bitboard {
     let (attacker, defender) = moves;
     let board = pos.board();
