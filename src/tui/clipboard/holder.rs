@@ -184,7 +184,11 @@ pub fn serve() -> ExitCode {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    answer("ok");
+    // An editor that no longer reads the answer took the copy for failed; holding the
+    // clipboard on would contradict what it told its user.
+    if answer(&mut std::io::stdout().lock(), "ok").is_err() {
+        return ExitCode::FAILURE;
+    }
     redirect_to_null(1);
     loop {
         match done.recv_timeout(CHECK_EVERY) {
@@ -259,12 +263,40 @@ fn get_primary(_: &mut arboard::Clipboard) -> Result<String, arboard::Error> {
 }
 
 fn fail(reason: &str) -> ExitCode {
-    answer(&format!("error: {reason}"));
+    // Failing either way: whether the editor still reads the answer changes nothing.
+    let _ = answer(&mut std::io::stdout().lock(), &format!("error: {reason}"));
     ExitCode::FAILURE
 }
 
-fn answer(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// One line of the protocol. An error means the editor no longer reads it (it has gone, or
+/// stopped waiting and took the copy for failed).
+fn answer(out: &mut impl Write, line: &str) -> std::io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::answer;
+
+    /// A writer whose reader has gone.
+    struct Gone;
+
+    impl std::io::Write for Gone {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    #[test]
+    fn an_answer_is_one_line_and_its_write_error_is_returned() {
+        let mut out = Vec::new();
+        answer(&mut out, "ok").unwrap();
+        assert_eq!(out, b"ok\n");
+        let err = answer(&mut Gone, "ok").unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
+    }
 }
