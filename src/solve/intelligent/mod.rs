@@ -54,65 +54,121 @@ pub(crate) fn goal_in_reach(
 /// `goal_in_reach`, where `legal` tells that the position before the mating side's last move
 /// is one the mated side's moves lead to, its king not in check there (see `Before`).
 fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bool) -> bool {
-    let (attacker, defender) = moves;
-    let board = pos.board();
-    let Some(king) = board.king_of(mated) else {
-        return true;
-    };
-    let tables = Tables::get();
-    let defender = defender.min(KING_MOVES as u32 - 1);
-    Flights::with(pos, tables, (mated, king), (defender, check), |flights| {
-        net_in_reach(pos, (mated, flights), (attacker, defender), check, legal)
-    })
+    Net::with(pos, mated, moves, check, |net| net.in_reach(legal)).unwrap_or(true)
 }
 
-/// `in_reach` with the mated side's half of the net known.
-fn net_in_reach(
-    pos: &Chess,
-    net: (Color, &Flights),
-    moves: (u32, u32),
-    check: bool,
-    legal: bool,
-) -> bool {
-    let (mated, flights) = net;
-    let (attacker, defender) = moves;
-    let tables = Tables::get();
-    let mater = !mated;
-    let Some((pieces, n)) = pieces_of(pos, mater) else {
-        return true;
-    };
-    let pieces = &pieces[..n];
-    // A king that may still castle moves further than a king: it may guard anything.
-    let guards = Guards {
-        tables,
-        castling_king: pos.castles().has_color(mater),
-    };
-    let (checking, guarded) = guards.all(pieces, attacker);
-    if !flights.closable(checking, guarded, Bitboard::FULL) {
-        return false;
+/// Both halves of the bound for one position: the mating side's pieces and what they guard,
+/// the mated side's king and men (`Flights`).
+struct Net<'a> {
+    pos: &'a Chess,
+    mated: Color,
+    pieces: &'a [(Kind, Square)],
+    guards: Guards<'a>,
+    flights: &'a Flights,
+    attacker: u32,
+    defender: u32,
+}
+
+impl Net<'_> {
+    /// `f` of the net of `pos`; `None` where there is no bound (no king to mate, more than
+    /// sixteen men to mate with).
+    fn with<T>(
+        pos: &Chess,
+        mated: Color,
+        moves: (u32, u32),
+        check: bool,
+        f: impl FnOnce(&Net) -> T,
+    ) -> Option<T> {
+        let (attacker, defender) = moves;
+        let king = pos.board().king_of(mated)?;
+        let (pieces, n) = pieces_of(pos, !mated)?;
+        let tables = Tables::get();
+        let defender = defender.min(KING_MOVES as u32 - 1);
+        // A king that may still castle moves further than a king: it may guard anything.
+        let guards = Guards {
+            tables,
+            castling_king: pos.castles().has_color(!mated),
+        };
+        Some(Flights::with(
+            pos,
+            tables,
+            (mated, king),
+            (defender, check),
+            |flights| {
+                f(&Net {
+                    pos,
+                    mated,
+                    pieces: &pieces[..n],
+                    guards,
+                    flights,
+                    attacker,
+                    defender,
+                })
+            },
+        ))
     }
-    if !check && legal && attacker == 1 && defender == 0 && too_mobile(pos, mated) {
-        return false;
+
+    /// Whether every piece given every move still leaves the net open (the quick test).
+    fn open_to_all(&self) -> bool {
+        let (checking, guarded) = self.guards.all(self.pieces, self.attacker);
+        !self.flights.closable(checking, guarded, Bitboard::FULL)
     }
-    // Too many ways of sharing the moves to try one by one: the union above is the bound.
-    if attacker > 1 && shares(n as u64, attacker) > SHARES {
-        return true;
+
+    fn before(&self) -> Before {
+        let moves = (self.attacker, self.defender);
+        Before::new(self.pos, (!self.mated, self.pieces), self.flights, moves)
     }
-    let before = if legal {
-        Before::new(pos, (mater, pieces), flights, (attacker, defender))
-    } else {
-        Before::ANY
-    };
-    if attacker == 1 {
-        guards.last_move(pieces, flights, &before)
-    } else {
-        guards.share(
-            pieces,
-            attacker,
-            (Bitboard::EMPTY, Bitboard::EMPTY),
-            Bitboard::FULL,
-            (flights, &before),
-        )
+
+    fn in_reach(&self, legal: bool) -> bool {
+        let (pieces, flights, guards) = (self.pieces, self.flights, &self.guards);
+        let (attacker, defender) = (self.attacker, self.defender);
+        if self.open_to_all() {
+            return false;
+        }
+        if !flights.check
+            && legal
+            && attacker == 1
+            && defender == 0
+            && too_mobile(self.pos, self.mated)
+        {
+            return false;
+        }
+        // Too many ways of sharing the moves to try one by one: the union above is the bound.
+        if attacker > 1 && shares(pieces.len() as u64, attacker) > SHARES {
+            return true;
+        }
+        let before = if legal { self.before() } else { Before::ANY };
+        if attacker == 1 {
+            guards.last_move(pieces, flights, &before)
+        } else {
+            guards.share(
+                pieces,
+                attacker,
+                (Bitboard::EMPTY, Bitboard::EMPTY),
+                Bitboard::FULL,
+                (flights, &before),
+            )
+        }
+    }
+
+    /// The squares of the pieces that may move (`movers`), none when the goal is out of reach.
+    fn movers(&self) -> Bitboard {
+        let pieces = self.pieces;
+        if self.attacker < 2 || shares(pieces.len() as u64, self.attacker) > SHARES {
+            return Bitboard::FULL;
+        }
+        if self.open_to_all() {
+            return Bitboard::EMPTY;
+        }
+        let before = self.before();
+        let mut movers = Bitboard::EMPTY;
+        for (i, &(_, sq)) in pieces.iter().enumerate() {
+            let around = (self.flights, &before);
+            if self.guards.share_moving(pieces, i, self.attacker, around) {
+                movers.add(sq);
+            }
+        }
+        movers
     }
 }
 
@@ -125,44 +181,13 @@ fn net_in_reach(
 /// side take more. Empty when no piece is (the goal out of reach, as `goal_in_reach` finds it:
 /// every sharing gives some piece a move); every square where no bound is known.
 pub(crate) fn movers(pos: &Chess, mated: Color, moves: (u32, u32), check: bool) -> Bitboard {
-    let (attacker, defender) = moves;
-    let board = pos.board();
-    let mater = !mated;
-    let Some(king) = board.king_of(mated) else {
-        return Bitboard::FULL;
-    };
-    let Some((pieces, n)) = pieces_of(pos, mater) else {
-        return Bitboard::FULL;
-    };
-    let pieces = &pieces[..n];
-    if attacker < 2 || shares(n as u64, attacker) > SHARES {
-        return Bitboard::FULL;
-    }
-    let tables = Tables::get();
-    let defender = defender.min(KING_MOVES as u32 - 1);
-    let guards = Guards {
-        tables,
-        castling_king: pos.castles().has_color(mater),
-    };
-    let movers = Flights::with(pos, tables, (mated, king), (defender, check), |flights| {
-        let (checking, guarded) = guards.all(pieces, attacker);
-        if !flights.closable(checking, guarded, Bitboard::FULL) {
-            return Bitboard::EMPTY;
-        }
-        let before = Before::new(pos, (mater, pieces), flights, (attacker, defender));
-        let mut movers = Bitboard::EMPTY;
-        for (i, &(_, sq)) in pieces.iter().enumerate() {
-            if guards.share_moving(pieces, i, attacker, (flights, &before)) {
-                movers.add(sq);
-            }
-        }
-        movers
-    });
-    if movers.is_empty() {
+    let movers = Net::with(pos, mated, moves, check, |net| net.movers()).unwrap_or(Bitboard::FULL);
+    if movers.is_empty() || movers == Bitboard::FULL {
         return movers;
     }
+    let mater = !mated;
     let second = Bitboard::from_rank(mater.relative_rank(Rank::Second));
-    movers | (board.pawns() & board.by_color(mater) & second)
+    movers | (pos.board().pawns() & pos.board().by_color(mater) & second)
 }
 
 /// The mating side's pieces in the order the bound shares its moves among them; `None` when
@@ -572,7 +597,6 @@ impl Flights {
         check: bool,
     ) {
         let (mated, king) = king;
-        let board = pos.board();
         let mut castled = Bitboard::EMPTY;
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
             if pos.castles().has(mated, side) {
@@ -584,33 +608,21 @@ impl Flights {
         flights.check = check;
         let mut ball = Bitboard::from_square(king);
         let mut castled_ball = Bitboard::EMPTY;
-        // Its other men, listed once for every layer; beyond sixteen (a forced position) every
-        // square is taken, which bounds nothing.
-        let mut others = [(Kind::King, Square::A1); 16];
-        let mut n = 0;
-        let mut crowded = false;
-        for role in &ROLES[..5] {
-            let piece = role.of(mated);
-            for sq in board.by_piece(piece) {
-                match others.get_mut(n) {
-                    Some(slot) => {
-                        *slot = (Kind::of(piece), sq);
-                        n += 1;
-                    }
-                    None => crowded = true,
-                }
-            }
-        }
-        let others = &others[..n];
+        // Its men, listed once for every layer (the king's squares are the balls); beyond
+        // sixteen (a forced position) every square is taken, which bounds nothing.
+        let men = pieces_of(pos, mated);
+        let others = men.as_ref().map_or(&[][..], |(men, n)| &men[..*n]);
         for d in 0..=defender as usize {
             flights.balls[d] = ball;
-            let mut layer = if crowded {
+            let mut layer = if men.is_none() {
                 Bitboard::FULL
             } else {
                 Bitboard::EMPTY
             };
             for &(kind, sq) in others {
-                layer |= tables.reach(kind, sq, d as u32);
+                if kind != Kind::King {
+                    layer |= tables.reach(kind, sq, d as u32);
+                }
             }
             flights.layers[d] = layer;
             castled_ball = if d == 0 {
