@@ -41,6 +41,16 @@ pub fn tmux_available(test: &str) -> bool {
     true
 }
 
+/// The screen's FEN line (`FEN` and its fields, trimmed); empty where there is none.
+pub fn fen_line(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("FEN "))
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
 /// A tmux server running one command in one window.
 pub struct Tmux {
     socket: String,
@@ -177,6 +187,25 @@ impl Tmux {
             }
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Waits until the screen's FEN line is whole (`FEN` and six fields), holds for `check`
+    /// and reads the same in two captures in a row — a capture can come mid-frame, when a line
+    /// is half drawn or the next frame is about to change it. The line then.
+    pub fn wait_fen(&self, check: impl Fn(&str) -> bool, what: &str) -> String {
+        let whole = |s: &str| {
+            let line = fen_line(s);
+            (line.split_whitespace().count() == 7 && check(&line)).then_some(line)
+        };
+        let screen = self.wait_until(
+            |s| {
+                let now = whole(s);
+                std::thread::sleep(Duration::from_millis(30));
+                now.is_some() && now == whole(&self.screen())
+            },
+            what,
+        );
+        fen_line(&screen)
     }
 
     /// Whether the command has exited.

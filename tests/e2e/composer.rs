@@ -27,15 +27,6 @@ fn file(name: &str, text: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-fn fen_line(screen: &str) -> String {
-    screen
-        .lines()
-        .find(|l| l.starts_with(" FEN "))
-        .unwrap_or_default()
-        .trim()
-        .to_owned()
-}
-
 #[needs(tmux)]
 #[test]
 fn a_twinned_record_shows_a_and_b_and_b_plays_from_its_own_position() {
@@ -45,7 +36,7 @@ fn a_twinned_record_shows_a_and_b_and_b_plays_from_its_own_position() {
         "kbK5/pp6/1P6/8/8/8/8/R7 w - - dm 2; twins \"b) move a1 a2\";\n",
     );
     let t = Tmux::fenboard(&[&path], 120, 40);
-    let before = fen_line(&t.wait_until(|s| !fen_line(s).is_empty(), "the FEN line"));
+    let before = t.wait_fen(|_| true, "the FEN line");
     t.keys(&["S"]);
     t.wait_for("Stipulation: #2_");
     t.keys(&["Enter"]);
@@ -67,8 +58,8 @@ fn a_twinned_record_shows_a_and_b_and_b_plays_from_its_own_position() {
         "b)'s position: {playing}"
     );
     t.keys(&["Escape"]);
-    let after = t.wait_until(|s| !s.contains("setup FEN"), "back to the setup");
-    assert_eq!(fen_line(&after), before, "the setup never changed");
+    t.wait_until(|s| !s.contains("setup FEN"), "back to the setup");
+    t.wait_fen(|f| f == before, "the setup's FEN line as it was");
     t.keys(&["C-c"]);
     t.wait_exit();
 }
@@ -77,20 +68,20 @@ fn a_twinned_record_shows_a_and_b_and_b_plays_from_its_own_position() {
 #[test]
 fn a_helpmate_composed_with_white_to_move_solves_with_black_beginning() {
     let t = Tmux::fenboard(&["7k/8/6K1/1p6/8/8/8/R7 w - - 0 1"], 120, 40);
-    let before = fen_line(&t.wait_until(|s| !fen_line(s).is_empty(), "the FEN line"));
+    let before = t.wait_fen(|_| true, "the FEN line");
     assert!(before.contains(" w "), "{before}");
     t.keys(&["S"]);
     t.wait_for("Stipulation: _");
     t.type_text("h#1");
     t.keys(&["Enter"]);
-    let screen = t.wait_for("Black begins it");
-    assert!(fen_line(&screen).contains("R7 b "), "{screen}");
+    t.wait_for("Black begins it");
+    t.wait_fen(|f| f.contains("R7 b "), "Black to move in the FEN line");
     // 1.b4 Ra8#: Black's move, then White's mate.
     let solved = t.wait_for("1.b4 Ra8#");
     assert!(!solved.contains("no solution"), "{solved}");
     t.keys(&["u"]);
-    let undone = t.wait_until(|s| fen_line(s).contains("R7 w "), "the side restored");
-    assert_eq!(fen_line(&undone), before);
+    let undone = t.wait_fen(|f| f.contains("R7 w "), "the side restored");
+    assert_eq!(undone, before);
     t.keys(&["C-c"]);
     t.wait_exit();
 }
@@ -127,7 +118,7 @@ fn mansfields_re1_carries_no_duals() {
 fn a_series_helpmates_line_plays_back_every_move_of_the_series() {
     // ser-h#3: Black's king walks 1.Kxa6 2.Ka7 3.Ka8, then 3...Ra4# (White's mate).
     let t = Tmux::fenboard(&["8/1pK5/R7/k7/1R6/8/8/8 b - - 0 1"], 120, 40);
-    let before = fen_line(&t.wait_until(|s| !fen_line(s).is_empty(), "the FEN line"));
+    let before = t.wait_fen(|_| true, "the FEN line");
     t.keys(&["S"]);
     t.wait_for("Stipulation: _");
     t.type_text("ser-h#3");
@@ -166,8 +157,8 @@ fn a_series_helpmates_line_plays_back_every_move_of_the_series() {
         "the series numbered move by move: {end}"
     );
     t.keys(&["Escape"]);
-    let after = t.wait_until(|s| !s.contains("setup FEN"), "back to the setup");
-    assert_eq!(fen_line(&after), before, "the setup never changed");
+    t.wait_until(|s| !s.contains("setup FEN"), "back to the setup");
+    t.wait_fen(|f| f == before, "the setup's FEN line as it was");
     t.keys(&["C-c"]);
     t.wait_exit();
 }

@@ -48,10 +48,10 @@ fn play_mode_moves_by_keys_take_back_and_esc_returns_the_setup() {
     assert!(screen.contains("1. ▸e4"), "{screen}");
     t.keys(&["Escape"]);
     // " FEN …" is also the end of "setup FEN …": wait for the panel to go.
-    let screen = t.wait_until(|s| !s.contains("Play · Moves"), "the setup back");
-    assert!(screen.contains(&format!(" FEN {START}")), "{screen}");
+    t.wait_until(|s| !s.contains("Play · Moves"), "the setup back");
+    t.wait_fen(|f| f == format!("FEN {START}"), "the setup's FEN line");
+    let screen = t.wait_for("back to the setup");
     assert!(!screen.contains("setup FEN"), "{screen}");
-    assert!(screen.contains("back to the setup"), "{screen}");
     t.keys(&["C-q"]);
     let end = t.wait_exit();
     assert_eq!(end.status, 0, "{}", end.stderr);

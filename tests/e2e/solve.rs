@@ -29,25 +29,14 @@ fn first_record() -> (String, String) {
     (fen.join(" "), bm)
 }
 
-fn fen_line(screen: &str) -> String {
-    screen
-        .lines()
-        .find(|l| l.starts_with(" FEN "))
-        .unwrap_or_default()
-        .trim()
-        .to_owned()
-}
-
 #[needs(tmux)]
 #[test]
 fn s_solves_record_one_and_shows_its_published_key() {
     let (fen, bm) = first_record();
     let t = Tmux::fenboard(&[MATES], 120, 40);
     // The whole first frame: the title and the FEN line (a capture can come mid-frame).
-    let before = fen_line(&t.wait_until(
-        |s| s.contains("record 1/") && !fen_line(s).is_empty(),
-        "record 1 and its FEN line",
-    ));
+    t.wait_for("record 1/");
+    let before = t.wait_fen(|_| true, "record 1's FEN line");
     assert!(before.contains(&fen), "{before}");
     t.keys(&["S"]);
     // Prefilled from the record's `dm 2`.
@@ -59,8 +48,8 @@ fn s_solves_record_one_and_shows_its_published_key() {
     let screen = t.wait_for(&key);
     assert!(screen.contains("#2 · sound: 1 key"), "{screen}");
     t.keys(&["Escape"]);
-    let after = t.wait_until(|s| !s.contains("Stipulation:"), "the prompt closed");
-    assert_eq!(fen_line(&after), before, "the position is as it was");
+    t.wait_until(|s| !s.contains("Stipulation:"), "the prompt closed");
+    t.wait_fen(|f| f == before, "the position as it was");
     t.keys(&["C-c"]);
     t.wait_exit();
 }
@@ -73,7 +62,7 @@ fn esc_stops_a_long_solve_and_an_edit_makes_the_result_stale() {
         120,
         40,
     );
-    let before = fen_line(&t.wait_for(" FEN "));
+    let before = t.wait_fen(|_| true, "the FEN line");
     t.keys(&["S"]);
     t.wait_for("Stipulation: _");
     // The start position has no mate in 8, and proving it takes far longer than a test.
@@ -82,8 +71,8 @@ fn esc_stops_a_long_solve_and_an_edit_makes_the_result_stale() {
     t.wait_for("solving #8");
     // Editing goes on while it runs: the cursor moves.
     t.keys(&["Escape"]);
-    let screen = t.wait_for("unfinished (stopped)");
-    assert_eq!(fen_line(&screen), before);
+    t.wait_for("unfinished (stopped)");
+    t.wait_fen(|f| f == before, "the position as it was");
     // An edit: the result no longer describes the board.
     t.keys(&["t"]);
     t.wait_for("stale · #8");
