@@ -6,6 +6,7 @@
 
 use super::shape::Shape;
 use super::{ATTACK, DEFEND, Search};
+use crate::solve::goal::After;
 use crate::solve::rules::Rules;
 
 impl<R: Rules> Search<'_, R> {
@@ -143,8 +144,30 @@ impl<R: Rules> Search<'_, R> {
             (S::DEFENDER_REACHES && s.goal_here()) || (n > 1 && s.attack::<S>(n - 1))
         };
         // The last refutations at this ply first, before the moves are generated: one usually
-        // refutes again, and then the list is never made.
+        // refutes again, and then the list is never made. In direct play a defence that leaves
+        // the attacker no move refutes at once: with three moves or more left, where the
+        // search after any other defence is long, those come even before the killers.
         let killers = self.killers.get(self.ply).copied().unwrap_or_default();
+        let mut early = None;
+        let mut checking = [0u64; 4];
+        if S::ATTACKER_REACHES && n >= 3 {
+            let mating = killers
+                .into_iter()
+                .flatten()
+                .find(|&k| self.pos.is_legal(k) && self.leaves_no_move(k));
+            if let Some(k) = mating {
+                if killers[0] != Some(k) {
+                    self.killer(k);
+                }
+                return false;
+            }
+            let moves = self.pos.legal();
+            if let Some(m) = self.defence_leaving_no_move(&moves, [None; 2], &mut checking) {
+                self.killer(m);
+                return false;
+            }
+            early = Some(moves);
+        }
         let mut tried = [None; 2];
         for (slot, k) in tried.iter_mut().zip(killers) {
             let Some(k) = k.filter(|&k| self.pos.is_legal(k)) else {
@@ -158,7 +181,7 @@ impl<R: Rules> Search<'_, R> {
             }
             *slot = Some(k);
         }
-        let moves = self.pos.legal();
+        let moves = early.unwrap_or_else(|| self.pos.legal());
         if moves.is_empty() {
             // Stalemate (or mate when stalemate was the goal): the goal was missed.
             return false;
@@ -170,7 +193,53 @@ impl<R: Rules> Search<'_, R> {
                 return false;
             }
         }
-        self.refute(&moves, tried, wins)
+        if S::ATTACKER_REACHES
+            && n < 3
+            && let Some(m) = self.defence_leaving_no_move(&moves, tried, &mut checking)
+        {
+            self.killer(m);
+            return false;
+        }
+        self.refute(&moves, tried, &checking, wins)
+    }
+
+    /// Direct play: a checking defence of `moves` but those `tried` after which the attacker
+    /// has no legal move (mated, or in xiangqi also lost). Where the defender threatens mate
+    /// whenever the attacker does not check (the classic xiangqi problem), the defences before
+    /// it in the list would each need a search of the attacker's remaining moves. Marks in
+    /// `checking` the defences that may check, which `refute` tries first: a check costs the
+    /// attacker a move.
+    fn defence_leaving_no_move(
+        &mut self,
+        moves: &[R::Move],
+        tried: [Option<R::Move>; 2],
+        checking: &mut [u64; 4],
+    ) -> Option<R::Move> {
+        let hint = self.pos.check_hint();
+        for (i, &m) in moves.iter().enumerate() {
+            if tried.contains(&Some(m)) || !self.pos.may_check(&hint, m) {
+                continue;
+            }
+            checking[i / 64] |= 1 << (i % 64);
+            if self.leaves_no_move(m) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Whether the defence `m` checks the attacker and leaves it no legal move.
+    #[inline]
+    fn leaves_no_move(&mut self, m: R::Move) -> bool {
+        self.pos
+            .after_move(m, |a| a.in_check() && !a.has_legal_move())
+    }
+
+    /// `m` refuted at this ply: the first killer now.
+    fn killer(&mut self, m: R::Move) {
+        if let Some(slot) = self.killers.get_mut(self.ply) {
+            *slot = [Some(m), slot[0]];
+        }
     }
 
     /// Whether the attacker wins after a defence, its `n` moves left (0 or more).
@@ -191,31 +260,85 @@ impl<R: Rules> Search<'_, R> {
     }
 
     /// Whether `wins` holds after every move of `moves` (the defender's) but those `tried`,
-    /// already found to lose; the first that refutes becomes this ply's first killer.
+    /// already found to lose, those marked in `first` tried first; the first that refutes
+    /// becomes this ply's first killer.
     #[inline]
     fn refute(
         &mut self,
         moves: &[R::Move],
         tried: [Option<R::Move>; 2],
+        first: &[u64; 4],
         mut wins: impl FnMut(&mut Self) -> bool,
     ) -> bool {
-        for &m in moves {
-            if tried.contains(&Some(m)) {
-                continue;
-            }
-            self.play(m);
-            let w = wins(self);
-            self.undo();
-            if self.stopped {
-                return false;
-            }
-            if !w {
-                if let Some(slot) = self.killers.get_mut(self.ply) {
-                    *slot = [Some(m), slot[0]];
+        let is_first = |i: usize| first[i / 64] & (1 << (i % 64)) != 0;
+        for pass in [true, false] {
+            for (i, &m) in moves.iter().enumerate() {
+                if is_first(i) != pass || tried.contains(&Some(m)) {
+                    continue;
                 }
-                return false;
+                self.play(m);
+                let w = wins(self);
+                self.undo();
+                if self.stopped {
+                    return false;
+                }
+                if !w {
+                    self.killer(m);
+                    return false;
+                }
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
+    use super::super::Search;
+    use super::super::shape::Direct;
+    use crate::core::fen;
+    use crate::core::{Game, moves, xiangqi::Mailbox};
+    use crate::solve::goal::Goal;
+    use crate::solve::rules::{Rules, xiangqi::XiangqiRules};
+    use crate::solve::stipulation::Play;
+    use crate::solve::table::Table;
+
+    #[test]
+    fn a_defence_that_mates_refutes_before_any_other_defence_is_searched() {
+        // Red has just played the quiet C2-7 (i8-i3) with five moves of a #6 left; Black mates
+        // at once with R3.5, P6+1 or P6.5 (c1-e1, f1-f0, f1-e1), far down its list of moves.
+        let text = "4k3C/5N1r1/5c3/4p4/4N4/8C/9/6n2/2r2p3/3RK4 b - - 0 1";
+        let position = fen::read(text, Some(Game::Xiangqi)).position.unwrap();
+        let pos = XiangqiRules::new(Mailbox::new(&position).unwrap());
+        let mated_after = |m| {
+            let mut p = pos.clone();
+            p.play(m);
+            p.legal().is_empty()
+        };
+        let mut p = pos.clone();
+        let moves = p.legal();
+        for mate in ["f1e1", "f1f0", "c1e1"] {
+            let mv = moves::parse_uci(&position, mate).unwrap();
+            let m = *moves.iter().find(|&&m| p.public(m) == mv).unwrap();
+            assert!(mated_after(m), "{mate}");
+        }
+        assert!(!mated_after(moves[0]), "a mate comes first");
+
+        let table = Table::new(1);
+        let (counted, cancel) = (AtomicU64::new(0), AtomicBool::new(false));
+        let mut s = Search::new(
+            pos,
+            &table,
+            Play::Direct,
+            Goal::Mate,
+            false,
+            &counted,
+            &cancel,
+        );
+        assert!(!s.defend::<Direct>(5), "Red's quiet move is refuted");
+        // The defence node itself, and Red's node after the mate: no other defence was searched.
+        assert!(s.nodes <= 2, "{} nodes", s.nodes);
     }
 }
