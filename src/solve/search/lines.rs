@@ -23,14 +23,15 @@ impl<R: Rules> Search<'_, R> {
         if !self.enter() || found.len() >= limit || !self.series_in_reach(left) {
             return false;
         }
-        let moves = self.pos.legal();
         if left == 1 {
+            let moves = self.pos.legal();
             return self.series_end(&moves, line, found);
         }
         let key = self.pos.hash() ^ SERIES;
         if left < 32 && self.table.probe(key).help & (1 << left) != 0 {
             return false;
         }
+        let moves = self.pos.legal();
         let mut any = false;
         let leaving = self.series_movers(left);
         for &m in moves.iter() {
@@ -119,8 +120,8 @@ impl<R: Rules> Search<'_, R> {
         if !self.enter() || found.len() >= self.limit || !self.help_in_reach(plies) {
             return false;
         }
-        let moves = self.pos.legal();
         if plies == 1 {
+            let moves = self.pos.legal();
             let hint = self.pos.check_hint();
             let mut any = false;
             for &m in moves.iter() {
@@ -140,6 +141,7 @@ impl<R: Rules> Search<'_, R> {
         if plies < 32 && self.table.probe(key).help & (1 << plies) != 0 {
             return false;
         }
+        let moves = self.pos.legal();
         let mut any = false;
         let landing = self.last_help_squares(plies);
         let leaving = self.help_movers(plies);
