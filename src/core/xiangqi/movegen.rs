@@ -81,7 +81,13 @@ impl Cells {
 
 /// The side to move's check, as its legality test wants it.
 enum Check {
-    None,
+    /// Not in check: the cells a move must leave or land on to be able to expose the general
+    /// (`Mailbox::exposed`); any other move of a piece but the general is legal.
+    None(Cells),
+    /// Not in check, the cells not worked out: a move touching neither the general's file nor
+    /// its rank nor a point diagonally next to it is legal (`Mailbox::may_expose`). Cheaper where
+    /// the first legal move is all that is wanted.
+    Quiet,
     /// In check: the cells of every checking piece and of what lies between it and the general
     /// (a horse's leg); a move of another piece touching none of them leaves the check.
     Lines(Cells),
@@ -227,6 +233,43 @@ impl Mailbox {
         self.attacked(self.turn)
     }
 
+    /// The cells a move of `color` (not in check) must leave or land on to be able to leave its
+    /// general attacked, the general's own moves aside: every cell of a line from the general
+    /// on which an enemy chariot or cannon stands (or the enemy general, along the file) — a
+    /// line opened, a cannon's screen made or taken away — and each point diagonally next to
+    /// the general that is the leg of an enemy horse's jump onto it.
+    fn exposed(&self, color: usize) -> Cells {
+        let g = self.general(color);
+        let them = if color == 0 { BLACK } else { 0 };
+        let mut cells = Cells::default();
+        for d in ORTHOGONAL {
+            let mut line = Cells::default();
+            let mut danger = false;
+            let mut s = step(g, d);
+            while self.cells[s] != OFF {
+                line.add(s);
+                let p = self.cells[s];
+                danger |= p == them | CHARIOT
+                    || p == them | CANNON
+                    || (p == them | GENERAL && (d == W || d == -W));
+                s = step(s, d);
+            }
+            if danger {
+                for (c, l) in cells.0.iter_mut().zip(line.0) {
+                    *c |= l;
+                }
+            }
+        }
+        let horse = them | HORSE;
+        for (sx, sy) in [(1isize, 1isize), (1, -1), (-1, 1), (-1, -1)] {
+            let leg = step(g, sx + sy * W);
+            if self.cells[step(leg, sx)] == horse || self.cells[step(leg, sy * W)] == horse {
+                cells.add(leg);
+            }
+        }
+        cells
+    }
+
     /// Whether moving `from`→`to` could leave the own general (on `g`) attacked when it is not
     /// attacked now: only a general move, or a move from or to the general's file or rank (a
     /// chariot, cannon or general line opened, or a cannon screen made), or away from a point
@@ -249,7 +292,10 @@ impl Mailbox {
         let us = self.turn;
         let g = self.general(us);
         match check {
-            Check::None if !self.may_expose(from, to, g) => return true,
+            Check::None(exposed) if from != g && !exposed.has(from) && !exposed.has(to) => {
+                return true;
+            }
+            Check::Quiet if !self.may_expose(from, to, g) => return true,
             // A check no move of this piece can touch stays.
             Check::Lines(cells) if from != g && !cells.has(from) && !cells.has(to) => {
                 return false;
@@ -263,14 +309,17 @@ impl Mailbox {
     }
 
     /// Whether the side to move is in check and, if so, the cells a move must leave or land
-    /// on to lift it.
+    /// on to lift it; if not, with `exposure`, the cells a move must touch to expose the
+    /// general (worth its four lines where every move is tested).
     #[inline]
-    fn check(&self) -> Check {
+    fn check(&self, exposure: bool) -> Check {
         let cells = self.check_cells(self.turn);
-        if cells.is_empty() {
-            Check::None
-        } else {
+        if !cells.is_empty() {
             Check::Lines(cells)
+        } else if exposure {
+            Check::None(self.exposed(self.turn))
+        } else {
+            Check::Quiet
         }
     }
 
@@ -279,7 +328,7 @@ impl Mailbox {
     pub(crate) fn legal_cells(&mut self) -> Moves {
         let mut list = Moves::new();
         self.generate(&mut list);
-        let check = self.check();
+        let check = self.check(true);
         let mut legal = Moves::new();
         for &(from, to) in list.as_slice() {
             if self.is_legal(from as usize, to as usize, &check) {
@@ -293,7 +342,7 @@ impl Mailbox {
     /// general last: out of check, a move of another piece off the general's lines is legal
     /// without a test, so the answer usually comes from the first piece's first move.
     pub(crate) fn has_legal_move(&mut self) -> bool {
-        let check = self.check();
+        let check = self.check(false);
         self.first_legal(&check)
     }
 
@@ -384,7 +433,7 @@ impl Mailbox {
         let mut list = Moves::new();
         self.generate_from(from, &mut list);
         list.as_slice().contains(&(from as u8, to as u8)) && {
-            let check = self.check();
+            let check = self.check(false);
             self.is_legal(from, to, &check)
         }
     }
@@ -405,7 +454,7 @@ impl Mailbox {
         if reaches_lines(self.cells[to], from, to, self.general(self.turn)) {
             self.has_legal_move()
         } else {
-            self.first_legal(&Check::None)
+            self.first_legal(&Check::Quiet)
         }
     }
 
@@ -413,7 +462,7 @@ impl Mailbox {
     pub fn count_legal(&mut self) -> usize {
         let mut list = Moves::new();
         self.generate(&mut list);
-        let check = self.check();
+        let check = self.check(true);
         let mut n = 0;
         for &(from, to) in list.as_slice() {
             n += self.is_legal(from as usize, to as usize, &check) as usize;
@@ -425,7 +474,7 @@ impl Mailbox {
     pub fn legal_moves(&mut self) -> Vec<(Square, Square)> {
         let mut list = Moves::new();
         self.generate(&mut list);
-        let check = self.check();
+        let check = self.check(true);
         let mut moves = Vec::with_capacity(list.len);
         for &(from, to) in list.as_slice() {
             if self.is_legal(from as usize, to as usize, &check) {
@@ -460,9 +509,10 @@ impl Mailbox {
         let us = self.turn;
         let checked = self.attacked(us);
         let g = self.general(us);
+        let exposed = self.exposed(us);
         let mut nodes = 0;
         if depth == 1 {
-            let check = self.check();
+            let check = self.check(true);
             for &(from, to) in list.as_slice() {
                 nodes += self.is_legal(from as usize, to as usize, &check) as u64;
             }
@@ -470,7 +520,7 @@ impl Mailbox {
         }
         for &(from, to) in list.as_slice() {
             let (from, to) = (from as usize, to as usize);
-            let test = checked || self.may_expose(from, to, g);
+            let test = checked || from == g || exposed.has(from) || exposed.has(to);
             let undo = self.make(from, to);
             if !test || !self.attacked(us) {
                 nodes += self.perft(depth - 1);
