@@ -11,7 +11,8 @@
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
 //! take seconds; the machine is shared, so compare figures of the same run only).
 //! `SOLVE_LIMIT=S` stops each run of the scalings and of the xiangqi mates after S seconds
-//! (default 60), shown as `> S`.
+//! (default 60), shown as `> S`. Naming parts after `--` runs only those: `problems`,
+//! `batch`, `help` (the help scaling), `scaling` (direct scaling and memory), `xiangqi`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -318,11 +319,49 @@ fn popeye_run(binary: &str, input: &str, text: &str, stip: &str) -> Duration {
     best
 }
 
+/// The parts of the bench to run: those named on the command line (cargo's own `--bench`
+/// aside), or all.
+fn wanted() -> impl Fn(&str) -> bool {
+    let named: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    for n in &named {
+        if !PARTS.contains(&n.as_str()) {
+            eprintln!("no part {n:?}: the parts are {}", PARTS.join(", "));
+            std::process::exit(2);
+        }
+    }
+    move |part| named.is_empty() || named.iter().any(|n| n == part)
+}
+
+const PARTS: [&str; 5] = ["problems", "batch", "help", "scaling", "xiangqi"];
+
 fn main() {
+    let wanted = wanted();
     let popeye_bin = popeye_binary();
     if popeye_bin.is_none() {
         println!("Popeye not found (set FENBOARD_POPEYE or put py on the PATH): fenboard alone");
     }
+    if wanted("problems") {
+        problems(popeye_bin.as_deref());
+    }
+    if wanted("batch") {
+        batch(popeye_bin.as_deref());
+    }
+    if wanted("help") {
+        help_scaling(popeye_bin.as_deref());
+    }
+    if wanted("scaling") {
+        scaling(popeye_bin.as_deref());
+    }
+    if wanted("xiangqi") {
+        xiangqi::classics_table();
+    }
+}
+
+/// The fixed set of problems, each fenboard in and out of process beside Popeye.
+fn problems(popeye_bin: Option<&str>) {
     println!(
         "{:<24} {:>5} {:>12} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
         "problem",
@@ -348,7 +387,7 @@ fn main() {
         } else {
             s1.keys.len()
         };
-        let (tp, ti) = match &popeye_bin {
+        let (tp, ti) = match popeye_bin {
             Some(bin) => {
                 let tp = popeye(bin, text, stip, false);
                 let ti = help.then(|| popeye(bin, text, stip, true));
@@ -402,9 +441,10 @@ fn main() {
          Popeye is timed; py intel: Popeye with option intelligent for help and series play, as \
          it comes for the rest; ratio: fb proc over Popeye's better time)"
     );
-    batch(popeye_bin.as_deref());
-    help_scaling(popeye_bin.as_deref());
+}
 
+/// #2…#6 on one position beside Popeye, and the memory the table takes.
+fn scaling(popeye_bin: Option<&str>) {
     println!("\nscaling, one thread: {SCALING}");
     let limit = limit();
     for n in 2..=6 {
@@ -441,7 +481,6 @@ fn main() {
         " h#4 {} KB; the rest is the result tree",
         s.table_bytes >> 10
     );
-    xiangqi::classics_table();
 }
 
 /// Popeye's better time of plain and intelligent, when it ran.
