@@ -1,9 +1,7 @@
 //! The solver on classic composed xiangqi mates: 《适情雅趣》's #4–#6 in which Black's mate is one
 //! move away, so that Red must keep checking (tests/fixtures/xiangqi_classics.tsv, every key
 //! found with Fairy-Stockfish by scripts/make-xiangqi-classics.py). The library's solver, on one
-//! thread, must find exactly the fixture's keys; a failure lists every record that differs. The
-//! #4s and #5s run by default (seconds in all); the #6s take up to minutes each in a debug build
-//! and run with `-- --ignored`.
+//! thread, must find exactly the fixture's keys; a failure lists every record that differs.
 
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
@@ -113,7 +111,6 @@ fn solver_finds_exactly_the_keys_of_the_classic_mates_in_four_and_five() {
 }
 
 #[test]
-#[ignore = "up to minutes each in a debug build: run with -- --ignored"]
 fn solver_finds_exactly_the_keys_of_the_classic_mates_in_six() {
     check(&[6]);
 }
