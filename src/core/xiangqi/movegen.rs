@@ -662,6 +662,9 @@ mod tests {
         // The horse d1 shields its general from the chariot d9: pinned, it has no move.
         let pinned = "3r1k3/9/9/9/9/9/9/9/3N5/3K5 w";
         assert!(moves_from(pinned, "d1").is_empty());
+        // The chariot f1 stands on the leg of the horse g1's jump onto e0: it may only take it.
+        let leg = "3k5/9/9/9/9/9/9/9/5Rn2/4K4 w";
+        assert_eq!(moves_from(leg, "f1"), ["g1"]);
         // In check from the chariot, only moves that answer it are legal.
         let check = "3r1k3/9/9/9/9/9/9/9/9/3K1N3 w";
         assert_eq!(moves_from(check, "f0"), ["d1"]);
