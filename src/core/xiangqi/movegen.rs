@@ -346,11 +346,40 @@ impl Mailbox {
         self.first_legal(&check)
     }
 
-    /// Whether the side to move, whose check is `check`, has a legal move.
+    /// Whether the side to move, whose check is `check`, has a legal move. In check the
+    /// general's own steps come first (the likeliest answer; another piece's move must take
+    /// the checker or block it). Out of check, first a move that needs no test at all (one
+    /// that cannot expose the general), then the others with theirs.
     fn first_legal(&mut self, check: &Check) -> bool {
         let us = self.turn;
+        let general = us * SLOTS;
+        let g = self.general(us);
+        let others = general + 1..general + SLOTS;
         let mut list = Moves::new();
-        for slot in (us * SLOTS + 1..(us + 1) * SLOTS).chain([us * SLOTS]) {
+        if !matches!(check, Check::Lines(_)) {
+            for slot in others.clone() {
+                let from = self.squares[slot] as usize;
+                if from == 0 {
+                    continue;
+                }
+                list.len = 0;
+                self.generate_from(from, &mut list);
+                if list.as_slice().iter().any(|&(from, to)| {
+                    let (from, to) = (from as usize, to as usize);
+                    match check {
+                        Check::None(exposed) => !exposed.has(from) && !exposed.has(to),
+                        _ => !self.may_expose(from, to, g),
+                    }
+                }) {
+                    return true;
+                }
+            }
+        }
+        let order = match check {
+            Check::Lines(_) => [Some(general), None],
+            _ => [None, Some(general)],
+        };
+        for slot in order[0].into_iter().chain(others).chain(order[1]) {
             let from = self.squares[slot] as usize;
             if from == 0 {
                 continue;
@@ -671,6 +700,21 @@ mod tests {
         assert_eq!(moves_from(check, "d0"), ["e0"]);
     }
 
+    #[test]
+    fn a_quiet_move_that_leaves_no_move_is_seen() {
+        // R a4-d4 takes d9 without check: f9 is the horse g7's, the horse e8 shields its
+        // general from the chariot e1 — Black has no legal move, which loses in xiangqi.
+        let mut mb = mailbox("4k4/4n4/6N2/9/9/R8/9/9/4R4/3K5 w");
+        let (a4, d4) = (
+            super::super::mailbox::cell(0, 4),
+            super::super::mailbox::cell(3, 4),
+        );
+        mb.make(a4, d4);
+        assert!(mb.legal_cells().is_empty());
+        assert!(!mb.has_legal_move_after(a4, d4));
+        assert!(!mb.has_legal_move());
+    }
+
     mod against_the_board_attacks {
         use super::super::super::attacks;
         use super::*;
@@ -760,6 +804,16 @@ mod tests {
                     prop_assert_eq!(legal.contains(&(from, to)), safe, "{:?} {:?}", from, to);
                 }
                 prop_assert_eq!(mb.count_legal(), legal.len());
+                prop_assert_eq!(mb.has_legal_move(), !legal.is_empty());
+                // After each legal move, the other side's first-legal-move test (told the move,
+                // which spares the check test where it cannot have checked) agrees with its list.
+                for &(from, to) in mb.legal_cells().as_slice() {
+                    let (from, to) = (from as usize, to as usize);
+                    let undo = mb.make(from, to);
+                    let any = !mb.legal_cells().is_empty();
+                    prop_assert_eq!(mb.has_legal_move_after(from, to), any, "{} {}", from, to);
+                    mb.unmake(from, to, undo);
+                }
                 prop_assert_eq!(mb.perft(1), legal.len() as u64);
                 let split: u64 = mb.divide(2).iter().map(|(_, n)| n).sum();
                 prop_assert_eq!(split, mb.perft(2));
