@@ -679,8 +679,18 @@ fn defence<R: Rules>(
     let j = shortest(s, left, |s, j| s.win_after_defence(j));
     if let Some(j) = j {
         let replies = s.pos.legal();
+        // Direct play's last move: where only a check reaches the goal, a reply that cannot
+        // check is no continuation, and unless it is a threat it need not be played.
+        let mates_only =
+            (j == 1 && play == Play::Direct && s.needs_check()).then(|| s.pos.check_hint());
         for &m in replies.iter() {
             let named = s.pos.public(m);
+            if let Some(hint) = &mates_only
+                && !s.pos.may_check(hint, m)
+                && !threats.contains(&named)
+            {
+                continue;
+            }
             s.play(m);
             let w = s.win_after_move(j);
             let sub = if w && j >= 2 && budget.take() {

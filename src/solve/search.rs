@@ -63,7 +63,7 @@ pub(crate) struct Search<'a, R: Rules> {
 
 impl<'a, R: Rules> Search<'a, R> {
     /// Whether only checking moves can reach the goal (see `After::MATE_NEEDS_CHECK`).
-    fn needs_check(&self) -> bool {
+    pub(crate) fn needs_check(&self) -> bool {
         self.goal.needs_check(R::MATE_NEEDS_CHECK)
     }
 
