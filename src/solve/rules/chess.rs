@@ -34,6 +34,16 @@ pub(crate) struct Hint {
     checks: [Bitboard; 6],
 }
 
+/// The intelligent bound of `goal`: a mate's (`true`: with the check) or a stalemate's
+/// (`false`: without); the goals of the last move have none.
+fn bound_check(goal: Goal) -> Option<bool> {
+    match goal {
+        Goal::Mate => Some(true),
+        Goal::Stalemate => Some(false),
+        _ => None,
+    }
+}
+
 fn piece_key(sq: SSquare, piece: Piece) -> u64 {
     Zobrist64::zobrist_for_piece(sq, piece).0
 }
@@ -350,22 +360,16 @@ impl Rules for ChessRules {
         } else {
             !pos.turn()
         };
-        // The bound is a mate's (with the check) or a stalemate's (without); the goals of the
-        // last move have none.
-        let check = match goal {
-            Goal::Mate => true,
-            Goal::Stalemate => false,
-            _ => return true,
+        let Some(check) = bound_check(goal) else {
+            return true;
         };
         crate::solve::intelligent::goal_in_reach(pos, mated, attacker, defender, check)
     }
 
     fn last_help_squares(&self, goal: Goal) -> u64 {
         let pos = self.pos();
-        let check = match goal {
-            Goal::Mate => true,
-            Goal::Stalemate => false,
-            _ => return u64::MAX,
+        let Some(check) = bound_check(goal) else {
+            return u64::MAX;
         };
         crate::solve::intelligent::last_help_squares(pos, pos.turn(), check).0
     }
@@ -377,10 +381,8 @@ impl Rules for ChessRules {
 
     fn movers(&self, goal: Goal, attacker: u32, defender: u32) -> u64 {
         let pos = self.pos();
-        let check = match goal {
-            Goal::Mate => true,
-            Goal::Stalemate => false,
-            _ => return u64::MAX,
+        let Some(check) = bound_check(goal) else {
+            return u64::MAX;
         };
         crate::solve::intelligent::movers(pos, !pos.turn(), (attacker, defender), check).0
     }
