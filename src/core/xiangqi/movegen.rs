@@ -354,46 +354,37 @@ impl Mailbox {
         let us = self.turn;
         let general = us * SLOTS;
         let g = self.general(us);
-        let others = general + 1..general + SLOTS;
+        let in_check = matches!(check, Check::Lines(_));
+        // Every move gathered in one list, the general's first in check and last out of it.
         let mut list = Moves::new();
-        if !matches!(check, Check::Lines(_)) {
-            for slot in others.clone() {
-                let from = self.squares[slot] as usize;
-                if from == 0 {
-                    continue;
-                }
-                list.len = 0;
-                self.generate_from(from, &mut list);
-                if list.as_slice().iter().any(|&(from, to)| {
-                    let (from, to) = (from as usize, to as usize);
-                    match check {
-                        Check::None(exposed) => !exposed.has(from) && !exposed.has(to),
-                        _ => !self.may_expose(from, to, g),
-                    }
-                }) {
-                    return true;
-                }
-            }
+        if in_check {
+            self.generate_from(g, &mut list);
         }
-        let order = match check {
-            Check::Lines(_) => [Some(general), None],
-            _ => [None, Some(general)],
-        };
-        for slot in order[0].into_iter().chain(others).chain(order[1]) {
+        for slot in general + 1..general + SLOTS {
             let from = self.squares[slot] as usize;
             if from == 0 {
                 continue;
             }
-            list.len = 0;
+            let start = list.len;
             self.generate_from(from, &mut list);
-            for i in 0..list.len {
-                let (from, to) = list.buf[i];
-                if self.is_legal(from as usize, to as usize, check) {
-                    return true;
+            let free = |&(from, to): &(u8, u8)| {
+                let (from, to) = (from as usize, to as usize);
+                match check {
+                    Check::None(exposed) => !exposed.has(from) && !exposed.has(to),
+                    _ => !self.may_expose(from, to, g),
                 }
+            };
+            if !in_check && list.buf[start..list.len].iter().any(free) {
+                return true;
             }
         }
-        false
+        if !in_check {
+            self.generate_from(g, &mut list);
+        }
+        (0..list.len).any(|i| {
+            let (from, to) = list.buf[i];
+            self.is_legal(from as usize, to as usize, check)
+        })
     }
 
     /// The cells of every piece checking `color`'s general and of the cells between it and
