@@ -162,7 +162,7 @@ impl<R: Rules> Search<'_, R> {
                 return false;
             }
             let moves = self.pos.legal();
-            if let Some(m) = self.defence_leaving_no_move(&moves, [None; 2], &mut checking) {
+            if let Some(m) = self.defence_leaving_no_move(&moves, killers, &mut checking) {
                 self.killer(m);
                 return false;
             }
