@@ -2,7 +2,8 @@
 //! of heavier problems (#3, #4, s#3, s#4, h#3, h#4, h=3, ser-h#5, ser-h#6, ser-#4 of 4–29
 //! men), fenboard on one thread and on two (and, for help and series play, on one thread with
 //! `--search plain`), Popeye as it comes and, for help and series play, with `option
-//! intelligent`, with the ratio of the better times; a trivial #1 solved 3,000 times in a row
+//! intelligent`, with the ratio of the better times; Popeye's own examples of its intelligent
+//! mode, composed helpmates of 3–6 moves, beside Popeye; a trivial #1 solved 3,000 times in a row
 //! (the cost beyond the search); the node counts and times of #2…#6 and h#2…h#6 on one
 //! position each (how the search scales), and the memory the table takes; then xiangqi's
 //! classic composed mates against Fairy-Stockfish (`solve/xiangqi.rs`).
@@ -11,8 +12,9 @@
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
 //! take seconds; the machine is shared, so compare figures of the same run only).
 //! `SOLVE_LIMIT=S` stops each run of the scalings and of the xiangqi mates after S seconds
-//! (default 60), shown as `> S`. Naming parts after `--` runs only those: `problems`,
-//! `batch`, `help` (the help scaling), `scaling` (direct scaling and memory), `xiangqi`.
+//! (default 60), shown as `> S`, and each problem of Popeye's intelligent-mode examples
+//! (`composed`). Naming parts after `--` runs only those: `problems`, `composed`, `batch`,
+//! `help` (the help scaling), `scaling` (direct scaling and memory), `xiangqi`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -335,7 +337,9 @@ fn wanted() -> impl Fn(&str) -> bool {
     move |part| named.is_empty() || named.iter().any(|n| n == part)
 }
 
-const PARTS: [&str; 5] = ["problems", "batch", "help", "scaling", "xiangqi"];
+const PARTS: [&str; 6] = [
+    "problems", "composed", "batch", "help", "scaling", "xiangqi",
+];
 
 fn main() {
     let wanted = wanted();
@@ -345,6 +349,9 @@ fn main() {
     }
     if wanted("problems") {
         problems(popeye_bin.as_deref());
+    }
+    if wanted("composed") {
+        composed(popeye_bin.as_deref());
     }
     if wanted("batch") {
         batch(popeye_bin.as_deref());
@@ -441,6 +448,142 @@ fn problems(popeye_bin: Option<&str>) {
          Popeye is timed; py intel: Popeye with option intelligent for help and series play, as \
          it comes for the rest; ratio: fb proc over Popeye's better time)"
     );
+}
+
+/// Popeye's own examples of its intelligent mode, the composed helpmates and series it ships
+/// (`tests/fixtures/popeye/beispiel-intell*.inp`), those fenboard reads: each solved by
+/// `fenboard solve --threads 1` as a process and by Popeye with `option intelligent`, as the
+/// files ask, both stopped after `SOLVE_LIMIT` seconds (shown as `> S`).
+fn composed(popeye_bin: Option<&str>) {
+    let limit = limit();
+    println!(
+        "\nPopeye's intelligent-mode examples, one thread each, stopped after {} s",
+        limit.as_secs()
+    );
+    println!(
+        "{:<34} {:>9} {:>6} {:>9} {:>9} {:>6}",
+        "problem", "stip", "sols", "fb proc", "py intel", "ratio"
+    );
+    let (mut ours, mut theirs) = (Duration::ZERO, Duration::ZERO);
+    let (mut solved, mut count) = (0, 0);
+    for file in ["beispiel-intell.inp", "beispiel-intell-long.inp"] {
+        let path = format!(
+            "{}/tests/fixtures/popeye/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the example file reads");
+        for problem in fenboard::popeye::read(&text).problems {
+            let Some(stip) = problem.solved_stipulation().filter(|_| problem.is_ok()) else {
+                continue;
+            };
+            let record = problem.epd();
+            let (fen4, ops) = split_fields(&record, 4);
+            let fen = format!("{fen4} 0 1");
+            let (t, sols) = fenboard_record(&record, limit);
+            let py = popeye_bin.and_then(|bin| popeye_record(bin, &fen, ops, limit));
+            count += 1;
+            if let (Some(t), Some(p)) = (t, py) {
+                ours += t;
+                theirs += p;
+                solved += 1;
+            }
+            let secs = |d: Option<Duration>| {
+                d.map_or(format!("> {}", limit.as_secs()), |d| {
+                    format!("{:.3}", d.as_secs_f64())
+                })
+            };
+            println!(
+                "{:<34} {:>9} {:>6} {:>9} {:>9} {:>6}",
+                format!("{file}:{}", problem.line),
+                stip.to_string(),
+                sols.map_or("-".to_string(), |n| n.to_string()),
+                secs(t),
+                if popeye_bin.is_some() {
+                    secs(py)
+                } else {
+                    "-".into()
+                },
+                t.map_or("-".to_string(), |t| ratio(t, py)),
+            );
+        }
+    }
+    println!(
+        "both finished {solved} of {count}: fenboard {:.3} s, Popeye {:.3} s (fb proc: `fenboard \
+         solve --threads 1` as a process; py intel: Popeye with option intelligent; ratio: fb \
+         proc over py intel)",
+        ours.as_secs_f64(),
+        theirs.as_secs_f64()
+    );
+}
+
+/// The first `n` whitespace-separated fields of `line` and the rest.
+fn split_fields(line: &str, n: usize) -> (&str, &str) {
+    let mut end = 0;
+    for _ in 0..n {
+        let rest = &line[end..];
+        let start = end + (rest.len() - rest.trim_start().len());
+        end = start
+            + line[start..]
+                .find(char::is_whitespace)
+                .unwrap_or(line.len() - start);
+    }
+    (&line[..end], line[end..].trim_start())
+}
+
+/// `fenboard solve --threads 1` as a process on one EPD record: its time and the solutions
+/// it printed, `None` when it stopped at `limit` unfinished.
+fn fenboard_record(record: &str, limit: Duration) -> (Option<Duration>, Option<usize>) {
+    let dir = std::env::temp_dir().join(format!("fenboard-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("problem.epd");
+    std::fs::write(&file, format!("{record}\n")).expect("the record writes");
+    let mut best: Option<(Duration, String)> = None;
+    for _ in 0..runs() {
+        let start = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_fenboard"))
+            .args(["solve", "--threads", "1", "--max-time"])
+            .arg(limit.as_secs().to_string())
+            .arg(&file)
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .expect("fenboard runs");
+        let t = start.elapsed();
+        if best.as_ref().is_none_or(|(b, _)| t < *b) {
+            best = Some((t, String::from_utf8_lossy(&out.stdout).into_owned()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let (t, out) = best.expect("one run at least");
+    if out.contains("unfinished") {
+        return (None, None);
+    }
+    // Each solution is a line of moves that begins with the first move's number.
+    let sols = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1."))
+        .count();
+    (Some(t), Some(sols))
+}
+
+/// Popeye with `option intelligent` on one record (written as fenboard writes Popeye input),
+/// stopped by its own `maxtime`: `None` when it did not finish.
+fn popeye_record(binary: &str, fen: &str, ops: &str, limit: Duration) -> Option<Duration> {
+    let problem = fenboard::popeye::write::problem(fen, ops).expect("Popeye can read it");
+    let input = fenboard::popeye::write::input(&[problem]).replacen(
+        "option noboard",
+        &format!("option noboard intelligent maxtime {}", limit.as_secs()),
+        1,
+    );
+    let mut best = None;
+    for _ in 0..runs() {
+        let (t, out) = popeye_once(binary, &input);
+        if !out.contains("solution finished") || out.contains("time exceeded") {
+            return None;
+        }
+        best = Some(best.map_or(t, |b: Duration| b.min(t)));
+    }
+    best
 }
 
 /// #2…#6 on one position beside Popeye, and the memory the table takes.
