@@ -145,6 +145,14 @@ fn longer_helpmates_agree() {
 }
 
 #[test]
+fn helpmates_and_series_among_many_men_agree() {
+    // Several pieces of each side: the bound that puts each mating piece on one square has
+    // choices to make.
+    let (legal, solved) = agree(&["h#2", "h#2.5", "ser-#3", "ser-h#2"], 5..=8, 600);
+    assert!(legal > 200 && solved > 10, "{legal} legal, {solved} solved");
+}
+
+#[test]
 fn series_play_agrees() {
     let (legal, solved) = agree(
         &[

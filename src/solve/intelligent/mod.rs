@@ -16,6 +16,7 @@
 //! the mating side which has not moved yet, and cannot have been captured, certainly attacks,
 //! nor next to a king that stays; and a king that makes the last move does not land next to it.
 
+mod placed;
 mod reach;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
@@ -147,7 +148,7 @@ impl Net<'_> {
                 (Bitboard::EMPTY, Bitboard::EMPTY),
                 Bitboard::FULL,
                 (flights, &before),
-            )
+            ) && placed::mate_in_reach(self)
         }
     }
 
@@ -729,11 +730,11 @@ mod tests {
         // 1.Rh8# (the rook checks along the rank, the white king takes the flights).
         let pos = chess("k7/8/1K6/8/8/8/8/7R w - - 0 1");
         assert!(goal_in_reach(&pos, Color::Black, 1, 0, true));
-        // With the white king far away, one rook move cannot both check and guard b7 and b8;
-        // two could, as far as the empty board tells.
+        // With the white king far away, one rook move cannot both check and guard b7 and b8,
+        // nor can two: from any one square the rook guards one of them at most.
         let pos = chess("k7/8/8/8/8/8/8/6KR w - - 0 1");
         assert!(!goal_in_reach(&pos, Color::Black, 1, 0, true));
-        assert!(goal_in_reach(&pos, Color::Black, 2, 0, true));
+        assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub(super) enum Kind {
     BlackPawn,
 }
 
-const KINDS: usize = 7;
+pub(super) const KINDS: usize = 7;
 const ALL: [Kind; KINDS] = [
     Kind::Knight,
     Kind::Bishop,
@@ -49,7 +49,7 @@ impl Kind {
         }
     }
 
-    const fn index(self) -> usize {
+    pub(super) const fn index(self) -> usize {
         self as usize
     }
 

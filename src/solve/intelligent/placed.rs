@@ -1,0 +1,343 @@
+//! The mate with each piece of the mating side on one square. The union bound (`Net`) lets a
+//! piece guard every square it could attack from any square it can reach, so a bishop given
+//! one move guards its whole colour and two flights far apart count as guarded by the same
+//! rook; with three moves or more nearly every net closes that way. Here each piece stands
+//! on one square: for a square `s` of the king's, what it attacks of the nine squares around
+//! `s` and the fewest moves that take it there (`options`, a few (mask, moves) pairs, kept per
+//! thread by kind, square and `s`), then the masks the pieces reach together within the
+//! mating side's moves, piece by piece (`Placed::closes`). The king's square must be checked
+//! and each neighbour attacked or taken by the mated side's men within their moves left (the
+//! costs `Flights::closable` adds up). Every real mate is one of these placements on the
+//! empty board, so the test only rules out what cannot happen.
+
+use shakmaty::{Bitboard, Color, Rank, Square};
+
+use super::reach::{KINDS, Kind, MOST, Tables};
+use super::{Net, next_to};
+
+/// `net`'s goal, a mate, with its mating side's pieces placed one square each (see the
+/// module): false only when no square of the king's and no placement within the moves closes
+/// the net. A pawn that may promote attacks as what it becomes, a king that may castle moves
+/// two men: no placement bound for those (true).
+pub(super) fn mate_in_reach(net: &Net) -> bool {
+    let flights = net.flights;
+    if !flights.check || net.guards.castling_king {
+        return true;
+    }
+    let tables = net.guards.tables;
+    for &(kind, sq) in net.pieces {
+        let last = match kind {
+            Kind::WhitePawn => Rank::Eighth,
+            Kind::BlackPawn => Rank::First,
+            _ => continue,
+        };
+        // A promotion changes what the piece attacks: no placement bound for it.
+        if !(tables.reach(kind, sq, net.attacker) & Bitboard::from_rank(last)).is_empty() {
+            return true;
+        }
+    }
+    // What some placement of the pieces attacks: the king's square must be among the
+    // checked ones and each neighbour its men cannot take among the guarded ones.
+    let (checking, guarded) = net.guards.all(net.pieces, net.attacker);
+    PLACED.with(|placed| {
+        let placed = &mut *placed.borrow_mut();
+        let mut seen = Bitboard::EMPTY;
+        for k in 0..=flights.moves {
+            let left = flights.moves - k;
+            let open = !(guarded | flights.layers[left]);
+            // A square the king reaches sooner leaves its men more moves: tried there.
+            for s in flights.balls[k] & !seen & checking & !next_to(open) {
+                if placed.closes(net, s, left) {
+                    return true;
+                }
+            }
+            seen |= flights.balls[k];
+        }
+        false
+    })
+}
+
+/// (mask, moves) pairs: what a piece attacks of the nine squares around a king's square and
+/// the fewest moves that take it where it does.
+type Masks = Box<[(u16, u8)]>;
+
+/// The king on one square `s` and every piece of the mating side on one square of its own:
+/// whether some placement of the pieces within the mating side's moves checks `s` and attacks
+/// each square next to it that the mated side's men cannot take within the moves `left`. A
+/// piece's square matters only through what it attacks of the nine squares around `s` (bit 0
+/// the king's, bit `i + 1` its `i`th neighbour), so each piece brings a few (mask, moves)
+/// options and the masks reachable within the moves are built piece by piece.
+struct Placed {
+    /// The fewest moves that reach each mask so far (`u8::MAX`: none).
+    best: [u8; 512],
+    /// The masks reached, in `best`.
+    reached: Vec<u16>,
+    next: [u8; 512],
+    reached_next: Vec<u16>,
+    /// Each piece's options (`options`) by kind, square and the king's square, made when
+    /// first asked for.
+    options: Vec<Option<Masks>>,
+}
+
+impl Default for Placed {
+    fn default() -> Placed {
+        Placed {
+            best: [u8::MAX; 512],
+            reached: Vec::with_capacity(512),
+            next: [u8::MAX; 512],
+            reached_next: Vec::with_capacity(512),
+            options: Vec::new(),
+        }
+    }
+}
+
+impl Placed {
+    /// Whether some placement within `net`'s moves mates a king on `s`, its men `left` moves
+    /// to take the neighbours not attacked.
+    fn closes(&mut self, net: &Net, s: Square, left: usize) -> bool {
+        let flights = net.flights;
+        let tables = net.guards.tables;
+        let moves = net.attacker;
+        let near = shakmaty::attacks::king_attacks(s);
+        // What taking each neighbour costs the mated side's men (`u32::MAX`: they cannot);
+        // one they hold already costs nothing, and attacking it adds nothing; one they cannot
+        // take within `left` must be attacked.
+        let mut costs = [0u32; 9];
+        let mut n = 1;
+        let mut needed: u16 = 1;
+        let mut relevant: u16 = 1;
+        for f in near {
+            if flights.layers[left].contains(f) {
+                costs[n] = (0..left)
+                    .filter(|&j| !flights.layers[j].contains(f))
+                    .count() as u32;
+            } else {
+                costs[n] = u32::MAX;
+            }
+            if costs[n] as usize > left {
+                needed |= 1 << n;
+            } else if costs[n] > 0 {
+                relevant |= 1 << n;
+            }
+            n += 1;
+        }
+        relevant |= needed;
+        let closed = |mask: u16| {
+            if mask & needed != needed {
+                return false;
+            }
+            let mut cost = 0;
+            for (i, &c) in costs.iter().enumerate().take(n).skip(1) {
+                if mask & (1 << i) == 0 {
+                    cost += c;
+                }
+            }
+            cost as usize <= left
+        };
+        if self.options.is_empty() {
+            self.options.resize_with(KINDS * 64 * 64, || None);
+        }
+        // Each piece's options within the moves, and whether all of them together could do.
+        let pieces = net.pieces.len();
+        let mut lists = [(0usize, 0usize); 16];
+        let mut union: u16 = 0;
+        // The moves the pieces after each one need at least (to leave a square they may not
+        // stand on).
+        let mut idle = [0u32; 17];
+        for (i, &(kind, sq)) in net.pieces.iter().enumerate() {
+            let slot = (kind.index() * 64 + sq as usize) * 64 + s as usize;
+            let options = self.options[slot].get_or_insert_with(|| options(tables, kind, sq, s));
+            let usable = options.partition_point(|&(_, m)| u32::from(m) <= moves);
+            for &(o, _) in &options[..usable] {
+                union |= o;
+            }
+            lists[i] = (slot, usable);
+            idle[i] = u32::from(options[0].1);
+        }
+        if union & needed != needed {
+            return false;
+        }
+        for i in (0..pieces).rev() {
+            idle[i] += idle[i + 1];
+        }
+        // First what must be attacked alone, a few masks; then every square that matters.
+        if !self.build(&lists[..pieces], &idle, (moves, needed), |m| m == needed) {
+            return false;
+        }
+        relevant == needed || self.build(&lists[..pieces], &idle, (moves, relevant), closed)
+    }
+
+    /// The masks within `moves`, each option read through `bits`: whether one is `done`.
+    fn build(
+        &mut self,
+        lists: &[(usize, usize)],
+        idle: &[u32],
+        (moves, bits): (u32, u16),
+        done: impl Fn(u16) -> bool,
+    ) -> bool {
+        for &m in &self.reached {
+            self.best[m as usize] = u8::MAX;
+        }
+        self.reached.clear();
+        self.best[0] = 0;
+        self.reached.push(0);
+        for (i, &(slot, usable)) in lists.iter().enumerate() {
+            let options = &self.options[slot].as_deref().unwrap_or_default()[..usable];
+            for &m in &self.reached_next {
+                self.next[m as usize] = u8::MAX;
+            }
+            self.reached_next.clear();
+            // The pieces still to come need this many at least.
+            let Some(budget) = moves.checked_sub(idle[i + 1]) else {
+                return false;
+            };
+            for &state in &self.reached {
+                let used = self.best[state as usize];
+                for &(o, m) in options {
+                    let total = used + m;
+                    if u32::from(total) > budget {
+                        continue;
+                    }
+                    let to = state | (o & bits);
+                    if done(to) {
+                        return true;
+                    }
+                    let to = to as usize;
+                    if self.next[to] == u8::MAX {
+                        self.reached_next.push(to as u16);
+                    }
+                    self.next[to] = self.next[to].min(total);
+                }
+            }
+            std::mem::swap(&mut self.best, &mut self.next);
+            std::mem::swap(&mut self.reached, &mut self.reached_next);
+        }
+        false
+    }
+}
+
+/// What a piece of `kind` on `sq` can attack of the nine squares around a king on `s` (bit 0
+/// the king's square, bit `i + 1` its `i`th neighbour in square order) and the fewest moves it
+/// takes, in order of the moves: a mask only where no earlier one holds it. The first attacks
+/// none of the nine: the piece where it stands, or one move away when it stands on `s` or, a
+/// king, next to it. A king gives no check.
+fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
+    let near = shakmaty::attacks::king_attacks(s);
+    let block = near | Bitboard::from_square(s);
+    let mut bit = [0u16; 64];
+    bit[s as usize] = 1;
+    for (i, q) in near.into_iter().enumerate() {
+        bit[q as usize] = 2 << i;
+    }
+    let mut forbidden = Bitboard::from_square(s);
+    if kind == Kind::King {
+        forbidden = block;
+    }
+    // The squares from which the piece attacks one of the nine: the others add nothing.
+    let mut from = Bitboard::EMPTY;
+    for q in block {
+        from |= reverse_attacks(kind, q);
+    }
+    let mut options = vec![(0u16, u8::from(forbidden.contains(sq)))];
+    let mut inside = Bitboard::EMPTY;
+    for m in 0..=MOST as u32 {
+        let ring = tables.reach(kind, sq, m) & !inside;
+        inside |= ring;
+        for t in ring & from & !forbidden {
+            let mut mask = 0;
+            for q in kind.attacks(t) & block {
+                mask |= bit[q as usize];
+            }
+            if kind == Kind::King {
+                mask &= !1;
+            }
+            if mask != 0 && !options.iter().any(|&(o, _)| o | mask == o) {
+                options.push((mask, m as u8));
+            }
+        }
+    }
+    // Only what no other option does as well with as few moves: the masks merged piece by
+    // piece grow with every option kept.
+    let all = options.clone();
+    options.retain(|&(o, m)| {
+        !all.iter()
+            .any(|&(p, n)| n <= m && p | o == p && (p, n) != (o, m))
+    });
+    options.into_boxed_slice()
+}
+
+thread_local! {
+    /// The masks `Placed` builds, kept on each thread: made once, cleared mask by mask.
+    static PLACED: std::cell::RefCell<Placed> = std::cell::RefCell::new(Placed::default());
+}
+
+/// The squares from which a piece of `kind` attacks `q` on the empty board.
+fn reverse_attacks(kind: Kind, q: Square) -> Bitboard {
+    match kind {
+        Kind::WhitePawn => shakmaty::attacks::pawn_attacks(Color::Black, q),
+        Kind::BlackPawn => shakmaty::attacks::pawn_attacks(Color::White, q),
+        _ => kind.attacks(q),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::intelligent::{Net, goal_in_reach};
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess};
+
+    fn chess(fen: &str) -> Chess {
+        Fen::from_ascii(fen.as_bytes())
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_rook_checks_a_corner_only_after_a_move_and_from_its_rank_or_file() {
+        let options = options(Tables::get(), Kind::Rook, Square::A1, Square::H8);
+        let checks: Vec<u8> = options
+            .iter()
+            .filter(|&&(mask, _)| mask & 1 != 0)
+            .map(|&(_, m)| m)
+            .collect();
+        assert_eq!(checks.iter().min(), Some(&1), "{options:?}");
+        // Along the eighth rank from a8: the king's square and g8, nothing of the seventh.
+        let g8 = 2
+            << shakmaty::attacks::king_attacks(Square::H8)
+                .into_iter()
+                .position(|q| q == Square::G8)
+                .unwrap();
+        assert!(options.contains(&(1 | g8, 1)), "{options:?}");
+        // Sorted by moves, each mask only at the fewest.
+        assert!(options.windows(2).all(|w| w[0].1 <= w[1].1), "{options:?}");
+    }
+
+    #[test]
+    fn a_rook_cannot_guard_three_flights_from_two_squares_at_once() {
+        // a7, b7 and b8 around the black king: the rook checks and guards two of them from
+        // any one square, and the white king is too far for the third. The union of the
+        // rook's squares guards all three.
+        let pos = chess("k7/8/8/8/8/8/8/2K4R w - - 0 1");
+        let union = Net::with(&pos, Color::Black, (2, 0), true, |net| {
+            let (checking, guarded) = net.guards.all(net.pieces, net.attacker);
+            net.flights.closable(checking, guarded, Bitboard::FULL)
+        });
+        assert_eq!(union, Some(true));
+        assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
+        // With the king two squares nearer the rook's second square is covered.
+        let near = chess("k7/8/8/8/2K5/8/8/7R w - - 0 1");
+        assert!(goal_in_reach(&near, Color::Black, 3, 0, true));
+    }
+
+    #[test]
+    fn flights_the_mated_side_can_take_need_no_guard() {
+        // Black's rook b8 and pawn b7 hold two flights; a rook on the a-file mates.
+        let pos = chess("kr6/1p6/8/8/8/8/8/K6R w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 2, 0, true));
+        // Without them the rook's one square leaves b7 or b8 open.
+        let bare = chess("k7/8/8/8/8/8/8/K6R w - - 0 1");
+        assert!(!goal_in_reach(&bare, Color::Black, 2, 0, true));
+    }
+}
