@@ -184,9 +184,9 @@ fn popeyes_own_orthodox_examples_solve_to_popeyes_results_and_the_fairy_ones_are
 }
 
 /// Popeye's long helpmates and series (NAME-long.inp), which its intelligent mode solves at
-/// once and fenboard's search takes minutes for.
+/// once and fenboard's search takes about half a minute for (CI runs it).
 #[test]
-#[ignore = "minutes: run with -- --ignored"]
+#[ignore = "half a minute: run with -- --ignored"]
 fn popeyes_own_long_helpmates_and_series_solve_to_popeyes_results() {
     check_files(|file| file.ends_with("-long.inp"));
 }
