@@ -695,7 +695,8 @@ mod tests {
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 
-    fn chess(fen: &str) -> Chess {
+    /// The position of a FEN (standard castling), for the bound's tests.
+    pub(super) fn chess(fen: &str) -> Chess {
         Fen::from_ascii(fen.as_bytes())
             .unwrap()
             .into_position(CastlingMode::Standard)

@@ -283,16 +283,8 @@ fn reverse_attacks(kind: Kind, q: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::intelligent::tests::chess;
     use crate::solve::intelligent::{Net, goal_in_reach};
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess};
-
-    fn chess(fen: &str) -> Chess {
-        Fen::from_ascii(fen.as_bytes())
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     #[test]
     fn a_rook_checks_a_corner_only_after_a_move_and_from_its_rank_or_file() {
