@@ -1,7 +1,7 @@
 //! The mate with each piece of the mating side on one square. The union bound (`Net`) lets a
 //! piece guard every square it could attack from any square it can reach, so a bishop given
 //! one move guards its whole colour and two flights far apart count as guarded by the same
-//! rook; with three moves or more nearly every net closes that way. Here each piece stands
+//! rook; with two moves or more nearly every net closes that way. Here each piece stands
 //! on one square: for a square `s` of the king's, what it attacks of the nine squares around
 //! `s` and the fewest moves that take it there (`options`, a few (mask, moves) pairs, kept per
 //! thread by kind, square and `s`), then the masks the pieces reach together within the
