@@ -476,8 +476,9 @@ fn composed(popeye_bin: Option<&str>) {
             let Some(stip) = problem.solved_stipulation().filter(|_| problem.is_ok()) else {
                 continue;
             };
-            let record = problem.epd();
-            let (fen4, ops) = split_fields(&record, 4);
+            // The record is the four FEN fields and the operations.
+            let (record, fen4) = (problem.epd(), problem.fen4());
+            let ops = record[fen4.len()..].trim_start();
             let fen = format!("{fen4} 0 1");
             let (t, sols) = fenboard_record(&record, limit);
             let py = popeye_bin.and_then(|bin| popeye_record(bin, &fen, ops, limit));
@@ -514,20 +515,6 @@ fn composed(popeye_bin: Option<&str>) {
         ours.as_secs_f64(),
         theirs.as_secs_f64()
     );
-}
-
-/// The first `n` whitespace-separated fields of `line` and the rest.
-fn split_fields(line: &str, n: usize) -> (&str, &str) {
-    let mut end = 0;
-    for _ in 0..n {
-        let rest = &line[end..];
-        let start = end + (rest.len() - rest.trim_start().len());
-        end = start
-            + line[start..]
-                .find(char::is_whitespace)
-                .unwrap_or(line.len() - start);
-    }
-    (&line[..end], line[end..].trim_start())
 }
 
 /// `fenboard solve --threads 1` as a process on one EPD record: its time and the solutions

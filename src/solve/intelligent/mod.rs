@@ -109,9 +109,13 @@ impl Net<'_> {
         ))
     }
 
-    /// Whether every piece given every move still leaves the net open (the quick test).
-    fn open_to_all(&self) -> bool {
-        let (checking, guarded) = self.guards.all(self.pieces, self.attacker);
+    /// What the pieces check and guard, every piece given every move (the quick test's net).
+    fn union(&self) -> (Bitboard, Bitboard) {
+        self.guards.all(self.pieces, self.attacker)
+    }
+
+    /// Whether the net stays open even to `union` (the quick test).
+    fn open_to(&self, (checking, guarded): (Bitboard, Bitboard)) -> bool {
         !self.flights.closable(checking, guarded, Bitboard::FULL)
     }
 
@@ -123,7 +127,8 @@ impl Net<'_> {
     fn in_reach(&self, legal: bool) -> bool {
         let (pieces, flights, guards) = (self.pieces, self.flights, &self.guards);
         let (attacker, defender) = (self.attacker, self.defender);
-        if self.open_to_all() {
+        let union = self.union();
+        if self.open_to(union) {
             return false;
         }
         if !flights.check
@@ -148,7 +153,7 @@ impl Net<'_> {
                 (Bitboard::EMPTY, Bitboard::EMPTY),
                 Bitboard::FULL,
                 (flights, &before),
-            ) && placed::mate_in_reach(self)
+            ) && placed::mate_in_reach(self, union)
         }
     }
 
@@ -158,7 +163,7 @@ impl Net<'_> {
         if self.attacker < 2 || shares(pieces.len() as u64, self.attacker) > SHARES {
             return Bitboard::FULL;
         }
-        if self.open_to_all() {
+        if self.open_to(self.union()) {
             return Bitboard::EMPTY;
         }
         let before = self.before();

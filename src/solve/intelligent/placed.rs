@@ -16,10 +16,10 @@ use super::reach::{KINDS, Kind, MOST, Tables};
 use super::{Net, next_to};
 
 /// `net`'s goal, a mate, with its mating side's pieces placed one square each (see the
-/// module): false only when no square of the king's and no placement within the moves closes
+/// module), `union` what they check and guard from all their squares at once: false only when no square of the king's and no placement within the moves closes
 /// the net. A pawn that may promote attacks as what it becomes, a king that may castle moves
 /// two men: no placement bound for those (true).
-pub(super) fn mate_in_reach(net: &Net) -> bool {
+pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
     let flights = net.flights;
     if !flights.check || net.guards.castling_king {
         return true;
@@ -36,9 +36,9 @@ pub(super) fn mate_in_reach(net: &Net) -> bool {
             return true;
         }
     }
-    // What some placement of the pieces attacks: the king's square must be among the
-    // checked ones and each neighbour its men cannot take among the guarded ones.
-    let (checking, guarded) = net.guards.all(net.pieces, net.attacker);
+    // What some placement of the pieces attacks (`Net::union`): the king's square must be
+    // among the checked ones and each neighbour its men cannot take among the guarded ones.
+    let (checking, guarded) = union;
     PLACED.with(|placed| {
         let placed = &mut *placed.borrow_mut();
         let mut seen = Bitboard::EMPTY;
@@ -312,11 +312,10 @@ mod tests {
         // any one square, and the white king is too far for the third. The union of the
         // rook's squares guards all three.
         let pos = chess("k7/8/8/8/8/8/8/2K4R w - - 0 1");
-        let union = Net::with(&pos, Color::Black, (2, 0), true, |net| {
-            let (checking, guarded) = net.guards.all(net.pieces, net.attacker);
-            net.flights.closable(checking, guarded, Bitboard::FULL)
+        let open = Net::with(&pos, Color::Black, (2, 0), true, |net| {
+            net.open_to(net.union())
         });
-        assert_eq!(union, Some(true));
+        assert_eq!(open, Some(false));
         assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
         // With the king two squares nearer the rook's second square is covered.
         let near = chess("k7/8/8/8/2K5/8/8/7R w - - 0 1");
