@@ -16,11 +16,13 @@
 //! the mating side which has not moved yet, and cannot have been captured, certainly attacks,
 //! nor next to a king that stays; and a king that makes the last move does not land next to it.
 
+mod blocks;
 mod placed;
 mod reach;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
 
+use blocks::Blocks;
 use reach::{Kind, Tables};
 
 const ROLES: [Role; 6] = [
@@ -513,6 +515,8 @@ struct Flights {
     layers: [Bitboard; KING_MOVES],
     moves: usize,
     check: bool,
+    /// Its men one on each flight (`Blocks`), asked by the placement test.
+    blocks: std::cell::RefCell<Blocks>,
 }
 
 /// What the mated side's half of the net is made of: its colour, men, king and castlings, its
@@ -562,12 +566,15 @@ thread_local! {
 }
 
 impl Flights {
-    const EMPTY: Flights = Flights {
-        balls: [Bitboard::EMPTY; KING_MOVES],
-        layers: [Bitboard::EMPTY; KING_MOVES],
-        moves: 0,
-        check: false,
-    };
+    fn empty() -> Flights {
+        Flights {
+            balls: [Bitboard::EMPTY; KING_MOVES],
+            layers: [Bitboard::EMPTY; KING_MOVES],
+            moves: 0,
+            check: false,
+            blocks: std::cell::RefCell::new(Blocks::EMPTY),
+        }
+    }
 
     /// `f` of the mated side's half of the net in `pos`, made anew only when it differs from
     /// the last one of as many moves made on this thread.
@@ -582,7 +589,7 @@ impl Flights {
         KEPT.with(|kept| {
             let nets = &mut kept.borrow_mut().nets;
             if nets.is_empty() {
-                nets.resize_with(2 * KING_MOVES, || (None, Flights::EMPTY));
+                nets.resize_with(2 * KING_MOVES, || (None, Flights::empty()));
             }
             let (known, flights) = &mut nets[2 * moves.0 as usize + usize::from(moves.1)];
             if *known != Some(key) {
@@ -618,6 +625,10 @@ impl Flights {
         // sixteen (a forced position) every square is taken, which bounds nothing.
         let men = pieces_of(pos, mated);
         let others = men.as_ref().map_or(&[][..], |(men, n)| &men[..*n]);
+        flights
+            .blocks
+            .get_mut()
+            .reset(men.as_ref().map(|(men, n)| &men[..*n]), defender);
         for d in 0..=defender as usize {
             flights.balls[d] = ball;
             let mut layer = if men.is_none() {

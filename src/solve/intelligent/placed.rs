@@ -5,36 +5,25 @@
 //! on one square: for a square `s` of the king's, what it attacks of the nine squares around
 //! `s` and the fewest moves that take it there (`options`, a few (mask, moves) pairs, kept per
 //! thread by kind, square and `s`), then the masks the pieces reach together within the
-//! mating side's moves, piece by piece (`Placed::closes`). The king's square must be checked
-//! and each neighbour attacked or taken by the mated side's men within their moves left (the
-//! costs `Flights::closable` adds up). Every real mate is one of these placements on the
+//! mating side's moves, piece by piece (`Placed::closes`); a pawn attacks as a pawn until it
+//! promotes and as what it became after. The king's square must be checked and each
+//! neighbour attacked or taken by a man of the mated side's own, a different man for each,
+//! within their moves left (`Blocks`). Every real mate is one of these placements on the
 //! empty board, so the test only rules out what cannot happen.
 
-use shakmaty::{Bitboard, Color, Rank, Square};
+use shakmaty::{Bitboard, Square};
 
 use super::reach::{KINDS, Kind, MOST, Tables};
 use super::{Net, next_to};
 
 /// `net`'s goal, a mate, with its mating side's pieces placed one square each (see the
-/// module), `union` what they check and guard from all their squares at once: false only when no square of the king's and no placement within the moves closes
-/// the net. A pawn that may promote attacks as what it becomes, a king that may castle moves
-/// two men: no placement bound for those (true).
+/// module), `union` what they check and guard from all their squares at once: false only
+/// when no square of the king's and no placement within the moves closes the net. A king
+/// that may castle moves two men: no placement bound for it (true).
 pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
     let flights = net.flights;
     if !flights.check || net.guards.castling_king {
         return true;
-    }
-    let tables = net.guards.tables;
-    for &(kind, sq) in net.pieces {
-        let last = match kind {
-            Kind::WhitePawn => Rank::Eighth,
-            Kind::BlackPawn => Rank::First,
-            _ => continue,
-        };
-        // A promotion changes what the piece attacks: no placement bound for it.
-        if !(tables.reach(kind, sq, net.attacker) & Bitboard::from_rank(last)).is_empty() {
-            return true;
-        }
     }
     // What some placement of the pieces attacks (`Net::union`): the king's square must be
     // among the checked ones and each neighbour its men cannot take among the guarded ones.
@@ -106,22 +95,24 @@ impl Placed {
         let mut n = 1;
         let mut needed: u16 = 1;
         let mut relevant: u16 = 1;
-        for f in near {
+        // The neighbours some man can take within `left` (bit `i`: the `i`th).
+        let mut takable: u8 = 0;
+        for (i, f) in near.into_iter().enumerate() {
             if flights.layers[left].contains(f) {
                 costs[n] = (0..left)
                     .filter(|&j| !flights.layers[j].contains(f))
                     .count() as u32;
+                takable |= 1 << i;
+                relevant |= 1 << n;
             } else {
                 costs[n] = u32::MAX;
-            }
-            if costs[n] as usize > left {
                 needed |= 1 << n;
-            } else if costs[n] > 0 {
-                relevant |= 1 << n;
             }
             n += 1;
         }
         relevant |= needed;
+        // Each open neighbour its own man: the nearest man of each first (quick), then the
+        // cheapest assignment (`Blocks`).
         let closed = |mask: u16| {
             if mask & needed != needed {
                 return false;
@@ -132,7 +123,11 @@ impl Placed {
                     cost += c;
                 }
             }
-            cost as usize <= left
+            if cost as usize > left {
+                return false;
+            }
+            let open = takable & !(mask >> 1) as u8;
+            flights.blocks.borrow_mut().fit(s, open, left as u32)
         };
         if self.options.is_empty() {
             self.options.resize_with(KINDS * 64 * 64, || None);
@@ -218,9 +213,11 @@ impl Placed {
 
 /// What a piece of `kind` on `sq` can attack of the nine squares around a king on `s` (bit 0
 /// the king's square, bit `i + 1` its `i`th neighbour in square order) and the fewest moves it
-/// takes, in order of the moves: a mask only where no earlier one holds it. The first attacks
-/// none of the nine: the piece where it stands, or one move away when it stands on `s` or, a
-/// king, next to it. A king gives no check.
+/// takes, in order of the moves: a mask only where no earlier one holds it. The piece is
+/// followed move by move through the states the empty board lets it reach (`Tables::steps`),
+/// so a pawn attacks as a pawn until it promotes and as the queen or knight it became after.
+/// The first option attacks none of the nine: the piece where it stands, or one move away
+/// when it stands on `s` or, a king, next to it. A king gives no check.
 fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
     let near = shakmaty::attacks::king_attacks(s);
     let block = near | Bitboard::from_square(s);
@@ -229,32 +226,42 @@ fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
     for (i, q) in near.into_iter().enumerate() {
         bit[q as usize] = 2 << i;
     }
-    let mut forbidden = Bitboard::from_square(s);
-    if kind == Kind::King {
-        forbidden = block;
-    }
-    // The squares from which the piece attacks one of the nine: the others add nothing.
-    let mut from = Bitboard::EMPTY;
-    for q in block {
-        from |= reverse_attacks(kind, q);
-    }
+    let forbidden = if kind == Kind::King {
+        block
+    } else {
+        Bitboard::from_square(s)
+    };
     let mut options = vec![(0u16, u8::from(forbidden.contains(sq)))];
-    let mut inside = Bitboard::EMPTY;
-    for m in 0..=MOST as u32 {
-        let ring = tables.reach(kind, sq, m) & !inside;
-        inside |= ring;
-        for t in ring & from & !forbidden {
+    let mut seen = [Bitboard::EMPTY; KINDS];
+    seen[kind.index()].add(sq);
+    let mut frontier = vec![(kind, sq)];
+    let mut after = Vec::new();
+    for m in 0..=MOST {
+        for &(k, t) in &frontier {
+            if forbidden.contains(t) {
+                continue;
+            }
             let mut mask = 0;
-            for q in kind.attacks(t) & block {
+            for q in k.attacks(t) & block {
                 mask |= bit[q as usize];
             }
-            if kind == Kind::King {
+            if k == Kind::King {
                 mask &= !1;
             }
             if mask != 0 && !options.iter().any(|&(o, _)| o | mask == o) {
                 options.push((mask, m as u8));
             }
         }
+        after.clear();
+        for &(k, t) in &frontier {
+            for &(nk, nt) in tables.steps(k, t) {
+                if !seen[nk.index()].contains(nt) {
+                    seen[nk.index()].add(nt);
+                    after.push((nk, nt));
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut after);
     }
     // Only what no other option does as well with as few moves: the masks merged piece by
     // piece grow with every option kept.
@@ -271,20 +278,12 @@ thread_local! {
     static PLACED: std::cell::RefCell<Placed> = std::cell::RefCell::new(Placed::default());
 }
 
-/// The squares from which a piece of `kind` attacks `q` on the empty board.
-fn reverse_attacks(kind: Kind, q: Square) -> Bitboard {
-    match kind {
-        Kind::WhitePawn => shakmaty::attacks::pawn_attacks(Color::Black, q),
-        Kind::BlackPawn => shakmaty::attacks::pawn_attacks(Color::White, q),
-        _ => kind.attacks(q),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solve::intelligent::tests::chess;
     use crate::solve::intelligent::{Net, goal_in_reach};
+    use shakmaty::Color;
 
     #[test]
     fn a_rook_checks_a_corner_only_after_a_move_and_from_its_rank_or_file() {
@@ -304,6 +303,25 @@ mod tests {
         assert!(options.contains(&(1 | g8, 1)), "{options:?}");
         // Sorted by moves, each mask only at the fewest.
         assert!(options.windows(2).all(|w| w[0].1 <= w[1].1), "{options:?}");
+    }
+
+    #[test]
+    fn a_pawn_attacks_as_what_it_promotes_to() {
+        // A pawn on b7 never checks h8 as a pawn; promoted on b8 it does with one move, along
+        // the rank, g8 with it.
+        let options = options(Tables::get(), Kind::WhitePawn, Square::B7, Square::H8);
+        let g8 = 2
+            << shakmaty::attacks::king_attacks(Square::H8)
+                .into_iter()
+                .position(|q| q == Square::G8)
+                .unwrap();
+        assert!(options.contains(&(1 | g8, 1)), "{options:?}");
+        // 1.a7 2.a8=Q#: the king on g6 holds g7 and h7; only the promoted pawn checks.
+        let pos = chess("7k/8/P5K1/8/8/8/8/8 w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 2, 0, true));
+        // With the king on f5 h7 stays open wherever the queen goes.
+        let pos = chess("7k/8/P7/5K2/8/8/8/8 w - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
     }
 
     #[test]
