@@ -28,6 +28,7 @@ pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
     // What some placement of the pieces attacks (`Net::union`): the king's square must be
     // among the checked ones and each neighbour its men cannot take among the guarded ones.
     let (checking, guarded) = union;
+    let config = Config::of(net);
     PLACED.with(|placed| {
         let placed = &mut *placed.borrow_mut();
         let mut seen = Bitboard::EMPTY;
@@ -36,7 +37,7 @@ pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
             let open = !(guarded | flights.layers[left]);
             // A square the king reaches sooner leaves its men more moves: tried there.
             for s in flights.balls[k] & !seen & checking & !next_to(open) {
-                if placed.closes(net, s, left) {
+                if placed.closes(net, (s, left), &config) {
                     return true;
                 }
             }
@@ -66,6 +67,70 @@ struct Placed {
     /// Each piece's options (`options`) by kind, square and the king's square, made when
     /// first asked for.
     options: Vec<Option<Masks>>,
+    /// The largest masks reached (`reach_all`), by the mating side's men and moves and the
+    /// king's square.
+    kept: Vec<Kept>,
+}
+
+/// Slots of `Placed::kept`.
+const KEPT_SLOTS: usize = 4096;
+/// The most masks one slot lists.
+const KEPT_MASKS: usize = 23;
+/// Spreads a key's bits.
+const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// What the masks reached depend on: the mating side's men (kind and square, packed) and its
+/// moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Config {
+    men: [u16; 16],
+    count: u8,
+    moves: u8,
+    /// The rest folded into a slot's index.
+    hash: u64,
+}
+
+impl Config {
+    const NONE: Config = Config {
+        men: [0; 16],
+        count: 0,
+        moves: u8::MAX,
+        hash: 0,
+    };
+
+    fn of(net: &Net) -> Config {
+        let mut config = Config {
+            moves: net.attacker.min(u32::from(u8::MAX - 1)) as u8,
+            ..Config::NONE
+        };
+        let mut hash = u64::from(config.moves);
+        for (slot, &(kind, sq)) in config.men.iter_mut().zip(net.pieces) {
+            *slot = (kind.index() * 64 + sq as usize) as u16;
+            hash = (hash.rotate_left(17) ^ u64::from(*slot)).wrapping_mul(MIX);
+        }
+        config.count = net.pieces.len() as u8;
+        config.hash = hash;
+        config
+    }
+}
+
+/// The largest masks some placement reaches around one king's square (`Placed::reach_all`).
+#[derive(Clone, Copy)]
+struct Kept {
+    config: Config,
+    s: u8,
+    /// How many there are (past `KEPT_MASKS`: too many to list).
+    count: u8,
+    masks: [u16; KEPT_MASKS],
+}
+
+impl Kept {
+    const EMPTY: Kept = Kept {
+        config: Config::NONE,
+        s: 0,
+        count: 0,
+        masks: [0; KEPT_MASKS],
+    };
 }
 
 impl Default for Placed {
@@ -76,6 +141,7 @@ impl Default for Placed {
             next: [u8::MAX; 512],
             reached_next: Vec::with_capacity(512),
             options: Vec::new(),
+            kept: Vec::new(),
         }
     }
 }
@@ -83,7 +149,7 @@ impl Default for Placed {
 impl Placed {
     /// Whether some placement within `net`'s moves mates a king on `s`, its men `left` moves
     /// to take the neighbours not attacked.
-    fn closes(&mut self, net: &Net, s: Square, left: usize) -> bool {
+    fn closes(&mut self, net: &Net, (s, left): (Square, usize), config: &Config) -> bool {
         let flights = net.flights;
         let tables = net.guards.tables;
         let moves = net.attacker;
@@ -131,6 +197,25 @@ impl Placed {
         };
         if self.options.is_empty() {
             self.options.resize_with(KINDS * 64 * 64, || None);
+            self.kept.resize(KEPT_SLOTS, Kept::EMPTY);
+        }
+        // The masks the mating side reaches around `s`, the same for every position of the
+        // mated side's men: kept, then read for each.
+        let hash = (config.hash ^ (s as u64 + 1)).wrapping_mul(MIX);
+        let slot = (hash >> (64 - KEPT_SLOTS.trailing_zeros())) as usize;
+        if self.kept[slot].config != *config || self.kept[slot].s != s as u8 {
+            let kept = self.reach_all(net, s);
+            self.kept[slot] = Kept {
+                config: *config,
+                s: s as u8,
+                ..kept
+            };
+        }
+        let kept = &self.kept[slot];
+        if usize::from(kept.count) <= KEPT_MASKS {
+            return kept.masks[..usize::from(kept.count)]
+                .iter()
+                .any(|&m| closed(m));
         }
         // Each piece's options within the moves, and whether all of them together could do.
         let pieces = net.pieces.len();
@@ -160,6 +245,51 @@ impl Placed {
             return false;
         }
         relevant == needed || self.build(&lists[..pieces], &idle, (moves, relevant), closed)
+    }
+
+    /// The masks the pieces reach around `s` within the moves, the largest only (a mask that
+    /// closes the net is in one of them, and a larger one closes it too); more than
+    /// `KEPT_MASKS` are not listed (`count` past it).
+    fn reach_all(&mut self, net: &Net, s: Square) -> Kept {
+        let tables = net.guards.tables;
+        let mut lists = [(0usize, 0usize); 16];
+        let mut idle = [0u32; 17];
+        let pieces = net.pieces.len();
+        for (i, &(kind, sq)) in net.pieces.iter().enumerate() {
+            let slot = (kind.index() * 64 + sq as usize) * 64 + s as usize;
+            let options = self.options[slot].get_or_insert_with(|| options(tables, kind, sq, s));
+            lists[i] = (
+                slot,
+                options.partition_point(|&(_, m)| u32::from(m) <= net.attacker),
+            );
+            idle[i] = u32::from(options[0].1);
+        }
+        for i in (0..pieces).rev() {
+            idle[i] += idle[i + 1];
+        }
+        let mut kept = Kept::EMPTY;
+        // Too few moves to take every piece off the squares it may not stand on: none.
+        if idle[0] <= net.attacker {
+            self.build(&lists[..pieces], &idle, (net.attacker, 0x1ff), |_| false);
+            self.reached
+                .sort_unstable_by_key(|&m| std::cmp::Reverse(m.count_ones()));
+            for &m in &self.reached {
+                if kept.masks[..usize::from(kept.count).min(KEPT_MASKS)]
+                    .iter()
+                    .any(|&k| k & m == m)
+                {
+                    continue;
+                }
+                if usize::from(kept.count) < KEPT_MASKS {
+                    kept.masks[usize::from(kept.count)] = m;
+                }
+                kept.count += 1;
+                if usize::from(kept.count) > KEPT_MASKS {
+                    break;
+                }
+            }
+        }
+        kept
     }
 
     /// The masks within `moves`, each option read through `bits`: whether one is `done`.
@@ -322,6 +452,32 @@ mod tests {
         // With the king on f5 h7 stays open wherever the queen goes.
         let pos = chess("7k/8/P7/5K2/8/8/8/8 w - - 0 1");
         assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
+    }
+
+    #[test]
+    fn the_kept_masks_are_those_of_the_mating_sides_own_men_and_moves() {
+        // Knight b5 with three moves and knight d5 with five, the king on a4 both times: the
+        // masks around g8 kept for the one are not read for the other (the second is on the
+        // way to 6.Ne7#, the line of `beispiel-intell-long.inp`'s second h#6).
+        let asked = [
+            ("6k1/6p1/7q/1N6/K6p/8/4p3/8 w - - 0 1", 3, 2),
+            ("6k1/6p1/7q/3N4/K6p/8/4p3/8 w - - 0 1", 5, 4),
+            ("6k1/6p1/7q/1N6/K6p/8/4p3/8 w - - 0 1", 3, 2),
+        ];
+        let alone: Vec<bool> = asked
+            .iter()
+            .map(|&(fen, a, d)| {
+                std::thread::spawn(move || goal_in_reach(&chess(fen), Color::Black, a, d, true))
+                    .join()
+                    .unwrap()
+            })
+            .collect();
+        let in_turn: Vec<bool> = asked
+            .iter()
+            .map(|&(fen, a, d)| goal_in_reach(&chess(fen), Color::Black, a, d, true))
+            .collect();
+        assert_eq!(in_turn, alone);
+        assert!(alone[1]);
     }
 
     #[test]
