@@ -6,10 +6,11 @@
 //! `s` and the fewest moves that take it there (`options`, a few (mask, moves) pairs, kept per
 //! thread by kind, square and `s`), then the masks the pieces reach together within the
 //! mating side's moves, piece by piece (`Placed::closes`); a pawn attacks as a pawn until it
-//! promotes and as what it became after. The king's square must be checked and each
-//! neighbour attacked or taken by a man of the mated side's own, a different man for each,
-//! within their moves left (`Blocks`). Every real mate is one of these placements on the
-//! empty board, so the test only rules out what cannot happen.
+//! promotes and as what it became after. The king's square must be checked, each neighbour
+//! attacked or taken by a man of the mated side's own, a different man for each, within their
+//! moves left (`Blocks`), and a piece standing next to the king guarded by another, or the
+//! king takes it. Every real mate is one of these placements on the empty board, so the test
+//! only rules out what cannot happen.
 
 use shakmaty::{Bitboard, Square};
 
@@ -47,23 +48,44 @@ pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
     })
 }
 
-/// (mask, moves) pairs: what a piece attacks of the nine squares around a king's square and
-/// the fewest moves that take it where it does.
-type Masks = Box<[(u16, u8)]>;
+/// (state, moves) pairs: what a piece attacks of the nine squares around a king's square and
+/// which of the eight around it it stands on (`OCCUPIED`), and the fewest moves that take it
+/// there.
+type Masks = Box<[(u32, u8)]>;
+
+/// A state's attacked squares: bit 0 the king's, bit `i + 1` its `i`th neighbour.
+const ATTACKED: u32 = 0x1ff;
+/// A state's neighbours stood on by the mating side, the attacked bits shifted by `OCCUPIED`:
+/// the king could take a piece there that nothing else guards, and the mated side's men
+/// cannot block it.
+const OCCUPIED: u32 = 8;
+/// Every state.
+const STATES: usize = 1 << 17;
+
+/// Whether state `p` attacks all that `o` does and stands on no more.
+fn covers(p: u32, o: u32) -> bool {
+    (p | o) & ATTACKED == p & ATTACKED && (p & !o) >> 9 == 0
+}
+
+/// Whether every neighbour stood on is attacked by another piece.
+fn guarded(state: u32) -> bool {
+    (state >> OCCUPIED) & !state & ATTACKED & !1 == 0
+}
 
 /// The king on one square `s` and every piece of the mating side on one square of its own:
 /// whether some placement of the pieces within the mating side's moves checks `s` and attacks
 /// each square next to it that the mated side's men cannot take within the moves `left`. A
 /// piece's square matters only through what it attacks of the nine squares around `s` (bit 0
-/// the king's, bit `i + 1` its `i`th neighbour), so each piece brings a few (mask, moves)
-/// options and the masks reachable within the moves are built piece by piece.
+/// the king's, bit `i + 1` its `i`th neighbour) and which neighbour it stands on, so each
+/// piece brings a few (state, moves) options and the states reachable within the moves are
+/// built piece by piece.
 struct Placed {
-    /// The fewest moves that reach each mask so far (`u8::MAX`: none).
-    best: [u8; 512],
-    /// The masks reached, in `best`.
-    reached: Vec<u16>,
-    next: [u8; 512],
-    reached_next: Vec<u16>,
+    /// The fewest moves that reach each state so far (`u8::MAX`: none).
+    best: Vec<u8>,
+    /// The states reached, in `best`.
+    reached: Vec<u32>,
+    next: Vec<u8>,
+    reached_next: Vec<u32>,
     /// Each piece's options (`options`) by kind, square and the king's square, made when
     /// first asked for.
     options: Vec<Option<Masks>>,
@@ -136,9 +158,9 @@ impl Kept {
 impl Default for Placed {
     fn default() -> Placed {
         Placed {
-            best: [u8::MAX; 512],
+            best: vec![u8::MAX; STATES],
             reached: Vec::with_capacity(512),
-            next: [u8::MAX; 512],
+            next: vec![u8::MAX; STATES],
             reached_next: Vec::with_capacity(512),
             options: Vec::new(),
             kept: Vec::new(),
@@ -154,46 +176,24 @@ impl Placed {
         let tables = net.guards.tables;
         let moves = net.attacker;
         let near = shakmaty::attacks::king_attacks(s);
-        // What taking each neighbour costs the mated side's men (`u32::MAX`: they cannot);
-        // one they hold already costs nothing, and attacking it adds nothing; one they cannot
-        // take within `left` must be attacked.
-        let mut costs = [0u32; 9];
-        let mut n = 1;
-        let mut needed: u16 = 1;
-        let mut relevant: u16 = 1;
-        // The neighbours some man can take within `left` (bit `i`: the `i`th).
+        // The neighbours the mated side's men can take within `left` (bit `i`: the `i`th); the
+        // others must be attacked, as must the king's square (bit 0 of a mask).
         let mut takable: u8 = 0;
+        let mut all: u16 = 1;
         for (i, f) in near.into_iter().enumerate() {
             if flights.layers[left].contains(f) {
-                costs[n] = (0..left)
-                    .filter(|&j| !flights.layers[j].contains(f))
-                    .count() as u32;
                 takable |= 1 << i;
-                relevant |= 1 << n;
-            } else {
-                costs[n] = u32::MAX;
-                needed |= 1 << n;
             }
-            n += 1;
+            all |= 2 << i;
         }
-        relevant |= needed;
-        // Each open neighbour its own man: the nearest man of each first (quick), then the
-        // cheapest assignment (`Blocks`).
+        let needed = all & !(u16::from(takable) << 1);
+        // Each open neighbour a man of its own, their moves within `left` (`Blocks`).
         let closed = |mask: u16| {
-            if mask & needed != needed {
-                return false;
-            }
-            let mut cost = 0;
-            for (i, &c) in costs.iter().enumerate().take(n).skip(1) {
-                if mask & (1 << i) == 0 {
-                    cost += c;
-                }
-            }
-            if cost as usize > left {
-                return false;
-            }
-            let open = takable & !(mask >> 1) as u8;
-            flights.blocks.borrow_mut().fit(s, open, left as u32)
+            mask & needed == needed
+                && flights
+                    .blocks
+                    .borrow_mut()
+                    .fit(s, takable & !(mask >> 1) as u8, left as u32)
         };
         if self.options.is_empty() {
             self.options.resize_with(KINDS * 64 * 64, || None);
@@ -229,7 +229,7 @@ impl Placed {
             let options = self.options[slot].get_or_insert_with(|| options(tables, kind, sq, s));
             let usable = options.partition_point(|&(_, m)| u32::from(m) <= moves);
             for &(o, _) in &options[..usable] {
-                union |= o;
+                union |= o as u16 & ATTACKED as u16;
             }
             lists[i] = (slot, usable);
             idle[i] = u32::from(options[0].1);
@@ -241,10 +241,16 @@ impl Placed {
             idle[i] += idle[i + 1];
         }
         // First what must be attacked alone, a few masks; then every square that matters.
-        if !self.build(&lists[..pieces], &idle, (moves, needed), |m| m == needed) {
+        let needed_state = u32::from(needed);
+        if !self.build(&lists[..pieces], &idle, (moves, needed_state), |m| {
+            m == needed_state
+        }) {
             return false;
         }
-        relevant == needed || self.build(&lists[..pieces], &idle, (moves, relevant), closed)
+        let every = u32::from(all) | (u32::from(all) << OCCUPIED);
+        self.build(&lists[..pieces], &idle, (moves, every), |m| {
+            guarded(m) && closed(m as u16 & ATTACKED as u16)
+        })
     }
 
     /// The masks the pieces reach around `s` within the moves, the largest only (a mask that
@@ -270,10 +276,21 @@ impl Placed {
         let mut kept = Kept::EMPTY;
         // Too few moves to take every piece off the squares it may not stand on: none.
         if idle[0] <= net.attacker {
-            self.build(&lists[..pieces], &idle, (net.attacker, 0x1ff), |_| false);
+            let every = ATTACKED | (ATTACKED << OCCUPIED);
+            self.build(&lists[..pieces], &idle, (net.attacker, every), |_| false);
+            // The attacked squares of the placements whose pieces next to the king are guarded;
+            // `best` cleared first, as the next `build` clears only what `reached` lists.
+            for &m in &self.reached {
+                self.best[m as usize] = u8::MAX;
+            }
+            self.reached.retain(|&m| guarded(m));
+            for m in &mut self.reached {
+                *m &= ATTACKED;
+            }
             self.reached
                 .sort_unstable_by_key(|&m| std::cmp::Reverse(m.count_ones()));
             for &m in &self.reached {
+                let m = m as u16;
                 if kept.masks[..usize::from(kept.count).min(KEPT_MASKS)]
                     .iter()
                     .any(|&k| k & m == m)
@@ -292,13 +309,14 @@ impl Placed {
         kept
     }
 
-    /// The masks within `moves`, each option read through `bits`: whether one is `done`.
+    /// The states within `moves`, each option read through `bits`, no two pieces on one
+    /// square: whether one is `done`.
     fn build(
         &mut self,
         lists: &[(usize, usize)],
         idle: &[u32],
-        (moves, bits): (u32, u16),
-        done: impl Fn(u16) -> bool,
+        (moves, bits): (u32, u32),
+        done: impl Fn(u32) -> bool,
     ) -> bool {
         for &m in &self.reached {
             self.best[m as usize] = u8::MAX;
@@ -323,13 +341,17 @@ impl Placed {
                     if u32::from(total) > budget {
                         continue;
                     }
-                    let to = state | (o & bits);
+                    let o = o & bits;
+                    if state & o & !ATTACKED != 0 {
+                        continue;
+                    }
+                    let to = state | o;
                     if done(to) {
                         return true;
                     }
                     let to = to as usize;
                     if self.next[to] == u8::MAX {
-                        self.reached_next.push(to as u16);
+                        self.reached_next.push(to as u32);
                     }
                     self.next[to] = self.next[to].min(total);
                 }
@@ -361,7 +383,7 @@ fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
     } else {
         Bitboard::from_square(s)
     };
-    let mut options = vec![(0u16, u8::from(forbidden.contains(sq)))];
+    let mut options = vec![(0u32, u8::from(forbidden.contains(sq)))];
     let mut seen = [Bitboard::EMPTY; KINDS];
     seen[kind.index()].add(sq);
     let mut frontier = vec![(kind, sq)];
@@ -371,15 +393,20 @@ fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
             if forbidden.contains(t) {
                 continue;
             }
-            let mut mask = 0;
+            let mut mask = 0u32;
             for q in k.attacks(t) & block {
-                mask |= bit[q as usize];
+                mask |= u32::from(bit[q as usize]);
             }
             if k == Kind::King {
                 mask &= !1;
             }
-            if mask != 0 && !options.iter().any(|&(o, _)| o | mask == o) {
-                options.push((mask, m as u8));
+            // Attacking none of the nine, the piece does no better than the first option.
+            if mask == 0 {
+                continue;
+            }
+            let state = mask | (u32::from(bit[t as usize]) << OCCUPIED);
+            if !options.iter().any(|&(o, _)| covers(o, state)) {
+                options.push((state, m as u8));
             }
         }
         after.clear();
@@ -393,12 +420,12 @@ fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
         }
         std::mem::swap(&mut frontier, &mut after);
     }
-    // Only what no other option does as well with as few moves: the masks merged piece by
+    // Only what no other option does as well with as few moves: the states merged piece by
     // piece grow with every option kept.
     let all = options.clone();
     options.retain(|&(o, m)| {
         !all.iter()
-            .any(|&(p, n)| n <= m && p | o == p && (p, n) != (o, m))
+            .any(|&(p, n)| n <= m && covers(p, o) && (p, n) != (o, m))
     });
     options.into_boxed_slice()
 }
@@ -494,6 +521,17 @@ mod tests {
         // With the king two squares nearer the rook's second square is covered.
         let near = chess("k7/8/8/8/2K5/8/8/7R w - - 0 1");
         assert!(goal_in_reach(&near, Color::Black, 3, 0, true));
+    }
+
+    #[test]
+    fn a_piece_next_to_the_king_must_be_guarded() {
+        // Qg7 checks h8 and holds g8 and h7, but alone the king takes it; no other square of
+        // the queen's closes the corner.
+        let alone = chess("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
+        assert!(!goal_in_reach(&alone, Color::Black, 1, 0, true));
+        // The king on f6 guards g7: 1.Qg7#.
+        let guarded = chess("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1");
+        assert!(goal_in_reach(&guarded, Color::Black, 1, 0, true));
     }
 
     #[test]
