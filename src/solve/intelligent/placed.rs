@@ -442,6 +442,15 @@ mod tests {
     use crate::solve::intelligent::{Net, goal_in_reach};
     use shakmaty::Color;
 
+    /// A mask's bit for `q` next to a king on `s`.
+    fn neighbour_bit(s: Square, q: Square) -> u32 {
+        let i = shakmaty::attacks::king_attacks(s)
+            .into_iter()
+            .position(|n| n == q)
+            .unwrap();
+        2 << i
+    }
+
     #[test]
     fn a_rook_checks_a_corner_only_after_a_move_and_from_its_rank_or_file() {
         let options = options(Tables::get(), Kind::Rook, Square::A1, Square::H8);
@@ -452,11 +461,7 @@ mod tests {
             .collect();
         assert_eq!(checks.iter().min(), Some(&1), "{options:?}");
         // Along the eighth rank from a8: the king's square and g8, nothing of the seventh.
-        let g8 = 2
-            << shakmaty::attacks::king_attacks(Square::H8)
-                .into_iter()
-                .position(|q| q == Square::G8)
-                .unwrap();
+        let g8 = neighbour_bit(Square::H8, Square::G8);
         assert!(options.contains(&(1 | g8, 1)), "{options:?}");
         // Sorted by moves, each mask only at the fewest.
         assert!(options.windows(2).all(|w| w[0].1 <= w[1].1), "{options:?}");
@@ -467,11 +472,7 @@ mod tests {
         // A pawn on b7 never checks h8 as a pawn; promoted on b8 it does with one move, along
         // the rank, g8 with it.
         let options = options(Tables::get(), Kind::WhitePawn, Square::B7, Square::H8);
-        let g8 = 2
-            << shakmaty::attacks::king_attacks(Square::H8)
-                .into_iter()
-                .position(|q| q == Square::G8)
-                .unwrap();
+        let g8 = neighbour_bit(Square::H8, Square::G8);
         assert!(options.contains(&(1 | g8, 1)), "{options:?}");
         // 1.a7 2.a8=Q#: the king on g6 holds g7 and h7; only the promoted pawn checks.
         let pos = chess("7k/8/P5K1/8/8/8/8/8 w - - 0 1");
