@@ -78,7 +78,10 @@ fn run(fen_text: &str, stip: Stipulation, intelligent: bool) -> Option<Solution>
     .ok()
 }
 
-fn lines(s: &Solution) -> Vec<(Vec<Move>, bool)> {
+/// A solution's lines, each with whether it is short.
+type Lines = Vec<(Vec<Move>, bool)>;
+
+fn lines(s: &Solution) -> Lines {
     s.solutions
         .iter()
         .map(|h| (h.moves.clone(), h.short))
@@ -120,6 +123,22 @@ fn agree(stips: &[&str], men: std::ops::RangeInclusive<usize>, cases: u32) -> (u
         })
         .unwrap();
     (legal.get(), solved.get())
+}
+
+/// Both searches' solutions of `fen` under `stip`.
+fn both(fen: &str, stip: &str) -> (Lines, Lines) {
+    let stip: Stipulation = stip.parse().unwrap();
+    let [smart, plain] =
+        [true, false].map(|intelligent| lines(&run(fen, stip, intelligent).unwrap()));
+    (smart, plain)
+}
+
+#[test]
+fn the_mated_king_may_take_a_piece_on_its_mating_square() {
+    // 1.Ra3 Kh2 2.Kf2 Kxh1 3.Rh3#: the bishop on h1 need not leave the king's last square.
+    let (smart, plain) = both("8/8/8/8/8/4K1k1/8/R6B b - - 0 1", "h#2.5");
+    assert_eq!(plain.len(), 74);
+    assert_eq!(smart, plain);
 }
 
 #[test]

@@ -368,8 +368,9 @@ impl Placed {
 /// takes, in order of the moves: a mask only where no earlier one holds it. The piece is
 /// followed move by move through the states the empty board lets it reach (`Tables::steps`),
 /// so a pawn attacks as a pawn until it promotes and as the queen or knight it became after.
-/// The first option attacks none of the nine: the piece where it stands, or one move away
-/// when it stands on `s` or, a king, next to it. A king gives no check.
+/// The first option attacks none of the nine: the piece where it stands (taken there by the
+/// mated king, if that is `s`), or a king on or next to `s` one move away. A king gives no
+/// check.
 fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
     let near = shakmaty::attacks::king_attacks(s);
     let block = near | Bitboard::from_square(s);
@@ -383,7 +384,7 @@ fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
     } else {
         Bitboard::from_square(s)
     };
-    let mut options = vec![(0u32, u8::from(forbidden.contains(sq)))];
+    let mut options = vec![(0u32, u8::from(kind == Kind::King && forbidden.contains(sq)))];
     let mut seen = [Bitboard::EMPTY; KINDS];
     seen[kind.index()].add(sq);
     let mut frontier = vec![(kind, sq)];
