@@ -135,32 +135,29 @@ impl Blocks {
 mod tests {
     use super::*;
 
+    use crate::solve::intelligent::tests::neighbour;
+
     /// The bit of `q` among the squares next to `s`.
     fn bit(s: Square, q: Square) -> u8 {
-        let i = shakmaty::attacks::king_attacks(s)
-            .into_iter()
-            .position(|f| f == q)
-            .unwrap();
-        1 << i
+        1 << neighbour(s, q)
+    }
+
+    /// The blocks of `men` with `moves` of theirs.
+    fn of(men: &[(Kind, Square)], moves: u32) -> Blocks {
+        let mut blocks = Blocks::EMPTY;
+        blocks.reset(Some(men), moves);
+        blocks
     }
 
     #[test]
     fn one_man_blocks_one_flight_only() {
         // A knight on c6 reaches a7 and b8 in one move each, but not both at once; a second
         // knight on d6 (b7 in one) makes two blocks cost two.
-        let mut blocks = Blocks::EMPTY;
-        blocks.reset(
-            Some(&[(Kind::Knight, Square::C6), (Kind::King, Square::A8)]),
-            3,
-        );
+        let mut blocks = of(&[(Kind::Knight, Square::C6), (Kind::King, Square::A8)], 3);
         let (a7, b8) = (bit(Square::A8, Square::A7), bit(Square::A8, Square::B8));
         assert!(blocks.fit(Square::A8, a7, 1) && blocks.fit(Square::A8, b8, 1));
         assert!(!blocks.fit(Square::A8, a7 | b8, 3));
-        let mut blocks = Blocks::EMPTY;
-        blocks.reset(
-            Some(&[(Kind::Knight, Square::C6), (Kind::Knight, Square::D6)]),
-            3,
-        );
+        let mut blocks = of(&[(Kind::Knight, Square::C6), (Kind::Knight, Square::D6)], 3);
         let b7 = bit(Square::A8, Square::B7);
         assert!(blocks.fit(Square::A8, a7 | b7, 2) && !blocks.fit(Square::A8, a7 | b7, 1));
         assert!(!blocks.fit(Square::A8, a7 | b7 | b8, 3));
@@ -170,16 +167,14 @@ mod tests {
     fn the_cheapest_assignment_is_found_not_the_greedy_one() {
         // The rook on b1 takes b7 in one, a7 in two; the pawn on a6 takes a7 in one and
         // nothing else: the rook must go to b7, not to a7.
-        let mut blocks = Blocks::EMPTY;
-        blocks.reset(
-            Some(&[(Kind::Rook, Square::B1), (Kind::BlackPawn, Square::A6)]),
+        let mut blocks = of(
+            &[(Kind::Rook, Square::B1), (Kind::BlackPawn, Square::A6)],
             3,
         );
         let (a7, b7) = (bit(Square::A8, Square::A7), bit(Square::A8, Square::B7));
         assert!(!blocks.fit(Square::A8, a7 | b7, 3));
-        let mut blocks = Blocks::EMPTY;
-        blocks.reset(
-            Some(&[(Kind::Rook, Square::B1), (Kind::WhitePawn, Square::A6)]),
+        let mut blocks = of(
+            &[(Kind::Rook, Square::B1), (Kind::WhitePawn, Square::A6)],
             3,
         );
         assert!(blocks.fit(Square::A8, a7 | b7, 2) && !blocks.fit(Square::A8, a7 | b7, 1));

@@ -719,6 +719,15 @@ mod tests {
             .unwrap()
     }
 
+    /// Where `q` stands among the squares next to `s`, in square order (the bit the bound's
+    /// masks give it).
+    pub(super) fn neighbour(s: Square, q: Square) -> usize {
+        shakmaty::attacks::king_attacks(s)
+            .into_iter()
+            .position(|n| n == q)
+            .unwrap()
+    }
+
     #[test]
     fn dilate_stays_on_the_board() {
         assert_eq!(

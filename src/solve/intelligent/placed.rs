@@ -278,19 +278,12 @@ impl Placed {
         if idle[0] <= net.attacker {
             let every = ATTACKED | (ATTACKED << OCCUPIED);
             self.build(&lists[..pieces], &idle, (net.attacker, every), |_| false);
-            // The attacked squares of the placements whose pieces next to the king are guarded;
-            // `best` cleared first, as the next `build` clears only what `reached` lists.
-            for &m in &self.reached {
-                self.best[m as usize] = u8::MAX;
-            }
-            self.reached.retain(|&m| guarded(m));
-            for m in &mut self.reached {
-                *m &= ATTACKED;
-            }
+            // The attacked squares of the placements whose pieces next to the king are guarded,
+            // the largest first.
             self.reached
-                .sort_unstable_by_key(|&m| std::cmp::Reverse(m.count_ones()));
-            for &m in &self.reached {
-                let m = m as u16;
+                .sort_unstable_by_key(|&m| std::cmp::Reverse((m & ATTACKED).count_ones()));
+            for &m in self.reached.iter().filter(|&&m| guarded(m)) {
+                let m = (m & ATTACKED) as u16;
                 if kept.masks[..usize::from(kept.count).min(KEPT_MASKS)]
                     .iter()
                     .any(|&k| k & m == m)
@@ -439,18 +432,9 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::intelligent::tests::chess;
+    use crate::solve::intelligent::tests::{chess, neighbour};
     use crate::solve::intelligent::{Net, goal_in_reach};
     use shakmaty::Color;
-
-    /// A mask's bit for `q` next to a king on `s`.
-    fn neighbour_bit(s: Square, q: Square) -> u32 {
-        let i = shakmaty::attacks::king_attacks(s)
-            .into_iter()
-            .position(|n| n == q)
-            .unwrap();
-        2 << i
-    }
 
     #[test]
     fn a_rook_checks_a_corner_only_after_a_move_and_from_its_rank_or_file() {
@@ -462,7 +446,7 @@ mod tests {
             .collect();
         assert_eq!(checks.iter().min(), Some(&1), "{options:?}");
         // Along the eighth rank from a8: the king's square and g8, nothing of the seventh.
-        let g8 = neighbour_bit(Square::H8, Square::G8);
+        let g8 = 2 << neighbour(Square::H8, Square::G8);
         assert!(options.contains(&(1 | g8, 1)), "{options:?}");
         // Sorted by moves, each mask only at the fewest.
         assert!(options.windows(2).all(|w| w[0].1 <= w[1].1), "{options:?}");
@@ -473,7 +457,7 @@ mod tests {
         // A pawn on b7 never checks h8 as a pawn; promoted on b8 it does with one move, along
         // the rank, g8 with it.
         let options = options(Tables::get(), Kind::WhitePawn, Square::B7, Square::H8);
-        let g8 = neighbour_bit(Square::H8, Square::G8);
+        let g8 = 2 << neighbour(Square::H8, Square::G8);
         assert!(options.contains(&(1 | g8, 1)), "{options:?}");
         // 1.a7 2.a8=Q#: the king on g6 holds g7 and h7; only the promoted pawn checks.
         let pos = chess("7k/8/P5K1/8/8/8/8/8 w - - 0 1");
