@@ -8,6 +8,23 @@ use std::ops::Deref;
 use super::Move;
 use super::goal::{After, Goal, Kind};
 
+/// What `Rules::approaches` reads, squares as bits (`solve::intelligent::Targets`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Targets {
+    /// For each number of moves, the squares a man may come nearer to.
+    pub(crate) near: [u64; 8],
+    /// The squares the king may come nearer to.
+    pub(crate) king: u64,
+}
+
+impl Targets {
+    /// No bound: every move may keep the goal in reach.
+    pub(crate) const ANY: Targets = Targets {
+        near: [u64::MAX; 8],
+        king: u64::MAX,
+    };
+}
+
 pub(crate) mod chess;
 pub(crate) mod xiangqi;
 
@@ -73,6 +90,18 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     }
     /// Whether `m` leaves one of `squares` or castles (see `movers`).
     fn leaves(&self, _m: Self::Move, _squares: u64) -> bool {
+        true
+    }
+    /// Help and series play, the side to be brought to `goal` to move with `defender` of its
+    /// moves left (this one among them) and `attacker` of the other side's: what
+    /// `approaches` needs to tell the moves that may keep the goal in reach
+    /// (`solve::intelligent::defender_targets`); every square where no such bound is known.
+    fn defender_targets(&self, _goal: Goal, _attacker: u32, _defender: u32) -> Targets {
+        Targets::ANY
+    }
+    /// Whether `m` may keep the goal in reach, `targets` from `defender_targets` and `left`
+    /// of the side's moves after it.
+    fn approaches(&self, _m: Self::Move, _targets: &Targets, _left: u32) -> bool {
         true
     }
     /// `m`, a move of the current position, as the solver reports it.

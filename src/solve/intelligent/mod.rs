@@ -16,12 +16,14 @@
 //! the mating side which has not moved yet, and cannot have been captured, certainly attacks,
 //! nor next to a king that stays; and a king that makes the last move does not land next to it.
 
+mod approach;
 mod blocks;
 mod placed;
 mod reach;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
 
+pub(crate) use approach::{Targets, approaches, defender_targets};
 use blocks::Blocks;
 use reach::{Kind, Tables};
 
@@ -438,6 +440,43 @@ impl Guards<'_> {
         })
     }
 
+    /// The squares where `last_move` finds a move that closes the net, the position before
+    /// it not weighed, `spent` as `Flights::closable_squares` has it.
+    fn last_move_squares(
+        &self,
+        pieces: &[(Kind, Square)],
+        flights: &Flights,
+        spent: usize,
+    ) -> Bitboard {
+        if self.castling_king {
+            return Bitboard::FULL;
+        }
+        let mut found = Bitboard::EMPTY;
+        for (i, &(kind, sq)) in pieces.iter().enumerate() {
+            let mut checking = Bitboard::EMPTY;
+            let mut guarded = Bitboard::EMPTY;
+            for (j, &(k, s)) in pieces.iter().enumerate() {
+                if j != i {
+                    let a = k.attacks(s);
+                    if k != Kind::King {
+                        checking |= a;
+                    }
+                    guarded |= a;
+                }
+            }
+            for &(k, t) in self.tables.steps(kind, sq) {
+                let a = k.attacks(t);
+                let (c, away) = if k == Kind::King {
+                    (checking, dilate(Bitboard::from_square(t)))
+                } else {
+                    (checking | a, Bitboard::from_square(t))
+                };
+                found |= flights.closable_squares((c, guarded | a), !away, spent);
+            }
+        }
+        found
+    }
+
     /// Whether some sharing of `moves` among `pieces` that gives the one at `mover` one or
     /// more of them closes the net (`share`).
     fn share_moving(
@@ -669,20 +708,57 @@ impl Flights {
             let left = self.moves - d;
             let open = !(guarded | self.layers[left]);
             let squares = self.balls[d] & wanted & allowed & !next_to(open);
-            squares.into_iter().any(|s| {
-                let blocks = shakmaty::attacks::king_attacks(s) & !guarded;
-                // Each block's distance: the layers it is not yet in, added up.
-                let mut moves = 0;
-                for layer in &self.layers[..left] {
-                    moves += (blocks & !*layer).count();
-                    if moves > left {
-                        return false;
-                    }
-                }
-                true
-            })
+            squares
+                .into_iter()
+                .any(|s| blocks_fit(&self.layers, s, guarded, left))
         })
     }
+
+    /// The squares among `allowed` where `closable` finds the king's net closable, when
+    /// `spent` of the mated side's moves (none or one) have gone to a man not known in
+    /// advance: each of its men then counts as that many moves nearer to everything, the
+    /// moves one fewer. (A move brings one man nearer to several squares at once, which the
+    /// sum of each square's nearest man would count as a move for each.)
+    fn closable_squares(
+        &self,
+        (checking, guarded): (Bitboard, Bitboard),
+        allowed: Bitboard,
+        spent: usize,
+    ) -> Bitboard {
+        let wanted = if self.check { checking } else { Bitboard::FULL };
+        let mut found = Bitboard::EMPTY;
+        let Some(moves) = self.moves.checked_sub(spent) else {
+            return found;
+        };
+        let layers = &self.layers[spent..];
+        for d in 0..=moves {
+            let left = moves - d;
+            let open = !(guarded | layers[left]);
+            for s in self.balls[d] & wanted & allowed & !next_to(open) & !found {
+                if blocks_fit(layers, s, guarded, left) {
+                    found.add(s);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Whether the king's men, standing on `layers` after each number of moves, reach the
+/// squares next to `s` that are not `guarded` within `left` moves, a move for each square at
+/// least.
+#[inline]
+fn blocks_fit(layers: &[Bitboard], s: Square, guarded: Bitboard, left: usize) -> bool {
+    let blocks = shakmaty::attacks::king_attacks(s) & !guarded;
+    // Each block's distance: the layers it is not yet in, added up.
+    let mut moves = 0;
+    for layer in &layers[..left] {
+        moves += (blocks & !*layer).count();
+        if moves > left {
+            return false;
+        }
+    }
+    true
 }
 
 /// The squares next to a square of `b` (a square of `b` only when next to another).

@@ -48,6 +48,31 @@ pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
     })
 }
 
+/// The squares where `mate_in_reach` finds a placement that mates the king.
+pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard)) -> Bitboard {
+    let flights = net.flights;
+    if !flights.check || net.guards.castling_king {
+        return Bitboard::FULL;
+    }
+    let (checking, guarded) = union;
+    let config = Config::of(net);
+    PLACED.with(|placed| {
+        let placed = &mut *placed.borrow_mut();
+        let (mut seen, mut found) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for k in 0..=flights.moves {
+            let left = flights.moves - k;
+            let open = !(guarded | flights.layers[left]);
+            for s in flights.balls[k] & !seen & checking & !next_to(open) {
+                if placed.closes(net, (s, left), &config) {
+                    found.add(s);
+                }
+            }
+            seen |= flights.balls[k];
+        }
+        found
+    })
+}
+
 /// (state, moves) pairs: what a piece attacks of the nine squares around a king's square and
 /// which of the eight around it it stands on (`OCCUPIED`), and the fewest moves that take it
 /// there.

@@ -8,7 +8,7 @@ use shakmaty::{
     Role, Square as SSquare,
 };
 
-use super::Rules;
+use super::{Rules, Targets};
 use crate::core::Square;
 use crate::solve::Move;
 use crate::solve::goal::{After, Goal, Kind};
@@ -390,6 +390,32 @@ impl Rules for ChessRules {
     #[inline]
     fn leaves(&self, m: SMove, squares: u64) -> bool {
         m.is_castle() || m.from().is_none_or(|from| Bitboard(squares).contains(from))
+    }
+
+    fn defender_targets(&self, goal: Goal, attacker: u32, defender: u32) -> Targets {
+        let pos = self.pos();
+        let Some(check) = bound_check(goal) else {
+            return Targets::ANY;
+        };
+        let moves = (attacker, defender);
+        let found = crate::solve::intelligent::defender_targets(pos, pos.turn(), moves, check);
+        Targets {
+            near: found.near.map(|t| t.0),
+            king: found.king.0,
+        }
+    }
+
+    #[inline]
+    fn approaches(&self, m: SMove, targets: &Targets, left: u32) -> bool {
+        if *targets == Targets::ANY {
+            return true;
+        }
+        let turn = self.pos().turn();
+        let targets = crate::solve::intelligent::Targets {
+            near: targets.near.map(Bitboard),
+            king: Bitboard(targets.king),
+        };
+        crate::solve::intelligent::approaches(&m, turn, &targets, left)
     }
 
     fn public(&self, m: SMove) -> Move {

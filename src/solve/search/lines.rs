@@ -5,7 +5,7 @@
 //! last move ends the line in the last two.
 
 use super::{HELP, SERIES, Search};
-use crate::solve::rules::Rules;
+use crate::solve::rules::{Rules, Targets};
 use crate::solve::stipulation::Play;
 
 impl<R: Rules> Search<'_, R> {
@@ -34,8 +34,9 @@ impl<R: Rules> Search<'_, R> {
         let moves = self.pos.legal();
         let mut any = false;
         let leaving = self.series_movers(left);
+        let targets = self.series_targets(left);
         for &m in moves.iter() {
-            if !self.pos.leaves(m, leaving) {
+            if !self.pos.leaves(m, leaving) || !self.pos.approaches(m, &targets, left - 1) {
                 continue;
             }
             self.play(m);
@@ -145,8 +146,12 @@ impl<R: Rules> Search<'_, R> {
         let mut any = false;
         let landing = self.last_help_squares(plies);
         let leaving = self.help_movers(plies);
+        let targets = self.help_targets(plies);
         for &m in moves.iter() {
-            if !self.pos.lands_in(m, landing) || !self.pos.leaves(m, leaving) {
+            if !self.pos.lands_in(m, landing)
+                || !self.pos.leaves(m, leaving)
+                || !self.pos.approaches(m, &targets, plies / 2 - 1)
+            {
                 continue;
             }
             self.play(m);
@@ -198,6 +203,17 @@ impl<R: Rules> Search<'_, R> {
         }
     }
 
+    /// The squares the side to move must bring a man nearer to when it is the side to be
+    /// brought to the goal and has a move after this one (`Rules::defender_targets`).
+    #[inline]
+    fn help_targets(&self, plies: u32) -> Targets {
+        if self.intelligent && plies >= 4 && plies.is_multiple_of(2) {
+            self.pos.defender_targets(self.goal, plies / 2, plies / 2)
+        } else {
+            Targets::ANY
+        }
+    }
+
     /// `help_movers` for the series of ser-# and ser-=, whose side reaches the goal itself.
     #[inline]
     fn series_movers(&self, left: u32) -> u64 {
@@ -205,6 +221,16 @@ impl<R: Rules> Search<'_, R> {
             self.pos.movers(self.goal, left, 0)
         } else {
             u64::MAX
+        }
+    }
+
+    /// `help_targets` for the series of ser-h# and ser-h=, whose side is brought to the goal.
+    #[inline]
+    fn series_targets(&self, left: u32) -> Targets {
+        if self.intelligent && left >= 2 && self.play == Play::SeriesHelp {
+            self.pos.defender_targets(self.goal, 1, left)
+        } else {
+            Targets::ANY
         }
     }
 

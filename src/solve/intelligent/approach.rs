@@ -1,0 +1,269 @@
+//! The mated side's moves that may keep the goal in reach, told apart before they are
+//! played: when the goal is out of reach with one move of that side fewer, only a move that
+//! brings its king or a man nearer to where the net could close can bring it back.
+
+use shakmaty::{Bitboard, Chess, Color, Role};
+
+use super::reach::{self, Kind, Tables};
+use super::{Before, KING_MOVES, Net, SHARES, dilate, next_to, placed, shares};
+
+/// The most numbers of moves `defender_targets` tells apart.
+pub(crate) const TARGET_MOVES: usize = 8;
+
+/// What the mated side's moves must come nearer to (`defender_targets`).
+pub(crate) struct Targets {
+    /// For each number `k` of moves, the squares one of its men may come to within `k`
+    /// moves, and no sooner than it could before (past the last entry, the last).
+    pub(crate) near: [Bitboard; TARGET_MOVES],
+    /// The squares its king may come nearer to.
+    pub(crate) king: Bitboard,
+}
+
+/// The mated side to move, `moves` = (the other side's moves left, its own with this one):
+/// where its moves must go for the goal to stay in reach (`Targets`; every square where that
+/// bounds nothing).
+///
+/// The bound asks of the mated side's men only how far they are from the squares next to a
+/// square its king may be mated on (`Flights`: the layers, `Blocks`), within the moves its
+/// king leaves them, and more of them nearer never closes the net less. So when the goal is
+/// out of reach with one move fewer and the men standing as they are, the part of the bound
+/// that rules it out is an "or" over the squares the king may be mated on, and each of those
+/// squares already needs this move, with the others as they are, to stay open. A move that
+/// leaves the king as far as it was from each of those squares, and every man as far as it
+/// was from each square next to one within the moves the king leaves it, leaves every square
+/// as it was: it is as good as no move. That is weighed without the position before the last
+/// move (`Before`), which a move anywhere may change, and with the parent's own moves, one
+/// more, for the squares (so a man one move nearer to several squares at once counts once).
+/// Captures and promotions change more than distances: `approaches` lets them through.
+pub(crate) fn defender_targets(
+    pos: &Chess,
+    mated: Color,
+    moves: (u32, u32),
+    check: bool,
+) -> Targets {
+    let every = Targets {
+        near: [Bitboard::FULL; TARGET_MOVES],
+        king: Bitboard::FULL,
+    };
+    let (attacker, defender) = moves;
+    let Some(left) = defender.checked_sub(1) else {
+        return every;
+    };
+    // Without this move: which part rules the goal out, and the king's squares by moves.
+    let Some(Some((part, balls))) = Net::with(pos, mated, (attacker, left), check, |net| {
+        let part = net.failing()?;
+        Some((part, net.flights.balls))
+    }) else {
+        return every;
+    };
+    // With it: where that part leaves the king a mate, which only coming nearer can keep; for
+    // the men's moves, with one of them nearer to everything (`Flights::closable_squares`).
+    let squares = |spent: usize| {
+        let found = match part {
+            Part::Union => Net::with(pos, mated, moves, check, |net| {
+                net.flights
+                    .closable_squares(net.union(), Bitboard::FULL, spent)
+            }),
+            Part::Placed => Net::with(pos, mated, moves, check, |net| {
+                placed::mated_squares(net, net.union())
+            }),
+            Part::Last => Net::with(pos, mated, moves, check, |net| {
+                net.guards.last_move_squares(net.pieces, net.flights, spent)
+            }),
+            Part::Other => None,
+        };
+        found.unwrap_or(Bitboard::FULL)
+    };
+    let king = squares(0);
+    let men = match part {
+        Part::Union | Part::Last => squares(1),
+        Part::Placed | Part::Other => king,
+    };
+    let left = (left as usize).min(KING_MOVES - 1);
+    let mut near = [Bitboard::EMPTY; TARGET_MOVES];
+    for (k, t) in near.iter_mut().enumerate().take(left + 1) {
+        *t = next_to(balls[left - k] & men);
+    }
+    Targets { near, king }
+}
+
+/// The parts of the bound (`Net::failing`).
+#[derive(Clone, Copy)]
+enum Part {
+    /// Every piece given every move (`Net::union`).
+    Union,
+    /// Each piece on one square (`placed`).
+    Placed,
+    /// The mating side's last move (`Guards::last_move`).
+    Last,
+    /// Sharing the moves among the pieces (`Guards::share`), not told apart square by square:
+    /// every square counts.
+    Other,
+}
+
+/// Whether `m`, a move of the mated side's, may keep the goal in reach given `targets`
+/// (`defender_targets`) and the moves `left` after it: a man's quiet move must take it nearer
+/// to one of them.
+pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, left: u32) -> bool {
+    let shakmaty::Move::Normal {
+        role,
+        from,
+        capture: None,
+        to,
+        promotion: None,
+    } = *m
+    else {
+        return true;
+    };
+    if role == Role::King {
+        let (from, to) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        // Some square the king reaches from `to` within as many moves as from `from`, and
+        // sooner: within `k` of `to`, not within `k` of `from`.
+        let (mut ahead, mut behind) = (to, from);
+        for _ in 0..=left {
+            if (ahead & targets.king & !behind).any() {
+                return true;
+            }
+            ahead = dilate(ahead);
+            behind = dilate(behind);
+        }
+        return false;
+    }
+    if targets.near[0] == Bitboard::FULL {
+        return true;
+    }
+    let tables = Tables::get();
+    let kind = Kind::of(role.of(color));
+    (0..=left.min(reach::MOST as u32)).any(|k| {
+        let near = targets.near[(k as usize).min(TARGET_MOVES - 1)];
+        (tables.reach(kind, to, k) & near & !tables.reach(kind, from, k)).any()
+    })
+}
+
+impl Net<'_> {
+    /// Which part of the bound, all of whose parts are an "or" over the king's squares, rules
+    /// the goal out, the position before the last move not weighed (`None`: none does).
+    fn failing(&self) -> Option<Part> {
+        let union = self.union();
+        if self.open_to(union) {
+            return Some(Part::Union);
+        }
+        let (pieces, attacker) = (self.pieces, self.attacker);
+        if attacker < 2 || shares(pieces.len() as u64, attacker) > SHARES {
+            // One move's test (`Last`), or none past the union.
+            return (attacker == 1 && !self.in_reach(false)).then_some(Part::Last);
+        }
+        let around = (self.flights, &Before::ANY);
+        let shared = (Bitboard::EMPTY, Bitboard::EMPTY);
+        if !self
+            .guards
+            .share(pieces, attacker, shared, Bitboard::FULL, around)
+        {
+            return Some(Part::Other);
+        }
+        (!placed::mate_in_reach(self, union)).then_some(Part::Placed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::intelligent::goal_in_reach;
+    use crate::solve::intelligent::tests::chess;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode, Position, Square};
+
+    /// The mated side's moves in `pos` that `approaches` lets through with `moves` left
+    /// (the other side's, its own with this one), as UCI.
+    fn approaching(pos: &Chess, moves: (u32, u32)) -> Vec<String> {
+        let mated = pos.turn();
+        let targets = defender_targets(pos, mated, moves, true);
+        pos.legal_moves()
+            .iter()
+            .filter(|m| approaches(m, mated, &targets, moves.1 - 1))
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_move_that_comes_no_nearer_is_as_good_as_none() {
+        // Rh8# needs b7 blocked: the knight on e4 gets there in two moves (via c5 or d6), so
+        // Black has no move to spare. Its moves towards b7 may keep the mate in reach; one
+        // away from it, the pawn's step and the king's steps off a8 (the only square the net
+        // closes on) are as good as passing.
+        let pos = chess("k7/p7/8/7p/4n3/8/8/6KR b - - 0 1");
+        let mut found = approaching(&pos, (1, 2));
+        found.sort();
+        assert_eq!(found, ["e4c5", "e4d6"]);
+        // With a move to spare, every move may.
+        let all = pos.legal_moves().len();
+        assert_eq!(approaching(&pos, (1, 3)).len(), all);
+    }
+
+    #[test]
+    fn a_capture_or_a_promotion_always_may_keep_the_goal_in_reach() {
+        // The knight's capture on g3 and the pawn's promotion change more than distances.
+        let pos = chess("k7/p7/8/8/4n3/6P1/1p6/6KR b - - 0 1");
+        let found = approaching(&pos, (1, 2));
+        for m in ["e4g3", "b2b1q", "b2b1n"] {
+            assert!(found.iter().any(|f| f == m), "{m} in {found:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 400,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Every move `approaches` turns away leaves the goal out of reach for the bound
+        /// itself, its king not in check before the other side's last move included.
+        #[test]
+        fn a_move_turned_away_leaves_the_goal_out_of_reach(
+            men in proptest::collection::vec((0usize..10, 0u8..64), 2..9),
+            kings in (0u8..64, 0u8..64),
+            attacker in 1u32..4,
+            defender in 2u32..5,
+            check in proptest::bool::ANY,
+        ) {
+            let Some(pos) = random_position(kings, &men) else {
+                return Ok(());
+            };
+            let mated = pos.turn();
+            let targets = defender_targets(&pos, mated, (attacker, defender), check);
+            for m in pos.legal_moves() {
+                if approaches(&m, mated, &targets, defender - 1) {
+                    continue;
+                }
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let fen = Fen::from_position(&after, EnPassantMode::Legal);
+                proptest::prop_assert!(
+                    !goal_in_reach(&after, mated, attacker, defender - 1, check),
+                    "{} {:?} ({}, {})", fen, m, attacker, defender
+                );
+            }
+        }
+    }
+
+    /// Black to move with its king and White's on `kings` and `men` (kind index, square) on
+    /// the board; `None` when that is no legal position.
+    fn random_position(kings: (u8, u8), men: &[(usize, u8)]) -> Option<Chess> {
+        const MEN: [char; 10] = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'];
+        let mut board = shakmaty::Board::empty();
+        board.set_piece_at(Square::new(u32::from(kings.0)), Color::White.king());
+        board.set_piece_at(Square::new(u32::from(kings.1)), Color::Black.king());
+        for &(kind, sq) in men {
+            let sq = Square::new(u32::from(sq));
+            if board.piece_at(sq).is_none() {
+                let piece = shakmaty::Piece::from_char(MEN[kind])?;
+                board.set_piece_at(sq, piece);
+            }
+        }
+        let mut setup = shakmaty::Setup::empty();
+        setup.board = board;
+        setup.turn = Color::Black;
+        setup.position(CastlingMode::Standard).ok()
+    }
+}
