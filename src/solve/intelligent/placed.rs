@@ -117,10 +117,15 @@ struct Placed {
     /// The largest masks reached (`reach_all`), by the mating side's men and moves and the
     /// king's square.
     kept: Vec<Kept>,
+    /// The masks made since `kept` last grew.
+    kept_new: usize,
 }
 
-/// Slots of `Placed::kept`.
+/// Slots of `Placed::kept` at first (400 KB); a search that makes more masks than twice as
+/// many gets four times as many, up to `KEPT_MOST` (6.5 MB): a long helpmate meets the same
+/// men of the mating side again and again, between other ones.
 const KEPT_SLOTS: usize = 4096;
+const KEPT_MOST: usize = 1 << 16;
 /// The most masks one slot lists.
 const KEPT_MASKS: usize = 23;
 /// Spreads a key's bits.
@@ -189,6 +194,7 @@ impl Default for Placed {
             reached_next: Vec::with_capacity(512),
             options: Vec::new(),
             kept: Vec::new(),
+            kept_new: 0,
         }
     }
 }
@@ -227,9 +233,15 @@ impl Placed {
         // The masks the mating side reaches around `s`, the same for every position of the
         // mated side's men: kept, then read for each.
         let hash = (config.hash ^ (s as u64 + 1)).wrapping_mul(MIX);
-        let slot = (hash >> (64 - KEPT_SLOTS.trailing_zeros())) as usize;
+        let mut slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
         if self.kept[slot].config != *config || self.kept[slot].s != s as u8 {
             let kept = self.reach_all(net, s);
+            self.kept_new += 1;
+            if self.kept_new > 2 * self.kept.len() && self.kept.len() < KEPT_MOST {
+                self.kept = vec![Kept::EMPTY; self.kept.len() * 4];
+                self.kept_new = 0;
+                slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
+            }
             self.kept[slot] = Kept {
                 config: *config,
                 s: s as u8,
