@@ -414,28 +414,13 @@ impl Guards<'_> {
         }
         let allowed = !before.attacked;
         pieces.iter().enumerate().any(|(i, &(kind, sq))| {
-            let mut checking = Bitboard::EMPTY;
-            let mut guarded = Bitboard::EMPTY;
-            for (j, &(k, s)) in pieces.iter().enumerate() {
-                if j != i {
-                    let a = k.attacks(s);
-                    if k != Kind::King {
-                        checking |= a;
-                    }
-                    guarded |= a;
-                }
-            }
+            let others = standing(pieces, i);
             self.tables.steps(kind, sq).iter().any(|&(k, t)| {
                 if before.kept.contains(t) {
                     return false;
                 }
-                let a = k.attacks(t);
-                let (c, away) = if k == Kind::King {
-                    (checking, dilate(Bitboard::from_square(t)))
-                } else {
-                    (checking | a, Bitboard::from_square(t))
-                };
-                flights.closable(c, guarded | a, allowed & !away)
+                let ((checking, guarded), away) = after_step(others, k, t);
+                flights.closable(checking, guarded, allowed & !away)
             })
         })
     }
@@ -453,25 +438,10 @@ impl Guards<'_> {
         }
         let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
-            let mut checking = Bitboard::EMPTY;
-            let mut guarded = Bitboard::EMPTY;
-            for (j, &(k, s)) in pieces.iter().enumerate() {
-                if j != i {
-                    let a = k.attacks(s);
-                    if k != Kind::King {
-                        checking |= a;
-                    }
-                    guarded |= a;
-                }
-            }
+            let others = standing(pieces, i);
             for &(k, t) in self.tables.steps(kind, sq) {
-                let a = k.attacks(t);
-                let (c, away) = if k == Kind::King {
-                    (checking, dilate(Bitboard::from_square(t)))
-                } else {
-                    (checking | a, Bitboard::from_square(t))
-                };
-                found |= flights.closable_squares((c, guarded | a), !away, spent);
+                let (net, away) = after_step(others, k, t);
+                found |= flights.closable_squares(net, !away, spent);
             }
         }
         found
@@ -542,6 +512,40 @@ impl Guards<'_> {
             };
             self.share(rest, moves - m, (c, guarded | a), allowed, around)
         })
+    }
+}
+
+/// What the pieces but the `mover`th check and guard where they stand (the king gives no
+/// check).
+#[inline]
+fn standing(pieces: &[(Kind, Square)], mover: usize) -> (Bitboard, Bitboard) {
+    let (mut checking, mut guarded) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for (j, &(k, s)) in pieces.iter().enumerate() {
+        if j != mover {
+            let a = k.attacks(s);
+            if k != Kind::King {
+                checking |= a;
+            }
+            guarded |= a;
+        }
+    }
+    (checking, guarded)
+}
+
+/// `others` (`standing`) with a piece of kind `k` moved to `t`: what they check and guard
+/// together, and the squares the mated king cannot stand on then (`t`; next to a king).
+#[inline]
+fn after_step(
+    others: (Bitboard, Bitboard),
+    k: Kind,
+    t: Square,
+) -> ((Bitboard, Bitboard), Bitboard) {
+    let (checking, guarded) = others;
+    let a = k.attacks(t);
+    if k == Kind::King {
+        ((checking, guarded | a), dilate(Bitboard::from_square(t)))
+    } else {
+        ((checking | a, guarded | a), Bitboard::from_square(t))
     }
 }
 
