@@ -5,7 +5,7 @@
 use shakmaty::{Bitboard, Chess, Color, Role};
 
 use super::reach::{self, Kind, Tables};
-use super::{Before, KING_MOVES, Net, SHARES, dilate, next_to, placed, shares};
+use super::{Before, Find, KING_MOVES, Net, Part, dilate, next_to, placed};
 
 /// The most numbers of moves `defender_targets` tells apart.
 pub(crate) const TARGET_MOVES: usize = 8;
@@ -51,54 +51,39 @@ pub(crate) fn defender_targets(
     };
     // Without this move: which part rules the goal out, and the king's squares by moves.
     let Some(Some((part, balls))) = Net::with(pos, mated, (attacker, left), check, |net| {
-        let part = net.failing()?;
+        let part = net.ruling_out(false)?;
         Some((part, net.flights.balls))
     }) else {
         return every;
     };
-    // With it: where that part leaves the king a mate, which only coming nearer can keep; for
-    // the men's moves, with one of them nearer to everything (`Flights::closable_squares`).
-    let squares = |spent: usize| {
-        let found = match part {
-            Part::Union => Net::with(pos, mated, moves, check, |net| {
-                net.flights
-                    .closable_squares(net.union(), Bitboard::FULL, spent)
-            }),
-            Part::Placed => Net::with(pos, mated, moves, check, |net| {
-                placed::mated_squares(net, net.union())
-            }),
-            Part::Last => Net::with(pos, mated, moves, check, |net| {
-                net.guards.last_move_squares(net.pieces, net.flights, spent)
-            }),
-            Part::Other => None,
+    // With it: where that part leaves the king a mate, which only coming nearer can keep,
+    // for the king's moves; for the men's, with one of them nearer to everything
+    // (`Flights::closing`).
+    let (king, men) = Net::with(pos, mated, moves, check, |net| {
+        let (flights, any) = (net.flights, &Before::ANY);
+        let squares = |spent| match part {
+            Part::Union => flights.closing(net.union(), Bitboard::FULL, spent, Find::All),
+            Part::Last => {
+                net.guards
+                    .last_move_squares(net.pieces, flights, (any, spent), Find::All)
+            }
+            Part::Placed => placed::mated_squares(net, net.union(), Find::All),
+            Part::TooMobile | Part::Shared => Bitboard::FULL,
         };
-        found.unwrap_or(Bitboard::FULL)
-    };
-    let king = squares(0);
-    let men = match part {
-        Part::Union | Part::Last => squares(1),
-        Part::Placed | Part::Other => king,
-    };
+        let king = squares(0);
+        let men = match part {
+            Part::Union | Part::Last => squares(1),
+            _ => king,
+        };
+        (king, men)
+    })
+    .unwrap_or((Bitboard::FULL, Bitboard::FULL));
     let left = (left as usize).min(KING_MOVES - 1);
     let mut near = [Bitboard::EMPTY; TARGET_MOVES];
     for (k, t) in near.iter_mut().enumerate().take(left + 1) {
         *t = next_to(balls[left - k] & men);
     }
     Targets { near, king }
-}
-
-/// The parts of the bound (`Net::failing`).
-#[derive(Clone, Copy)]
-enum Part {
-    /// Every piece given every move (`Net::union`).
-    Union,
-    /// Each piece on one square (`placed`).
-    Placed,
-    /// The mating side's last move (`Guards::last_move`).
-    Last,
-    /// Sharing the moves among the pieces (`Guards::share`), not told apart square by square:
-    /// every square counts.
-    Other,
 }
 
 /// Whether `m`, a move of the mated side's, may keep the goal in reach given `targets`
@@ -138,31 +123,6 @@ pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, le
         let near = targets.near[(k as usize).min(TARGET_MOVES - 1)];
         (tables.reach(kind, to, k) & near & !tables.reach(kind, from, k)).any()
     })
-}
-
-impl Net<'_> {
-    /// Which part of the bound, all of whose parts are an "or" over the king's squares, rules
-    /// the goal out, the position before the last move not weighed (`None`: none does).
-    fn failing(&self) -> Option<Part> {
-        let union = self.union();
-        if self.open_to(union) {
-            return Some(Part::Union);
-        }
-        let (pieces, attacker) = (self.pieces, self.attacker);
-        if attacker < 2 || shares(pieces.len() as u64, attacker) > SHARES {
-            // One move's test (`Last`), or none past the union.
-            return (attacker == 1 && !self.in_reach(false)).then_some(Part::Last);
-        }
-        let around = (self.flights, &Before::ANY);
-        let shared = (Bitboard::EMPTY, Bitboard::EMPTY);
-        if !self
-            .guards
-            .share(pieces, attacker, shared, Bitboard::FULL, around)
-        {
-            return Some(Part::Other);
-        }
-        (!placed::mate_in_reach(self, union)).then_some(Part::Placed)
-    }
 }
 
 #[cfg(test)]

@@ -40,6 +40,30 @@ const ROLES: [Role; 6] = [
 /// one; beyond it every piece is given all of them at once (a weaker bound, as cheap as one).
 const SHARES: u64 = 160;
 
+/// Whether a test of the squares the net closes on stops at the first (`Any`) or finds them
+/// all (`All`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Find {
+    Any,
+    All,
+}
+
+/// The parts of the bound (`Net::ruling_out`); all but `TooMobile` are an "or" over the
+/// squares the king may be mated on.
+#[derive(Clone, Copy)]
+enum Part {
+    /// Every piece given every move (`Net::union`).
+    Union,
+    /// A stalemate by one move, too many of the other men free (`too_mobile`).
+    TooMobile,
+    /// Sharing the moves among the pieces (`Guards::share`).
+    Shared,
+    /// The mating side's last move (`Guards::last_move`).
+    Last,
+    /// Each piece on one square (`placed`).
+    Placed,
+}
+
 /// The mated side's king moves told apart (a stipulation has at most 30 moves a side).
 const KING_MOVES: usize = 32;
 
@@ -129,11 +153,17 @@ impl Net<'_> {
     }
 
     fn in_reach(&self, legal: bool) -> bool {
+        self.ruling_out(legal).is_none()
+    }
+
+    /// The part of the bound that rules the goal out (`None`: the goal may be in reach), the
+    /// position before the last move weighed when `legal`.
+    fn ruling_out(&self, legal: bool) -> Option<Part> {
         let (pieces, flights, guards) = (self.pieces, self.flights, &self.guards);
         let (attacker, defender) = (self.attacker, self.defender);
         let union = self.union();
         if self.open_to(union) {
-            return false;
+            return Some(Part::Union);
         }
         if !flights.check
             && legal
@@ -141,24 +171,21 @@ impl Net<'_> {
             && defender == 0
             && too_mobile(self.pos, self.mated)
         {
-            return false;
+            return Some(Part::TooMobile);
         }
         // Too many ways of sharing the moves to try one by one: the union above is the bound.
         if attacker > 1 && shares(pieces.len() as u64, attacker) > SHARES {
-            return true;
+            return None;
         }
         let before = if legal { self.before() } else { Before::ANY };
         if attacker == 1 {
-            guards.last_move(pieces, flights, &before)
-        } else {
-            guards.share(
-                pieces,
-                attacker,
-                (Bitboard::EMPTY, Bitboard::EMPTY),
-                Bitboard::FULL,
-                (flights, &before),
-            ) && placed::mate_in_reach(self, union)
+            return (!guards.last_move(pieces, flights, &before)).then_some(Part::Last);
         }
+        let shared = (Bitboard::EMPTY, Bitboard::EMPTY);
+        if !guards.share(pieces, attacker, shared, Bitboard::FULL, (flights, &before)) {
+            return Some(Part::Shared);
+        }
+        (!placed::mate_in_reach(self, union)).then_some(Part::Placed)
     }
 
     /// The squares of the pieces that may move (`movers`), none when the goal is out of reach.
@@ -408,40 +435,37 @@ impl Guards<'_> {
     /// check before it (`before`) and stands neither on the square moved to nor, when the
     /// king moved, next to it.
     fn last_move(&self, pieces: &[(Kind, Square)], flights: &Flights, before: &Before) -> bool {
-        if self.castling_king {
-            // Castling moves two pieces at once: no piece by piece bound.
-            return true;
-        }
-        let allowed = !before.attacked;
-        pieces.iter().enumerate().any(|(i, &(kind, sq))| {
-            let others = standing(pieces, i);
-            self.tables.steps(kind, sq).iter().any(|&(k, t)| {
-                if before.kept.contains(t) {
-                    return false;
-                }
-                let ((checking, guarded), away) = after_step(others, k, t);
-                flights.closable(checking, guarded, allowed & !away)
-            })
-        })
+        self.last_move_squares(pieces, flights, (before, 0), Find::Any)
+            .any()
     }
 
-    /// The squares where `last_move` finds a move that closes the net, the position before
-    /// it not weighed, `spent` as `Flights::closable_squares` has it.
+    /// The squares where some `last_move` closes the net, `spent` of the mated side's moves
+    /// gone as `Flights::closing` has it.
+    #[inline(always)]
     fn last_move_squares(
         &self,
         pieces: &[(Kind, Square)],
         flights: &Flights,
-        spent: usize,
+        (before, spent): (&Before, usize),
+        find: Find,
     ) -> Bitboard {
         if self.castling_king {
+            // Castling moves two pieces at once: no piece by piece bound.
             return Bitboard::FULL;
         }
+        let allowed = !before.attacked;
         let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let others = standing(pieces, i);
             for &(k, t) in self.tables.steps(kind, sq) {
+                if before.kept.contains(t) {
+                    continue;
+                }
                 let (net, away) = after_step(others, k, t);
-                found |= flights.closable_squares(net, !away, spent);
+                found |= flights.closing(net, allowed & !away, spent, find);
+                if find == Find::Any && found.any() {
+                    return found;
+                }
             }
         }
         found
@@ -700,40 +724,32 @@ impl Flights {
     /// a piece of its own, so their moves add up.
     #[inline]
     fn closable(&self, checking: Bitboard, guarded: Bitboard, allowed: Bitboard) -> bool {
-        if self.check && checking.is_empty() {
-            return false;
-        }
-        let wanted = if self.check { checking } else { Bitboard::FULL };
-        // The balls grow with the moves: no square in the largest, none in any.
-        if (self.balls[self.moves] & wanted & allowed).is_empty() {
-            return false;
-        }
-        (0..=self.moves).any(|d| {
-            let left = self.moves - d;
-            let open = !(guarded | self.layers[left]);
-            let squares = self.balls[d] & wanted & allowed & !next_to(open);
-            squares
-                .into_iter()
-                .any(|s| blocks_fit(&self.layers, s, guarded, left))
-        })
+        self.closing((checking, guarded), allowed, 0, Find::Any)
+            .any()
     }
 
-    /// The squares among `allowed` where `closable` finds the king's net closable, when
-    /// `spent` of the mated side's moves (none or one) have gone to a man not known in
-    /// advance: each of its men then counts as that many moves nearer to everything, the
-    /// moves one fewer. (A move brings one man nearer to several squares at once, which the
-    /// sum of each square's nearest man would count as a move for each.)
-    fn closable_squares(
+    /// The squares where `closable` finds the net closable, when `spent` of the mated side's
+    /// moves (none or one) have gone to a man not known in advance: each of its men then
+    /// counts as that many moves nearer to everything, the moves one fewer. (A move brings one
+    /// man nearer to several squares at once, which the sum of each square's nearest man
+    /// would count as a move for each.)
+    #[inline(always)]
+    fn closing(
         &self,
         (checking, guarded): (Bitboard, Bitboard),
         allowed: Bitboard,
         spent: usize,
+        find: Find,
     ) -> Bitboard {
         let wanted = if self.check { checking } else { Bitboard::FULL };
         let mut found = Bitboard::EMPTY;
         let Some(moves) = self.moves.checked_sub(spent) else {
             return found;
         };
+        // The balls grow with the moves: no square in the largest, none in any.
+        if (self.balls[moves] & wanted & allowed).is_empty() {
+            return found;
+        }
         let layers = &self.layers[spent..];
         for d in 0..=moves {
             let left = moves - d;
@@ -741,6 +757,9 @@ impl Flights {
             for s in self.balls[d] & wanted & allowed & !next_to(open) & !found {
                 if blocks_fit(layers, s, guarded, left) {
                     found.add(s);
+                    if find == Find::Any {
+                        return found;
+                    }
                 }
             }
         }

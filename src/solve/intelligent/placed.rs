@@ -15,45 +15,26 @@
 use shakmaty::{Bitboard, Square};
 
 use super::reach::{KINDS, Kind, MOST, Tables};
-use super::{Net, next_to};
+use super::{Find, Net, next_to};
 
 /// `net`'s goal, a mate, with its mating side's pieces placed one square each (see the
 /// module), `union` what they check and guard from all their squares at once: false only
 /// when no square of the king's and no placement within the moves closes the net. A king
 /// that may castle moves two men: no placement bound for it (true).
 pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
-    let flights = net.flights;
-    if !flights.check || net.guards.castling_king {
-        return true;
-    }
-    // What some placement of the pieces attacks (`Net::union`): the king's square must be
-    // among the checked ones and each neighbour its men cannot take among the guarded ones.
-    let (checking, guarded) = union;
-    let config = Config::of(net);
-    PLACED.with(|placed| {
-        let placed = &mut *placed.borrow_mut();
-        let mut seen = Bitboard::EMPTY;
-        for k in 0..=flights.moves {
-            let left = flights.moves - k;
-            let open = !(guarded | flights.layers[left]);
-            // A square the king reaches sooner leaves its men more moves: tried there.
-            for s in flights.balls[k] & !seen & checking & !next_to(open) {
-                if placed.closes(net, (s, left), &config) {
-                    return true;
-                }
-            }
-            seen |= flights.balls[k];
-        }
-        false
-    })
+    mated_squares(net, union, Find::Any).any()
 }
 
-/// The squares where `mate_in_reach` finds a placement that mates the king.
-pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard)) -> Bitboard {
+/// The squares where `mate_in_reach` finds a placement that mates the king (every square
+/// where it has no bound).
+#[inline(always)]
+pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard), find: Find) -> Bitboard {
     let flights = net.flights;
     if !flights.check || net.guards.castling_king {
         return Bitboard::FULL;
     }
+    // What some placement of the pieces attacks (`Net::union`): the king's square must be
+    // among the checked ones and each neighbour its men cannot take among the guarded ones.
     let (checking, guarded) = union;
     let config = Config::of(net);
     PLACED.with(|placed| {
@@ -62,9 +43,13 @@ pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard)) -> Bitboard 
         for k in 0..=flights.moves {
             let left = flights.moves - k;
             let open = !(guarded | flights.layers[left]);
+            // A square the king reaches sooner leaves its men more moves: tried there.
             for s in flights.balls[k] & !seen & checking & !next_to(open) {
                 if placed.closes(net, (s, left), &config) {
                     found.add(s);
+                    if find == Find::Any {
+                        return found;
+                    }
                 }
             }
             seen |= flights.balls[k];
