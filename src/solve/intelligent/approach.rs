@@ -168,6 +168,8 @@ mod tests {
         for m in ["e4g3", "b2b1q", "b2b1n"] {
             assert!(found.iter().any(|f| f == m), "{m} in {found:?}");
         }
+        // The test is on here: the knight's quiet retreat comes no nearer.
+        assert!(!found.iter().any(|f| f == "e4f6"), "{found:?}");
     }
 
     proptest::proptest! {
