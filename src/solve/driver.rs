@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use super::goal::Goal;
+use super::memory;
 use super::rules::Rules;
 use super::rules::chess::ChessRules;
 use super::rules::xiangqi::XiangqiRules;
-use super::search::Search;
+use super::search::{REACH_BYTES, Search};
 use super::stipulation::Play;
 use super::table::Table;
 use super::{
@@ -153,6 +154,8 @@ struct Shared<'a, R: Rules> {
     table: &'a Table,
     stip: Stipulation,
     options: &'a Options,
+    /// The bytes each thread's caches may take (`memory::share`).
+    caches: usize,
     cancel: &'a AtomicBool,
     first: Vec<R::Move>,
     counted: AtomicU64,
@@ -181,6 +184,9 @@ impl<R: Rules> Shared<'_, R> {
         );
         // A forced position may break the rules the bounds stand on (a pawn on its first rank).
         s.intelligent = self.options.intelligent && !self.options.force;
+        if s.intelligent {
+            R::limit_caches(self.caches.saturating_sub(REACH_BYTES));
+        }
         s
     }
 
@@ -290,12 +296,23 @@ fn run<R: Rules>(
     progress: &mut dyn FnMut(Progress),
 ) -> Solution {
     let start = Instant::now();
-    let table = Table::new(options.hash_mb);
-    let shared = Shared::new(&root, &table, stip, options, cancel);
-    let threads = options.threads.clamp(1, 256).min(shared.first.len().max(1));
+    // Help and series play's bound keeps caches on each thread: they and the table share
+    // `--hash`.
+    let caches = if stip.is_help() && options.intelligent && !options.force {
+        (R::CACHES.0 + REACH_BYTES, R::CACHES.1 + REACH_BYTES)
+    } else {
+        (0, 0)
+    };
+    let hash = options.hash_mb.saturating_mul(1 << 20);
+    let memory = memory::share(hash, options.threads.clamp(1, 256), caches);
+    let table = Table::of_bytes(memory.table);
+    let shared = Shared::new(&root, &table, stip, options, memory.caches, cancel);
+    let threads = memory.threads.min(shared.first.len().max(1));
     // A problem solved in a moment runs on the caller's thread alone: no thread starts.
     shared.begin(start);
     if shared.next.load(Relaxed) < shared.first.len() {
+        // The caller's caches give way to the workers'.
+        R::free_caches();
         shared.spread(threads, start, progress);
     }
     shared.report(start, progress);
@@ -345,6 +362,7 @@ impl<'a, R: Rules> Shared<'a, R> {
         table: &'a Table,
         stip: Stipulation,
         options: &'a Options,
+        caches: usize,
         cancel: &'a AtomicBool,
     ) -> Shared<'a, R> {
         let first: Vec<R::Move> = root.clone().legal().to_vec();
@@ -353,6 +371,7 @@ impl<'a, R: Rules> Shared<'a, R> {
             table,
             stip,
             options,
+            caches,
             cancel,
             results: Mutex::new((0..first.len()).map(|_| None).collect()),
             first,

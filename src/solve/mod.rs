@@ -6,6 +6,7 @@ mod driver;
 mod goal;
 mod intelligent;
 mod json;
+mod memory;
 mod named;
 mod rules;
 mod search;

@@ -106,4 +106,11 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     }
     /// `m`, a move of the current position, as the solver reports it.
     fn public(&self, m: Self::Move) -> Move;
+    /// The bytes the caches of `goal_in_reach` and the tests beside it take on one thread
+    /// at least once made, and the most they use; (0, 0) where there are none.
+    const CACHES: (usize, usize) = (0, 0);
+    /// Limits this thread's caches to `bytes` (`CACHES.0` at least).
+    fn limit_caches(_bytes: usize) {}
+    /// Frees what this thread's caches hold.
+    fn free_caches() {}
 }

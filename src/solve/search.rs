@@ -21,10 +21,11 @@ const DEFEND: u64 = 0x9e37_79b9_7f4a_7c15;
 const HELP: u64 = 0xc2b2_ae3d_27d4_eb4f;
 const SERIES: u64 = 0x1656_67b1_9e37_79f9;
 
-/// The slots of the bound's cache (`Search::reach_cached`): 128 KB, made on first use, and
-/// four times as many each time it has answered twice its slots' worth anew, up to 2 MB.
+/// The slots of the bound's cache (`Search::reach_cached`), made on first use: more slots
+/// than fit the processor's nearer caches answer no faster.
 const REACH_SLOTS: usize = 1 << 14;
-const REACH_MOST: usize = 1 << 18;
+/// Its bytes.
+pub(crate) const REACH_BYTES: usize = REACH_SLOTS * size_of::<u64>();
 const REACH_SALT: u64 = 0x2545_f491_4f6c_dd1d;
 
 /// Nodes between two looks at the cancel flag (a few microseconds' work).
@@ -61,8 +62,6 @@ pub(crate) struct Search<'a, R: Rules> {
     pub intelligent: bool,
     /// The bound's answers for positions met again (`reach_cached`), made on first use.
     reach: Vec<u64>,
-    /// The answers worked out since `reach` was made.
-    reach_new: usize,
 }
 
 impl<'a, R: Rules> Search<'a, R> {
@@ -98,7 +97,6 @@ impl<'a, R: Rules> Search<'a, R> {
             paused: false,
             intelligent: false,
             reach: Vec::new(),
-            reach_new: 0,
         }
     }
 
@@ -135,12 +133,6 @@ impl<'a, R: Rules> Search<'a, R> {
         }
         let answer = bound(&self.pos);
         self.reach[slot] = (key & !2) | (u64::from(answer) << 1);
-        self.reach_new += 1;
-        // A search that meets more positions than the cache holds gets a larger one.
-        if self.reach_new > 2 * self.reach.len() && self.reach.len() < REACH_MOST {
-            self.reach = vec![0; self.reach.len() * 4];
-            self.reach_new = 0;
-        }
         answer
     }
 

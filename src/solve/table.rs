@@ -82,8 +82,12 @@ const ENTRY: usize = 16;
 
 /// The entries of a table of at most `megabytes` MB: a power of two, at least one.
 fn entries_for(megabytes: usize) -> usize {
-    let bytes = megabytes.saturating_mul(1 << 20).max(ENTRY);
-    1usize << (usize::BITS - 1 - (bytes / ENTRY).leading_zeros())
+    entries_in(megabytes.saturating_mul(1 << 20))
+}
+
+/// The entries of a table of at most `bytes` bytes: a power of two, at least one.
+fn entries_in(bytes: usize) -> usize {
+    1usize << (usize::BITS - 1 - (bytes.max(ENTRY) / ENTRY).leading_zeros())
 }
 
 /// The memory layout of `entries` entries (two words each), when it fits the address space.
@@ -176,8 +180,14 @@ impl Table {
     /// A table of at most `megabytes` MB (at least one entry), rounded down to a power of two
     /// entries; when the system cannot give that much, the largest smaller power of two it can.
     /// Nothing is allocated until the first store.
+    #[cfg(test)]
     pub(crate) fn new(megabytes: usize) -> Table {
-        let entries = entries_for(megabytes);
+        Table::of_bytes(megabytes.saturating_mul(1 << 20))
+    }
+
+    /// `new` of at most `bytes` bytes.
+    pub(crate) fn of_bytes(bytes: usize) -> Table {
+        let entries = entries_in(bytes);
         Table {
             slots: OnceLock::new(),
             entries,

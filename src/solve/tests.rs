@@ -547,3 +547,39 @@ fn a_search_handed_from_the_callers_thread_to_workers_finds_the_same() {
     assert_eq!(one.keys, two.keys);
     assert_eq!(one.outcome, two.outcome);
 }
+
+#[test]
+fn help_play_keeps_the_table_and_its_caches_within_the_hash() {
+    // Lindgren, IMR 1988 (Popeye's intelligent-mode examples): an h#4 whose search fills a
+    // table of 2 MB. With `--hash 1` the table and the bound's caches share that megabyte.
+    let fen = "8/4p1n1/p7/3p4/4p3/p1Kbp3/r1nN1p2/k1qrb3 b - - 0 1";
+    let small = Options {
+        hash_mb: 1,
+        threads: 2,
+        ..Options::default()
+    };
+    let s = run(fen, "h#4", small);
+    let caches = (
+        intelligent::CACHES.0 + search::REACH_BYTES,
+        intelligent::CACHES.1 + search::REACH_BYTES,
+    );
+    let share = memory::share(1 << 20, 2, caches);
+    assert_eq!(
+        share.threads, 1,
+        "two threads' caches do not fit one megabyte"
+    );
+    assert!(
+        s.table_bytes > 0 && s.table_bytes <= share.table,
+        "{}",
+        s.table_bytes
+    );
+    assert!(s.table_bytes + share.threads * share.caches <= 1 << 20);
+    // What the caches of the thread that began the search hold now (nothing when workers
+    // took over): within their share.
+    assert!(intelligent::cache_bytes() + search::REACH_BYTES <= share.caches);
+    // Less memory, the same solution.
+    let free = run(fen, "h#4", Options::default());
+    assert!(free.table_bytes > s.table_bytes);
+    assert_eq!(lines(&s), lines(&free));
+    assert_eq!(lines(&s), ["Nb4+ Kd4 Bb1 Kxe3 Nd3 Ke2 Nb2 Nb3#"]);
+}

@@ -129,9 +129,9 @@ pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, le
 mod tests {
     use super::*;
     use crate::solve::intelligent::goal_in_reach;
-    use crate::solve::intelligent::tests::chess;
+    use crate::solve::intelligent::tests::{chess, random_position};
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, EnPassantMode, Position, Square};
+    use shakmaty::{CastlingMode, EnPassantMode, Position};
 
     /// The mated side's moves in `pos` that `approaches` lets through with `moves` left
     /// (the other side's, its own with this one), as UCI.
@@ -207,25 +207,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// Black to move with its king and White's on `kings` and `men` (kind index, square) on
-    /// the board; `None` when that is no legal position.
-    fn random_position(kings: (u8, u8), men: &[(usize, u8)]) -> Option<Chess> {
-        const MEN: [char; 10] = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'];
-        let mut board = shakmaty::Board::empty();
-        board.set_piece_at(Square::new(u32::from(kings.0)), Color::White.king());
-        board.set_piece_at(Square::new(u32::from(kings.1)), Color::Black.king());
-        for &(kind, sq) in men {
-            let sq = Square::new(u32::from(sq));
-            if board.piece_at(sq).is_none() {
-                let piece = shakmaty::Piece::from_char(MEN[kind])?;
-                board.set_piece_at(sq, piece);
-            }
-        }
-        let mut setup = shakmaty::Setup::empty();
-        setup.board = board;
-        setup.turn = Color::Black;
-        setup.position(CastlingMode::Standard).ok()
     }
 }

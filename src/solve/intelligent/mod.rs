@@ -632,6 +632,32 @@ thread_local! {
     static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(Kept { nets: Vec::new() }) };
 }
 
+/// The bytes of the nets kept on a thread.
+const NETS: usize = 2 * KING_MOVES * size_of::<(Option<FlightsKey>, Flights)>();
+
+/// The bytes the caches of one thread (the nets and the placement test's) take at least once
+/// made, and the most they use.
+pub(crate) const CACHES: (usize, usize) = (NETS + placed::BYTES_LEAST, NETS + placed::BYTES_MOST);
+
+/// Limits the caches of this thread to `bytes` (`CACHES.0` at least), what they hold freed
+/// first when they take more.
+pub(crate) fn limit_caches(bytes: usize) {
+    placed::limit(bytes.saturating_sub(NETS));
+}
+
+/// Frees what the caches of this thread hold (made again on first use).
+pub(crate) fn free_caches() {
+    KEPT.with(|kept| kept.borrow_mut().nets = Vec::new());
+    placed::free();
+}
+
+/// The bytes the caches of this thread take now.
+#[cfg(test)]
+pub(crate) fn cache_bytes() -> usize {
+    let nets = KEPT.with(|kept| kept.borrow().nets.capacity());
+    nets * size_of::<(Option<FlightsKey>, Flights)>() + placed::bytes()
+}
+
 impl Flights {
     fn empty() -> Flights {
         Flights {
@@ -818,6 +844,26 @@ mod tests {
             .unwrap()
     }
 
+    /// Black to move with its king and White's on `kings` and `men` (kind index, square) on
+    /// the board; `None` when that is no legal position.
+    pub(super) fn random_position(kings: (u8, u8), men: &[(usize, u8)]) -> Option<Chess> {
+        const MEN: [char; 10] = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'];
+        let mut board = shakmaty::Board::empty();
+        board.set_piece_at(Square::new(u32::from(kings.0)), Color::White.king());
+        board.set_piece_at(Square::new(u32::from(kings.1)), Color::Black.king());
+        for &(kind, sq) in men {
+            let sq = Square::new(u32::from(sq));
+            if board.piece_at(sq).is_none() {
+                let piece = shakmaty::Piece::from_char(MEN[kind])?;
+                board.set_piece_at(sq, piece);
+            }
+        }
+        let mut setup = shakmaty::Setup::empty();
+        setup.board = board;
+        setup.turn = Color::Black;
+        setup.position(CastlingMode::Standard).ok()
+    }
+
     /// Where `q` stands among the squares next to `s`, in square order (the bit the bound's
     /// masks give it).
     pub(super) fn neighbour(s: Square, q: Square) -> usize {
@@ -825,6 +871,53 @@ mod tests {
             .into_iter()
             .position(|n| n == q)
             .unwrap()
+    }
+
+    /// The bound's answers over `count` random positions and every few moves of both sides,
+    /// with this thread's caches limited to `limit`, and the most bytes they took meanwhile.
+    fn answers_within(limit: usize, count: u64) -> (Vec<bool>, usize) {
+        free_caches();
+        limit_caches(limit);
+        let (mut answers, mut most) = (Vec::new(), 0);
+        // A fixed sequence of positions (xorshift): the same for every limit.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u8
+        };
+        for _ in 0..count {
+            let kings = (next(64), next(64));
+            let men: Vec<(usize, u8)> = (0..2 + next(6))
+                .map(|_| (usize::from(next(10)), next(64)))
+                .collect();
+            let Some(pos) = random_position(kings, &men) else {
+                continue;
+            };
+            for (attacker, defender) in [(1, 0), (2, 1), (3, 1), (3, 2), (4, 3)] {
+                answers.push(goal_in_reach(&pos, Color::Black, attacker, defender, true));
+                most = most.max(cache_bytes());
+            }
+        }
+        free_caches();
+        limit_caches(usize::MAX);
+        (answers, most)
+    }
+
+    #[test]
+    fn the_caches_stay_within_their_limit_and_answer_as_without_one() {
+        let (free, unlimited) = answers_within(usize::MAX, 3000);
+        for limit in [CACHES.0, CACHES.0 + 200_000] {
+            let (limited, most) = answers_within(limit, 3000);
+            assert_eq!(limited, free, "limit {limit}");
+            assert!(most <= limit, "{most} bytes past the limit {limit}");
+        }
+        // Without a limit they take more: the limit is what kept them within it.
+        assert!(
+            unlimited > CACHES.0 + 200_000,
+            "{unlimited} bytes without a limit"
+        );
     }
 
     #[test]

@@ -58,10 +58,10 @@ pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard), find: Find) 
     })
 }
 
-/// (state, moves) pairs: what a piece attacks of the nine squares around a king's square and
+/// A (state, moves) pair: what a piece attacks of the nine squares around a king's square and
 /// which of the eight around it it stands on (`OCCUPIED`), and the fewest moves that take it
 /// there.
-type Masks = Box<[(u32, u8)]>;
+type Choice = (u32, u8);
 
 /// A state's attacked squares: bit 0 the king's, bit `i + 1` its `i`th neighbour.
 const ATTACKED: u32 = 0x1ff;
@@ -96,21 +96,44 @@ struct Placed {
     reached: Vec<u32>,
     next: Vec<u8>,
     reached_next: Vec<u32>,
-    /// Each piece's options (`options`) by kind, square and the king's square, made when
-    /// first asked for.
-    options: Vec<Option<Masks>>,
+    /// Where each piece's options (`options`) start in `made`, by kind, square and the king's
+    /// square (0: not made yet). They are made when first asked for.
+    index: Vec<u32>,
+    /// The options made, each list after its length (in the pair's first half).
+    made: Vec<Choice>,
     /// The largest masks reached (`reach_all`), by the mating side's men and moves and the
     /// king's square.
     kept: Vec<Kept>,
     /// The masks made since `kept` last grew.
     kept_new: usize,
+    /// The bytes all of it may take (`super::limit_caches`).
+    limit: usize,
 }
 
 /// Slots of `Placed::kept` at first (400 KB); a search that makes more masks than twice as
-/// many gets four times as many, up to `KEPT_MOST` (6.5 MB): a long helpmate meets the same
-/// men of the mating side again and again, between other ones.
+/// many gets four times as many, up to `KEPT_MOST` (6.3 MB) and as far as the limit lets it:
+/// a long helpmate meets the same men of the mating side again and again, between other ones.
 const KEPT_SLOTS: usize = 4096;
 const KEPT_MOST: usize = 1 << 16;
+/// The fewest slots `kept` has.
+const KEPT_LEAST: usize = 16;
+/// The options' index.
+const INDEX: usize = KINDS * 64 * 64;
+/// The least room `made` has (a few hundred pieces' options), and the most (1 MB).
+const MADE_LEAST: usize = 8192;
+const MADE_MOST: usize = 1 << 17;
+/// The most states one piece's step of `build` lists before its lists grow: a few hundred in
+/// the longest composed helpmates.
+const REACHED: usize = 2048;
+/// The states (`best`, `next` and the lists of those reached) and the options' index.
+const FIXED: usize = 2 * STATES + 2 * REACHED * size_of::<u32>() + INDEX * size_of::<u32>();
+/// The bytes a `Placed` takes at least once made: the fixed part, the least room of `made`
+/// and the fewest slots of `kept`.
+pub(super) const BYTES_LEAST: usize =
+    FIXED + MADE_LEAST * size_of::<Choice>() + KEPT_LEAST * size_of::<Kept>();
+/// The bytes it may use at most: `kept` grown to `KEPT_MOST` and `made` at its most room.
+pub(super) const BYTES_MOST: usize =
+    FIXED + MADE_MOST * size_of::<Choice>() + KEPT_MOST * size_of::<Kept>();
 /// The most masks one slot lists.
 const KEPT_MASKS: usize = 23;
 /// Spreads a key's bits.
@@ -173,13 +196,15 @@ impl Kept {
 impl Default for Placed {
     fn default() -> Placed {
         Placed {
-            best: vec![u8::MAX; STATES],
-            reached: Vec::with_capacity(512),
-            next: vec![u8::MAX; STATES],
-            reached_next: Vec::with_capacity(512),
-            options: Vec::new(),
+            best: Vec::new(),
+            reached: Vec::new(),
+            next: Vec::new(),
+            reached_next: Vec::new(),
+            index: Vec::new(),
+            made: Vec::new(),
             kept: Vec::new(),
             kept_new: 0,
+            limit: usize::MAX,
         }
     }
 }
@@ -211,9 +236,20 @@ impl Placed {
                     .borrow_mut()
                     .fit(s, takable & !(mask >> 1) as u8, left as u32)
         };
-        if self.options.is_empty() {
-            self.options.resize_with(KINDS * 64 * 64, || None);
-            self.kept.resize(KEPT_SLOTS, Kept::EMPTY);
+        if self.index.is_empty() {
+            self.best = vec![u8::MAX; STATES];
+            self.next = vec![u8::MAX; STATES];
+            self.reached = Vec::with_capacity(REACHED);
+            self.reached_next = Vec::with_capacity(REACHED);
+            self.index = vec![0; INDEX];
+            self.made = Vec::with_capacity(self.made_room());
+            self.kept = vec![Kept::EMPTY; self.kept_slots(KEPT_SLOTS)];
+        }
+        // Past half its room (one call adds a few hundred at most), what `made` holds is made
+        // anew as it is asked for: it never grows.
+        if 2 * self.made.len() > self.made.capacity() {
+            self.index.fill(0);
+            self.made.clear();
         }
         // The masks the mating side reaches around `s`, the same for every position of the
         // mated side's men: kept, then read for each.
@@ -222,7 +258,9 @@ impl Placed {
         if self.kept[slot].config != *config || self.kept[slot].s != s as u8 {
             let kept = self.reach_all(net, s);
             self.kept_new += 1;
-            if self.kept_new > 2 * self.kept.len() && self.kept.len() < KEPT_MOST {
+            if self.kept_new > 2 * self.kept.len()
+                && self.kept_slots(4 * self.kept.len()) > self.kept.len()
+            {
                 self.kept = vec![Kept::EMPTY; self.kept.len() * 4];
                 self.kept_new = 0;
                 slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
@@ -247,13 +285,13 @@ impl Placed {
         // stand on).
         let mut idle = [0u32; 17];
         for (i, &(kind, sq)) in net.pieces.iter().enumerate() {
-            let slot = (kind.index() * 64 + sq as usize) * 64 + s as usize;
-            let options = self.options[slot].get_or_insert_with(|| options(tables, kind, sq, s));
+            let at = self.options_at(tables, (kind, sq), s);
+            let options = self.options(at);
             let usable = options.partition_point(|&(_, m)| u32::from(m) <= moves);
             for &(o, _) in &options[..usable] {
                 union |= o as u16 & ATTACKED as u16;
             }
-            lists[i] = (slot, usable);
+            lists[i] = (at, usable);
             idle[i] = u32::from(options[0].1);
         }
         if union & needed != needed {
@@ -284,10 +322,10 @@ impl Placed {
         let mut idle = [0u32; 17];
         let pieces = net.pieces.len();
         for (i, &(kind, sq)) in net.pieces.iter().enumerate() {
-            let slot = (kind.index() * 64 + sq as usize) * 64 + s as usize;
-            let options = self.options[slot].get_or_insert_with(|| options(tables, kind, sq, s));
+            let at = self.options_at(tables, (kind, sq), s);
+            let options = self.options(at);
             lists[i] = (
-                slot,
+                at,
                 options.partition_point(|&(_, m)| u32::from(m) <= net.attacker),
             );
             idle[i] = u32::from(options[0].1);
@@ -324,6 +362,57 @@ impl Placed {
         kept
     }
 
+    /// Where the options of `piece` around `s` start in `made`, made now when they are not
+    /// yet.
+    fn options_at(&mut self, tables: &Tables, piece: (Kind, Square), s: Square) -> usize {
+        let slot = (piece.0.index() * 64 + piece.1 as usize) * 64 + s as usize;
+        if self.index[slot] == 0 {
+            let made = options(tables, piece.0, piece.1, s);
+            self.index[slot] = self.made.len() as u32 + 1;
+            self.made.push((made.len() as u32, 0));
+            self.made.extend_from_slice(&made);
+        }
+        self.index[slot] as usize - 1
+    }
+
+    /// The options starting at `at` in `made`.
+    fn options(&self, at: usize) -> &[Choice] {
+        &self.made[at + 1..][..self.made[at].0 as usize]
+    }
+
+    /// What the limit leaves over the fixed part: an eighth of it (within `MADE_LEAST` and
+    /// `MADE_MOST`) is the room of `made`, in options, the rest that of `kept`.
+    fn rest(&self) -> usize {
+        self.limit.saturating_sub(FIXED)
+    }
+
+    fn made_room(&self) -> usize {
+        (self.rest() / 8 / size_of::<Choice>()).clamp(MADE_LEAST, MADE_MOST)
+    }
+
+    /// The slots `kept` may have, `wanted` at most: a power of four of `KEPT_LEAST`, within
+    /// its room and `KEPT_MOST`.
+    fn kept_slots(&self, wanted: usize) -> usize {
+        let room = self
+            .rest()
+            .saturating_sub(self.made_room() * size_of::<Choice>());
+        let mut slots = KEPT_LEAST;
+        while slots < wanted.min(KEPT_MOST) && 4 * slots * size_of::<Kept>() <= room {
+            slots *= 4;
+        }
+        slots
+    }
+
+    /// The bytes taken now.
+    fn bytes(&self) -> usize {
+        self.best.capacity()
+            + self.next.capacity()
+            + (self.reached.capacity() + self.reached_next.capacity()) * size_of::<u32>()
+            + self.index.capacity() * size_of::<u32>()
+            + self.made.capacity() * size_of::<Choice>()
+            + self.kept.capacity() * size_of::<Kept>()
+    }
+
     /// The states within `moves`, each option read through `bits`, no two pieces on one
     /// square: whether one is `done`.
     fn build(
@@ -339,8 +428,8 @@ impl Placed {
         self.reached.clear();
         self.best[0] = 0;
         self.reached.push(0);
-        for (i, &(slot, usable)) in lists.iter().enumerate() {
-            let options = &self.options[slot].as_deref().unwrap_or_default()[..usable];
+        for (i, &(at, usable)) in lists.iter().enumerate() {
+            let options = &self.made[at + 1..][..usable];
             for &m in &self.reached_next {
                 self.next[m as usize] = u8::MAX;
             }
@@ -386,7 +475,7 @@ impl Placed {
 /// The first option attacks none of the nine: the piece where it stands (taken there by the
 /// mated king, if that is `s`), or a king on or next to `s` one move away. A king gives no
 /// check.
-fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
+fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Vec<Choice> {
     let near = shakmaty::attacks::king_attacks(s);
     let block = near | Bitboard::from_square(s);
     let mut bit = [0u16; 64];
@@ -443,12 +532,41 @@ fn options(tables: &Tables, kind: Kind, sq: Square, s: Square) -> Masks {
         !all.iter()
             .any(|&(p, n)| n <= m && covers(p, o) && (p, n) != (o, m))
     });
-    options.into_boxed_slice()
+    options
 }
 
 thread_local! {
     /// The masks `Placed` builds, kept on each thread: made once, cleared mask by mask.
     static PLACED: std::cell::RefCell<Placed> = std::cell::RefCell::new(Placed::default());
+}
+
+/// Limits this thread's placement test to `bytes` (see `BYTES_LEAST` and `BYTES_MOST`), what it holds
+/// freed first when it takes more.
+pub(super) fn limit(bytes: usize) {
+    PLACED.with(|placed| {
+        let placed = &mut *placed.borrow_mut();
+        if placed.bytes() > bytes {
+            *placed = Placed::default();
+        }
+        placed.limit = bytes;
+    });
+}
+
+/// Frees what this thread's placement test holds, its limit kept.
+pub(super) fn free() {
+    PLACED.with(|placed| {
+        let placed = &mut *placed.borrow_mut();
+        *placed = Placed {
+            limit: placed.limit,
+            ..Placed::default()
+        };
+    });
+}
+
+/// The bytes this thread's placement test takes.
+#[cfg(test)]
+pub(super) fn bytes() -> usize {
+    PLACED.with(|placed| placed.borrow().bytes())
 }
 
 #[cfg(test)]

@@ -418,6 +418,16 @@ impl Rules for ChessRules {
         crate::solve::intelligent::approaches(&m, turn, &targets, left)
     }
 
+    const CACHES: (usize, usize) = crate::solve::intelligent::CACHES;
+
+    fn limit_caches(bytes: usize) {
+        crate::solve::intelligent::limit_caches(bytes);
+    }
+
+    fn free_caches() {
+        crate::solve::intelligent::free_caches();
+    }
+
     fn public(&self, m: SMove) -> Move {
         // Castling is the king to its destination (e1g1), as UCI writes it in standard chess.
         let to = match m {
