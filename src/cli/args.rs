@@ -383,7 +383,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum, value_name = "HOW", default_value_t = SearchArg::Intelligent)]
     pub search: SearchArg,
 
-    /// Transposition table size in MB.
+    /// Memory for the search in MB: the transposition table and, in help and series play, the
+    /// caches of each thread.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
 
