@@ -182,8 +182,7 @@ impl<R: Rules> Shared<'_, R> {
             &self.counted,
             self.cancel,
         );
-        // A forced position may break the rules the bounds stand on (a pawn on its first rank).
-        s.intelligent = self.options.intelligent && !self.options.force;
+        s.intelligent = bounded::<R>(self.options);
         if s.intelligent {
             R::limit_caches(self.caches.saturating_sub(REACH_BYTES));
         }
@@ -286,6 +285,13 @@ impl<R: Rules> Shared<'_, R> {
     }
 }
 
+/// Whether help and series play pass over the nodes the game's bound rules out: asked for,
+/// and the position not forced (it may break the rules the bound stands on, a pawn on its
+/// first rank).
+fn bounded<R: Rules>(options: &Options) -> bool {
+    R::BOUNDED && options.intelligent && !options.force
+}
+
 fn run<R: Rules>(
     root: R,
     position: &Position,
@@ -298,7 +304,7 @@ fn run<R: Rules>(
     let start = Instant::now();
     // Help and series play's bound keeps caches on each thread: they and the table share
     // `--hash`.
-    let caches = if stip.is_help() && options.intelligent && !options.force {
+    let caches = if stip.is_help() && bounded::<R>(options) {
         (R::CACHES.0 + REACH_BYTES, R::CACHES.1 + REACH_BYTES)
     } else {
         (0, 0)

@@ -58,6 +58,9 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// `test` of the position after `m`, which is taken back at once: where that is cheaper, on
     /// a scratch copy without the stack or the hash (the solver's hottest test).
     fn after_move<T>(&mut self, m: Self::Move, test: impl FnOnce(&mut Self::Scratch) -> T) -> T;
+    /// Whether the game has a bound (`goal_in_reach` and the tests beside it): where it has
+    /// none, help play asks nothing of them.
+    const BOUNDED: bool = false;
     /// Help and series play: false only when the side to be brought to `goal` (the side to
     /// move when `mated_to_move`) certainly cannot be, with at most `attacker` more moves of
     /// the other side and `defender` of its own (`solve::intelligent`). True where the game has

@@ -418,6 +418,7 @@ impl Rules for ChessRules {
         crate::solve::intelligent::approaches(&m, turn, &targets, left)
     }
 
+    const BOUNDED: bool = true;
     const CACHES: (usize, usize) = crate::solve::intelligent::CACHES;
 
     fn limit_caches(bytes: usize) {
