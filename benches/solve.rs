@@ -5,8 +5,10 @@
 //! intelligent`, with the ratio of the better times; Popeye's own examples of its intelligent
 //! mode, composed helpmates of 3–6 moves, beside Popeye; a trivial #1 solved 3,000 times in a row
 //! (the cost beyond the search); the node counts and times of #2…#6 and h#2…h#6 on one
-//! position each (how the search scales), and the memory the table takes; then xiangqi's
-//! classic composed mates against Fairy-Stockfish (`solve/xiangqi.rs`).
+//! position each (how the search scales), and the memory the table takes; the peak memory of
+//! a long helpmate solved as a process for a few `--hash` sizes, beside Popeye's
+//! (`solve/memory.rs`); then xiangqi's classic composed mates against Fairy-Stockfish
+//! (`solve/xiangqi.rs`).
 //!
 //! `cargo bench --bench solve`; Popeye from `$FENBOARD_POPEYE` or `py` on the PATH (skipped
 //! with a message when absent). `SOLVE_RUNS=N` runs per measurement (default 1: the problems
@@ -14,7 +16,8 @@
 //! `SOLVE_LIMIT=S` stops each run of the scalings and of the xiangqi mates after S seconds
 //! (default 60), shown as `> S`, and each problem of Popeye's intelligent-mode examples
 //! (`composed`). Naming parts after `--` runs only those: `problems`, `composed`, `batch`,
-//! `help` (the help scaling), `scaling` (direct scaling and memory), `xiangqi`.
+//! `help` (the help scaling), `scaling` (direct scaling and the table's memory), `memory`,
+//! `xiangqi`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -24,6 +27,8 @@ use std::time::{Duration, Instant};
 use fenboard::core::{Position, fen};
 use fenboard::solve::{self, Options, Solution, Stipulation};
 
+#[path = "solve/memory.rs"]
+mod memory;
 #[path = "solve/xiangqi.rs"]
 mod xiangqi;
 
@@ -337,8 +342,8 @@ fn wanted() -> impl Fn(&str) -> bool {
     move |part| named.is_empty() || named.iter().any(|n| n == part)
 }
 
-const PARTS: [&str; 6] = [
-    "problems", "composed", "batch", "help", "scaling", "xiangqi",
+const PARTS: [&str; 7] = [
+    "problems", "composed", "batch", "help", "scaling", "memory", "xiangqi",
 ];
 
 fn main() {
@@ -361,6 +366,9 @@ fn main() {
     }
     if wanted("scaling") {
         scaling(popeye_bin.as_deref());
+    }
+    if wanted("memory") {
+        memory::table(popeye_bin.as_deref());
     }
     if wanted("xiangqi") {
         xiangqi::classics_table();
