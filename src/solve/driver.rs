@@ -307,6 +307,9 @@ fn run<R: Rules>(
     let caches = if stip.is_help() && bounded::<R>(options) {
         (R::CACHES.0 + REACH_BYTES, R::CACHES.1 + REACH_BYTES)
     } else {
+        // None for this problem: what an earlier one left on this thread goes (chess is the
+        // game that keeps them), and the table takes all of `--hash`.
+        ChessRules::free_caches();
         (0, 0)
     };
     let hash = options.hash_mb.saturating_mul(1 << 20);

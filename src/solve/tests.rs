@@ -574,12 +574,26 @@ fn help_play_keeps_the_table_and_its_caches_within_the_hash() {
         s.table_bytes
     );
     assert!(s.table_bytes + share.threads * share.caches <= 1 << 20);
-    // What the caches of the thread that began the search hold now (nothing when workers
-    // took over): within their share.
-    assert!(intelligent::cache_bytes() + search::REACH_BYTES <= share.caches);
     // Less memory, the same solution.
     let free = run(fen, "h#4", Options::default());
     assert!(free.table_bytes > s.table_bytes);
     assert_eq!(lines(&s), lines(&free));
     assert_eq!(lines(&s), ["Nb4+ Kd4 Bb1 Kxe3 Nd3 Ke2 Nb2 Nb3#"]);
+}
+
+#[test]
+fn a_problem_without_caches_frees_what_an_earlier_one_left() {
+    // A helpmate solved in a moment on the calling thread keeps its caches there for the
+    // next helpmate; a problem that keeps none gives all of `--hash` to its table, so they go.
+    let s = run(
+        "6b1/1p6/1k1p4/3r2p1/1n6/8/1K6/4B2N b - - 0 1",
+        "h#3",
+        Options::default(),
+    );
+    assert_eq!(s.solutions.len(), 12);
+    assert!(intelligent::cache_bytes() > 0);
+    // The king on b6 takes a7 and b7, the queen checks along the eighth rank.
+    let s = run("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "#1", Options::default());
+    assert_eq!(keys(&s), ["Qc8#"]);
+    assert_eq!(intelligent::cache_bytes(), 0);
 }
