@@ -91,8 +91,8 @@ pub fn table(popeye_bin: Option<&str>) {
     std::fs::write(&file, format!("{record}\n")).expect("the record writes");
     let file = file.to_string_lossy().into_owned();
     println!(
-        "\nmemory, peak resident set as a process: beispiel-intell-long.inp:{EXAMPLE_LINE} ({stip}), \
-         fenboard on every core"
+        "\nmemory, peak resident set as a process: \
+         beispiel-intell-long.inp:{EXAMPLE_LINE} ({stip}), fenboard on every core"
     );
     println!("{:<28} {:>9} {:>10}", "run", "peak", "time");
     let bare = fenboard(&["solve", "--stip", "#1", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"]);

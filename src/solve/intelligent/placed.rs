@@ -286,7 +286,7 @@ impl Placed {
         let mut idle = [0u32; 17];
         for (i, &(kind, sq)) in net.pieces.iter().enumerate() {
             let at = self.options_at(tables, (kind, sq), s);
-            let options = self.options(at);
+            let options = self.listed(at);
             let usable = options.partition_point(|&(_, m)| u32::from(m) <= moves);
             for &(o, _) in &options[..usable] {
                 union |= o as u16 & ATTACKED as u16;
@@ -323,7 +323,7 @@ impl Placed {
         let pieces = net.pieces.len();
         for (i, &(kind, sq)) in net.pieces.iter().enumerate() {
             let at = self.options_at(tables, (kind, sq), s);
-            let options = self.options(at);
+            let options = self.listed(at);
             lists[i] = (
                 at,
                 options.partition_point(|&(_, m)| u32::from(m) <= net.attacker),
@@ -376,7 +376,7 @@ impl Placed {
     }
 
     /// The options starting at `at` in `made`.
-    fn options(&self, at: usize) -> &[Choice] {
+    fn listed(&self, at: usize) -> &[Choice] {
         &self.made[at + 1..][..self.made[at].0 as usize]
     }
 
@@ -540,8 +540,8 @@ thread_local! {
     static PLACED: std::cell::RefCell<Placed> = std::cell::RefCell::new(Placed::default());
 }
 
-/// Limits this thread's placement test to `bytes` (see `BYTES_LEAST` and `BYTES_MOST`), what it holds
-/// freed first when it takes more.
+/// Limits this thread's placement test to `bytes` (see `BYTES_LEAST` and `BYTES_MOST`), what
+/// it holds freed first when it takes more.
 pub(super) fn limit(bytes: usize) {
     PLACED.with(|placed| {
         let placed = &mut *placed.borrow_mut();
