@@ -328,6 +328,18 @@ const PANIC_AFTER_FIRST_FRAME: &str = "FENBOARD_TEST_PANIC_AFTER_FIRST_FRAME";
 
 impl App {
     fn run(&mut self, inbox: &Receiver<Report>) -> Result<Exit> {
+        self.serve(inbox).map_err(|e| {
+            // The terminal failed under the editor, most often written to after it hung up
+            // and before the hang-up is read: the unsaved changes are rescued all the same.
+            match self.killed(Signal::HANGUP) {
+                Exit::Signal(_, Some(note)) => e.wrap_err(note),
+                _ => e,
+            }
+        })
+    }
+
+    /// Draws and handles what arrives until the editor ends.
+    fn serve(&mut self, inbox: &Receiver<Report>) -> Result<Exit> {
         loop {
             self.draw()?;
             if self.panic_after_first_frame {
