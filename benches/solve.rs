@@ -484,12 +484,9 @@ fn composed(popeye_bin: Option<&str>) {
             let Some(stip) = problem.solved_stipulation().filter(|_| problem.is_ok()) else {
                 continue;
             };
-            // The record is the four FEN fields and the operations.
-            let (record, fen4) = (problem.epd(), problem.fen4());
-            let ops = record[fen4.len()..].trim_start();
-            let fen = format!("{fen4} 0 1");
+            let record = problem.epd();
             let (t, sols) = fenboard_record(&record, limit);
-            let py = popeye_bin.and_then(|bin| popeye_record(bin, &fen, ops, limit));
+            let py = popeye_bin.and_then(|bin| popeye_record(bin, &problem, limit));
             count += 1;
             if let (Some(t), Some(p)) = (t, py) {
                 ours += t;
@@ -561,15 +558,28 @@ fn fenboard_record(record: &str, limit: Duration) -> (Option<Duration>, Option<u
     (Some(t), Some(sols))
 }
 
-/// Popeye with `option intelligent` on one record (written as fenboard writes Popeye input),
-/// stopped by its own `maxtime`: `None` when it did not finish.
-fn popeye_record(binary: &str, fen: &str, ops: &str, limit: Duration) -> Option<Duration> {
-    let problem = fenboard::popeye::write::problem(fen, ops).expect("Popeye can read it");
-    let input = fenboard::popeye::write::input(&[problem]).replacen(
+/// `problem` as Popeye input with `option intelligent` and `options` (written as fenboard
+/// writes Popeye input from the problem's EPD record: the four FEN fields and the operations).
+fn popeye_intelligent(problem: &fenboard::popeye::Problem, options: &str) -> String {
+    let (record, fen4) = (problem.epd(), problem.fen4());
+    let ops = record[fen4.len()..].trim_start();
+    let written =
+        fenboard::popeye::write::problem(&format!("{fen4} 0 1"), ops).expect("Popeye can read it");
+    fenboard::popeye::write::input(&[written]).replacen(
         "option noboard",
-        &format!("option noboard intelligent maxtime {}", limit.as_secs()),
+        &format!("option noboard intelligent{options}"),
         1,
-    );
+    )
+}
+
+/// Popeye with `option intelligent` on one of its examples, stopped by its own `maxtime`:
+/// `None` when it did not finish.
+fn popeye_record(
+    binary: &str,
+    problem: &fenboard::popeye::Problem,
+    limit: Duration,
+) -> Option<Duration> {
+    let input = popeye_intelligent(problem, &format!(" maxtime {}", limit.as_secs()));
     let mut best = None;
     for _ in 0..runs() {
         let (t, out) = popeye_once(binary, &input);

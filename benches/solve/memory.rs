@@ -95,7 +95,7 @@ pub fn table(popeye_bin: Option<&str>) {
          beispiel-intell-long.inp:{EXAMPLE_LINE} ({stip}), fenboard on every core"
     );
     println!("{:<28} {:>9} {:>10}", "run", "peak", "time");
-    let bare = fenboard(&["solve", "--stip", "#1", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"]);
+    let bare = fenboard(&["solve", "--stip", "#1", super::TRIVIAL]);
     println!("{:<28} {}", "fenboard trivial #1", shown(bare));
     for hash in HASHES {
         let hash = hash.to_string();
@@ -103,14 +103,7 @@ pub fn table(popeye_bin: Option<&str>) {
         println!("{:<28} {}", format!("fenboard --hash {hash}"), shown(run));
     }
     if let Some(bin) = popeye_bin {
-        let (fen4, ops) = (problem.fen4(), &record[problem.fen4().len()..]);
-        let written = fenboard::popeye::write::problem(&format!("{fen4} 0 1"), ops.trim_start())
-            .expect("Popeye can read it");
-        let input = fenboard::popeye::write::input(&[written]).replacen(
-            "option noboard",
-            "option noboard intelligent",
-            1,
-        );
+        let input = super::popeye_intelligent(problem, "");
         println!(
             "{:<28} {}",
             "popeye intelligent",

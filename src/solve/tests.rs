@@ -549,9 +549,10 @@ fn a_search_handed_from_the_callers_thread_to_workers_finds_the_same() {
 }
 
 #[test]
-fn help_play_keeps_the_table_and_its_caches_within_the_hash() {
+fn help_play_with_a_small_hash_runs_on_fewer_threads_and_a_smaller_table() {
     // Lindgren, IMR 1988 (Popeye's intelligent-mode examples): an h#4 whose search fills a
-    // table of 2 MB. With `--hash 1` the table and the bound's caches share that megabyte.
+    // table of 2 MB. With `--hash 1` the table and the bound's caches share that megabyte
+    // (that the caches keep within their share is `intelligent`'s test).
     let fen = "8/4p1n1/p7/3p4/4p3/p1Kbp3/r1nN1p2/k1qrb3 b - - 0 1";
     let small = Options {
         hash_mb: 1,
