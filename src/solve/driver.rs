@@ -562,7 +562,7 @@ fn series_lines<R: Rules>(
         let short = length < stip.moves;
         let mut found = Vec::new();
         if length == 1 {
-            s.series_end(&[m], &mut Vec::new(), &mut found);
+            s.series_end(&[m], u64::MAX, &mut Vec::new(), &mut found);
             for l in &mut found {
                 l.remove(0);
             }

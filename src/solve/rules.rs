@@ -74,6 +74,22 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     ) -> bool {
         true
     }
+    /// `goal_in_reach` where the square the side's king ends on is known to be among
+    /// `within`: none when the goal is certainly out of reach, else the squares it may still
+    /// end on, among `within` (all of `within` where the game knows no more).
+    fn goal_squares(
+        &self,
+        goal: Goal,
+        mated_to_move: bool,
+        (attacker, defender): (u32, u32),
+        within: u64,
+    ) -> u64 {
+        if self.goal_in_reach(goal, mated_to_move, attacker, defender) {
+            within
+        } else {
+            0
+        }
+    }
     /// Help and series play, the side to be brought to `goal` to move with the move before
     /// the other side's last: the squares one of its moves must land on (or be a castling)
     /// to keep the goal in reach; every square where no such bound is known.
@@ -88,7 +104,7 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// `attacker` moves left (this one among them) and `defender` of the other side's: the
     /// squares its moves must leave to keep the goal in reach; every square where no such
     /// bound is known.
-    fn movers(&self, _goal: Goal, _attacker: u32, _defender: u32) -> u64 {
+    fn movers(&self, _goal: Goal, _moves: (u32, u32), _within: u64) -> u64 {
         u64::MAX
     }
     /// Whether `m` leaves one of `squares` or castles (see `movers`).
@@ -99,7 +115,7 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// moves left (this one among them) and `attacker` of the other side's: what
     /// `approaches` needs to tell the moves that may keep the goal in reach
     /// (`solve::intelligent::defender_targets`); every square where no such bound is known.
-    fn defender_targets(&self, _goal: Goal, _attacker: u32, _defender: u32) -> Targets {
+    fn defender_targets(&self, _goal: Goal, _moves: (u32, u32), _within: u64) -> Targets {
         Targets::ANY
     }
     /// Whether `m` may keep the goal in reach, `targets` from `defender_targets` and `left`

@@ -40,6 +40,7 @@ pub(crate) fn defender_targets(
     mated: Color,
     moves: (u32, u32),
     check: bool,
+    within: Bitboard,
 ) -> Targets {
     let every = Targets {
         near: [Bitboard::FULL; TARGET_MOVES],
@@ -50,23 +51,27 @@ pub(crate) fn defender_targets(
         return every;
     };
     // Without this move: which part rules the goal out, and the king's squares by moves.
-    let Some(Some((part, balls))) = Net::with(pos, mated, (attacker, left), check, |net| {
-        let part = net.ruling_out(false)?;
-        Some((part, net.flights.balls))
-    }) else {
+    let Some(Some((part, balls))) =
+        Net::within(pos, mated, (attacker, left), check, within, |net| {
+            let part = net.ruling_out(false)?;
+            Some((part, net.flights.balls))
+        })
+    else {
         return every;
     };
     // With it: where that part leaves the king a mate, which only coming nearer can keep,
     // for the king's moves; for the men's, with one of them nearer to everything
     // (`Flights::closing`).
-    let (king, men) = Net::with(pos, mated, moves, check, |net| {
+    let (king, men) = Net::within(pos, mated, moves, check, within, |net| {
         let (flights, any) = (net.flights, &Before::ANY);
         let squares = |spent| match part {
-            Part::Union => flights.closing(net.union(), Bitboard::FULL, spent, Find::All),
-            Part::Last => {
-                net.guards
-                    .last_move_squares(net.pieces, flights, (any, spent), Find::All)
-            }
+            Part::Union => flights.closing(net.union(), net.within, spent, Find::All),
+            Part::Last => net.guards.last_move_squares(
+                net.pieces,
+                flights,
+                (any, spent, net.within),
+                Find::All,
+            ),
             Part::Placed => placed::mated_squares(net, net.union(), Find::All),
             Part::TooMobile | Part::Shared => Bitboard::FULL,
         };
@@ -137,7 +142,7 @@ mod tests {
     /// (the other side's, its own with this one), as UCI.
     fn approaching(pos: &Chess, moves: (u32, u32)) -> Vec<String> {
         let mated = pos.turn();
-        let targets = defender_targets(pos, mated, moves, true);
+        let targets = defender_targets(pos, mated, moves, true, Bitboard::FULL);
         pos.legal_moves()
             .iter()
             .filter(|m| approaches(m, mated, &targets, moves.1 - 1))
@@ -193,7 +198,7 @@ mod tests {
                 return Ok(());
             };
             let mated = pos.turn();
-            let targets = defender_targets(&pos, mated, (attacker, defender), check);
+            let targets = defender_targets(&pos, mated, (attacker, defender), check, Bitboard::FULL);
             for m in pos.legal_moves() {
                 if approaches(&m, mated, &targets, defender - 1) {
                     continue;

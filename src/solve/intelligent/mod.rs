@@ -80,6 +80,22 @@ pub(crate) fn goal_in_reach(
     in_reach(pos, mated, (attacker, defender), check, true)
 }
 
+/// `goal_in_reach` for a king known to end on one of `within`: no square when the goal is
+/// out of reach, else the squares it may still be mated on (`within` where the bound finds
+/// none of its own).
+pub(crate) fn goal_squares(
+    pos: &Chess,
+    mated: Color,
+    moves: (u32, u32),
+    check: bool,
+    within: Bitboard,
+) -> Bitboard {
+    Net::within(pos, mated, moves, check, within, |net| {
+        net.judge(true, Find::All).unwrap_or(Bitboard::EMPTY)
+    })
+    .unwrap_or(within)
+}
+
 /// `goal_in_reach`, where `legal` tells that the position before the mating side's last move
 /// is one the mated side's moves lead to, its king not in check there (see `Before`).
 fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bool) -> bool {
@@ -96,6 +112,9 @@ struct Net<'a> {
     flights: &'a Flights,
     attacker: u32,
     defender: u32,
+    /// The squares the mated king may end on, known from elsewhere (every square when
+    /// nothing is): the squares of the net's king are among them.
+    within: Bitboard,
 }
 
 impl Net<'_> {
@@ -106,6 +125,18 @@ impl Net<'_> {
         mated: Color,
         moves: (u32, u32),
         check: bool,
+        f: impl FnOnce(&Net) -> T,
+    ) -> Option<T> {
+        Net::within(pos, mated, moves, check, Bitboard::FULL, f)
+    }
+
+    /// `with`, the king's squares known to be among `within`.
+    fn within<T>(
+        pos: &Chess,
+        mated: Color,
+        moves: (u32, u32),
+        check: bool,
+        within: Bitboard,
         f: impl FnOnce(&Net) -> T,
     ) -> Option<T> {
         let (attacker, defender) = moves;
@@ -132,6 +163,7 @@ impl Net<'_> {
                     flights,
                     attacker,
                     defender,
+                    within,
                 })
             },
         ))
@@ -144,7 +176,7 @@ impl Net<'_> {
 
     /// Whether the net stays open even to `union` (the quick test).
     fn open_to(&self, (checking, guarded): (Bitboard, Bitboard)) -> bool {
-        !self.flights.closable(checking, guarded, Bitboard::FULL)
+        !self.flights.closable(checking, guarded, self.within)
     }
 
     fn before(&self) -> Before {
@@ -159,11 +191,17 @@ impl Net<'_> {
     /// The part of the bound that rules the goal out (`None`: the goal may be in reach), the
     /// position before the last move weighed when `legal`.
     fn ruling_out(&self, legal: bool) -> Option<Part> {
+        self.judge(legal, Find::Any).err()
+    }
+
+    /// The part of the bound that rules the goal out, or the squares the king may still be
+    /// mated on: those the placement test finds (all of them for `Find::All`), else `within`.
+    fn judge(&self, legal: bool, find: Find) -> Result<Bitboard, Part> {
         let (pieces, flights, guards) = (self.pieces, self.flights, &self.guards);
         let (attacker, defender) = (self.attacker, self.defender);
         let union = self.union();
         if self.open_to(union) {
-            return Some(Part::Union);
+            return Err(Part::Union);
         }
         if !flights.check
             && legal
@@ -171,21 +209,33 @@ impl Net<'_> {
             && defender == 0
             && too_mobile(self.pos, self.mated)
         {
-            return Some(Part::TooMobile);
+            return Err(Part::TooMobile);
         }
         // Too many ways of sharing the moves to try one by one: the union above is the bound.
         if attacker > 1 && shares(pieces.len() as u64, attacker) > SHARES {
-            return None;
+            return Ok(self.within);
         }
         let before = if legal { self.before() } else { Before::ANY };
         if attacker == 1 {
-            return (!guards.last_move(pieces, flights, &before)).then_some(Part::Last);
+            let last = guards.last_move(pieces, flights, &before, self.within);
+            return if last {
+                Ok(self.within)
+            } else {
+                Err(Part::Last)
+            };
         }
         let shared = (Bitboard::EMPTY, Bitboard::EMPTY);
-        if !guards.share(pieces, attacker, shared, Bitboard::FULL, (flights, &before)) {
-            return Some(Part::Shared);
+        if !guards.share(pieces, attacker, shared, self.within, (flights, &before)) {
+            return Err(Part::Shared);
         }
-        (!placed::mate_in_reach(self, union)).then_some(Part::Placed)
+        let found = placed::mated_squares(self, union, find);
+        if found.is_empty() {
+            Err(Part::Placed)
+        } else if find == Find::All {
+            Ok(found)
+        } else {
+            Ok(self.within)
+        }
     }
 
     /// The squares of the pieces that may move (`movers`), none when the goal is out of reach.
@@ -217,8 +267,15 @@ impl Net<'_> {
 /// two squares is among them whenever another piece is: the square it passes lets the other
 /// side take more. Empty when no piece is (the goal out of reach, as `goal_in_reach` finds it:
 /// every sharing gives some piece a move); every square where no bound is known.
-pub(crate) fn movers(pos: &Chess, mated: Color, moves: (u32, u32), check: bool) -> Bitboard {
-    let movers = Net::with(pos, mated, moves, check, |net| net.movers()).unwrap_or(Bitboard::FULL);
+pub(crate) fn movers(
+    pos: &Chess,
+    mated: Color,
+    moves: (u32, u32),
+    check: bool,
+    within: Bitboard,
+) -> Bitboard {
+    let movers =
+        Net::within(pos, mated, moves, check, within, |net| net.movers()).unwrap_or(Bitboard::FULL);
     if movers.is_empty() || movers == Bitboard::FULL {
         return movers;
     }
@@ -434,8 +491,14 @@ impl Guards<'_> {
     /// where they are. Whether one such move closes the net around a king that was not in
     /// check before it (`before`) and stands neither on the square moved to nor, when the
     /// king moved, next to it.
-    fn last_move(&self, pieces: &[(Kind, Square)], flights: &Flights, before: &Before) -> bool {
-        self.last_move_squares(pieces, flights, (before, 0), Find::Any)
+    fn last_move(
+        &self,
+        pieces: &[(Kind, Square)],
+        flights: &Flights,
+        before: &Before,
+        within: Bitboard,
+    ) -> bool {
+        self.last_move_squares(pieces, flights, (before, 0, within), Find::Any)
             .any()
     }
 
@@ -446,14 +509,14 @@ impl Guards<'_> {
         &self,
         pieces: &[(Kind, Square)],
         flights: &Flights,
-        (before, spent): (&Before, usize),
+        (before, spent, within): (&Before, usize, Bitboard),
         find: Find,
     ) -> Bitboard {
         if self.castling_king {
             // Castling moves two pieces at once: no piece by piece bound.
             return Bitboard::FULL;
         }
-        let allowed = !before.attacked;
+        let allowed = !before.attacked & within;
         let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let others = standing(pieces, i);
@@ -920,6 +983,84 @@ mod tests {
         );
     }
 
+    /// The squares Black's king is mated on at the end of every line of `plies` moves from
+    /// `pos` (either side to move first).
+    fn mated_on(pos: &Chess, plies: u32) -> Bitboard {
+        if plies == 0 {
+            return match pos.outcome() {
+                shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive {
+                    winner: Color::White,
+                }) => pos.board().king_of(Color::Black).into_iter().collect(),
+                _ => Bitboard::EMPTY,
+            };
+        }
+        let mut found = Bitboard::EMPTY;
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            found |= mated_on(&after, plies - 1);
+        }
+        found
+    }
+
+    #[test]
+    fn the_squares_left_hold_every_mate_and_only_squares_within() {
+        // Random positions, each line of help play to a mate of Black's king: Black to move
+        // with a move each side, White to move with one or with two moves and Black's between.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u8
+        };
+        let (mut mates, mut narrowed) = (0, 0);
+        for _ in 0..1500 {
+            let kings = (next(64), next(64));
+            let men: Vec<(usize, u8)> = (0..2 + next(5))
+                .map(|_| (usize::from(next(10)), next(64)))
+                .collect();
+            let Some(black) = random_position(kings, &men) else {
+                continue;
+            };
+            let mut cases = vec![(black.clone(), (1, 1), 2)];
+            if let Ok(white) = black.swap_turn() {
+                cases.push((white.clone(), (1, 0), 1));
+                cases.push((white, (2, 1), 3));
+            }
+            // A random half of the board to narrow the squares to.
+            let within = Bitboard((0..8).fold(0, |w, _| w << 8 | u64::from(next(256))));
+            for (pos, moves, plies) in cases {
+                let mated = mated_on(&pos, plies);
+                let squares = goal_squares(&pos, Color::Black, moves, true, Bitboard::FULL);
+                assert_eq!(mated & !squares, Bitboard::EMPTY, "{moves:?} {}", fen(&pos));
+                mates += usize::from(mated.any());
+                // Narrowed to a random half of the board: never a square outside it, and
+                // still every mate inside it.
+                let inside = goal_squares(&pos, Color::Black, moves, true, within);
+                assert_eq!(inside & !within, Bitboard::EMPTY, "{moves:?} {}", fen(&pos));
+                assert_eq!(mated & within & !inside, Bitboard::EMPTY, "{}", fen(&pos));
+                narrowed += usize::from(squares.any() && !inside.any());
+            }
+        }
+        // The positions hold mates, and narrowing rules some goals out.
+        assert!(mates > 20, "{mates} positions with a mate");
+        assert!(narrowed > 20, "{narrowed} goals ruled out by the narrowing");
+    }
+
+    fn fen(pos: &Chess) -> String {
+        Fen::from_position(pos, EnPassantMode::Legal).to_string()
+    }
+
+    #[test]
+    fn a_king_mated_only_outside_the_squares_known_is_out_of_reach() {
+        // 1.Rh8# mates the king on a8; not when its king is known to end elsewhere.
+        let pos = chess("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+        let a8 = Bitboard::from_square(Square::A8);
+        assert_eq!(goal_squares(&pos, Color::Black, (1, 0), true, a8), a8);
+        assert!(goal_squares(&pos, Color::Black, (1, 0), true, !a8).is_empty());
+    }
+
     #[test]
     fn dilate_stays_on_the_board() {
         assert_eq!(
@@ -1019,18 +1160,18 @@ mod tests {
         // ser-#2: 1.Nc4 (or Nd5) 2.Nb6#. A king's move leaves the knight one move, too few
         // to check; the pawn on h3 never checks. Only the knight may move.
         let pos = chess("k7/ppK5/8/8/8/4N2P/8/8 w - - 0 1");
-        let found = movers(&pos, Color::Black, (2, 0), true);
+        let found = movers(&pos, Color::Black, (2, 0), true, Bitboard::FULL);
         assert_eq!(found, Bitboard::from_square(Square::E3));
         // A pawn that may step two squares is always among them.
         let pos = chess("k7/ppK5/8/8/8/4N3/7P/8 w - - 0 1");
-        let found = movers(&pos, Color::Black, (2, 0), true);
+        let found = movers(&pos, Color::Black, (2, 0), true, Bitboard::FULL);
         assert_eq!(
             found,
             Bitboard::from_square(Square::E3) | Bitboard::from_square(Square::H2)
         );
         // With the knight out of reach, no piece may move: the goal is out of reach.
         let pos = chess("k7/ppK5/8/8/8/8/7P/7N w - - 0 1");
-        assert!(movers(&pos, Color::Black, (2, 0), true).is_empty());
+        assert!(movers(&pos, Color::Black, (2, 0), true, Bitboard::FULL).is_empty());
         assert!(!goal_in_reach(&pos, Color::Black, 2, 0, true));
     }
 

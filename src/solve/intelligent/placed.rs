@@ -18,20 +18,15 @@ use super::reach::{KINDS, Kind, MOST, Tables};
 use super::{Find, Net, next_to};
 
 /// `net`'s goal, a mate, with its mating side's pieces placed one square each (see the
-/// module), `union` what they check and guard from all their squares at once: false only
-/// when no square of the king's and no placement within the moves closes the net. A king
-/// that may castle moves two men: no placement bound for it (true).
-pub(super) fn mate_in_reach(net: &Net, union: (Bitboard, Bitboard)) -> bool {
-    mated_squares(net, union, Find::Any).any()
-}
-
-/// The squares where `mate_in_reach` finds a placement that mates the king (every square
-/// where it has no bound).
+/// module), `union` what they check and guard from all their squares at once: the squares of
+/// `net.within` where some placement within the moves mates the king (the first found for
+/// `Find::Any`), none when no placement closes the net. A king that may castle moves two men:
+/// no placement bound for it (all of `net.within`).
 #[inline(always)]
 pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard), find: Find) -> Bitboard {
     let flights = net.flights;
     if !flights.check || net.guards.castling_king {
-        return Bitboard::FULL;
+        return net.within;
     }
     // What some placement of the pieces attacks (`Net::union`): the king's square must be
     // among the checked ones and each neighbour its men cannot take among the guarded ones.
@@ -44,7 +39,7 @@ pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard), find: Find) 
             let left = flights.moves - k;
             let open = !(guarded | flights.layers[left]);
             // A square the king reaches sooner leaves its men more moves: tried there.
-            for s in flights.balls[k] & !seen & checking & !next_to(open) {
+            for s in flights.balls[k] & net.within & !seen & checking & !next_to(open) {
                 if placed.closes(net, (s, left), &config) {
                     found.add(s);
                     if find == Find::Any {

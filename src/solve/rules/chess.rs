@@ -366,6 +366,19 @@ impl Rules for ChessRules {
         crate::solve::intelligent::goal_in_reach(pos, mated, attacker, defender, check)
     }
 
+    fn goal_squares(&self, goal: Goal, mated_to_move: bool, moves: (u32, u32), within: u64) -> u64 {
+        let pos = self.pos();
+        let mated = if mated_to_move {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        let Some(check) = bound_check(goal) else {
+            return within;
+        };
+        crate::solve::intelligent::goal_squares(pos, mated, moves, check, Bitboard(within)).0
+    }
+
     fn last_help_squares(&self, goal: Goal) -> u64 {
         let pos = self.pos();
         let Some(check) = bound_check(goal) else {
@@ -379,12 +392,12 @@ impl Rules for ChessRules {
         m.is_castle() || Bitboard(squares).contains(m.to())
     }
 
-    fn movers(&self, goal: Goal, attacker: u32, defender: u32) -> u64 {
+    fn movers(&self, goal: Goal, moves: (u32, u32), within: u64) -> u64 {
         let pos = self.pos();
         let Some(check) = bound_check(goal) else {
             return u64::MAX;
         };
-        crate::solve::intelligent::movers(pos, !pos.turn(), (attacker, defender), check).0
+        crate::solve::intelligent::movers(pos, !pos.turn(), moves, check, Bitboard(within)).0
     }
 
     #[inline]
@@ -392,13 +405,14 @@ impl Rules for ChessRules {
         m.is_castle() || m.from().is_none_or(|from| Bitboard(squares).contains(from))
     }
 
-    fn defender_targets(&self, goal: Goal, attacker: u32, defender: u32) -> Targets {
+    fn defender_targets(&self, goal: Goal, moves: (u32, u32), within: u64) -> Targets {
         let pos = self.pos();
         let Some(check) = bound_check(goal) else {
             return Targets::ANY;
         };
-        let moves = (attacker, defender);
-        let found = crate::solve::intelligent::defender_targets(pos, pos.turn(), moves, check);
+        let within = Bitboard(within);
+        let found =
+            crate::solve::intelligent::defender_targets(pos, pos.turn(), moves, check, within);
         Targets {
             near: found.near.map(|t| t.0),
             king: found.king.0,

@@ -19,13 +19,29 @@ impl<R: Rules> Search<'_, R> {
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
+        self.series_within(left, u64::MAX, line, found)
+    }
+
+    /// `series`, the squares the king of the side brought to the goal may end on known to be
+    /// among `within`.
+    fn series_within(
+        &mut self,
+        left: u32,
+        within: u64,
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
         let limit = self.limit;
-        if !self.enter() || found.len() >= limit || !self.series_in_reach(left) {
+        if !self.enter() || found.len() >= limit {
+            return false;
+        }
+        let within = self.series_squares(left, within);
+        if within == 0 {
             return false;
         }
         if left == 1 {
             let moves = self.pos.legal();
-            return self.series_end(&moves, line, found);
+            return self.series_end(&moves, within, line, found);
         }
         let key = self.pos.hash() ^ SERIES;
         if left < 32 && self.table.probe(key).help & (1 << left) != 0 {
@@ -33,8 +49,8 @@ impl<R: Rules> Search<'_, R> {
         }
         let moves = self.pos.legal();
         let mut any = false;
-        let leaving = self.series_movers(left);
-        let targets = self.series_targets(left);
+        let leaving = self.series_movers(left, within);
+        let targets = self.series_targets(left, within);
         for &m in moves.iter() {
             if !self.pos.leaves(m, leaving) || !self.pos.approaches(m, &targets, left - 1) {
                 continue;
@@ -42,7 +58,7 @@ impl<R: Rules> Search<'_, R> {
             self.play(m);
             if !self.pos.in_check() && self.null() {
                 line.push(m);
-                any |= self.series(left - 1, line, found);
+                any |= self.series_within(left - 1, within, line, found);
                 line.pop();
                 self.undo();
             }
@@ -57,10 +73,12 @@ impl<R: Rules> Search<'_, R> {
         any
     }
 
-    /// The series' last move, one of `moves`, and what must follow it.
+    /// The series' last move, one of `moves`, and what must follow it, the king brought to
+    /// the goal ending on one of `within`.
     pub(crate) fn series_end(
         &mut self,
         moves: &[R::Move],
+        within: u64,
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
@@ -82,7 +100,7 @@ impl<R: Rules> Search<'_, R> {
             line.push(m);
             if self.play == Play::SeriesHelp {
                 let before = found.len();
-                self.help(1, line, found);
+                self.help_within(1, within, line, found);
                 found.truncate(limit.max(before));
                 any |= found.len() > before;
             } else if self.win_after_move(1) {
@@ -118,7 +136,23 @@ impl<R: Rules> Search<'_, R> {
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
-        if !self.enter() || found.len() >= self.limit || !self.help_in_reach(plies) {
+        self.help_within(plies, u64::MAX, line, found)
+    }
+
+    /// `help`, the squares the king of the side brought to the goal may end on known to be
+    /// among `within`.
+    fn help_within(
+        &mut self,
+        plies: u32,
+        within: u64,
+        line: &mut Vec<R::Move>,
+        found: &mut Vec<Vec<R::Move>>,
+    ) -> bool {
+        if !self.enter() || found.len() >= self.limit {
+            return false;
+        }
+        let within = self.help_squares(plies, within);
+        if within == 0 {
             return false;
         }
         if plies == 1 {
@@ -145,8 +179,8 @@ impl<R: Rules> Search<'_, R> {
         let moves = self.pos.legal();
         let mut any = false;
         let landing = self.last_help_squares(plies);
-        let leaving = self.help_movers(plies);
-        let targets = self.help_targets(plies);
+        let leaving = self.help_movers(plies, within);
+        let targets = self.help_targets(plies, within);
         for &m in moves.iter() {
             if !self.pos.lands_in(m, landing)
                 || !self.pos.leaves(m, leaving)
@@ -156,7 +190,7 @@ impl<R: Rules> Search<'_, R> {
             }
             self.play(m);
             line.push(m);
-            any |= self.help(plies - 1, line, found);
+            any |= self.help_within(plies - 1, within, line, found);
             line.pop();
             self.undo();
             if self.stopped {
@@ -169,16 +203,36 @@ impl<R: Rules> Search<'_, R> {
         any
     }
 
-    /// Whether the goal may be reached in `plies` more moves of help play, the side that
-    /// reaches it to move when `plies` is odd.
+    /// Where the goal may be reached in `plies` more moves of help play, the side that
+    /// reaches it to move when `plies` is odd: the squares of `within` its king may end on
+    /// (none: out of reach; `Rules::goal_squares`).
     #[inline]
-    fn help_in_reach(&mut self, plies: u32) -> bool {
-        let (attacker, defender) = (plies.div_ceil(2), plies / 2);
+    fn help_squares(&mut self, plies: u32, within: u64) -> u64 {
+        if !self.intelligent {
+            return within;
+        }
+        let moves = (plies.div_ceil(2), plies / 2);
+        self.squares_cached(plies, plies.is_multiple_of(2), moves, within)
+    }
+
+    /// `Rules::goal_squares` of the position, whose answer is kept by `count` (the plies or
+    /// moves left, told apart by the play): a position whose goal is known to be out of reach
+    /// has no squares; one known to be in reach keeps `within`.
+    #[inline]
+    fn squares_cached(
+        &mut self,
+        count: u32,
+        mated_to_move: bool,
+        moves: (u32, u32),
+        within: u64,
+    ) -> u64 {
         let goal = self.goal;
-        !self.intelligent
-            || self.reach_cached(plies, |pos| {
-                pos.goal_in_reach(goal, plies.is_multiple_of(2), attacker, defender)
-            })
+        let mut squares = within;
+        let in_reach = self.reach_cached(count, |pos| {
+            squares = pos.goal_squares(goal, mated_to_move, moves, within);
+            squares != 0
+        });
+        if in_reach { squares } else { 0 }
     }
 
     /// The squares the side to move must land on to keep the goal in reach when `plies` is
@@ -195,9 +249,10 @@ impl<R: Rules> Search<'_, R> {
     /// The squares the side to move must move from to keep the goal in reach when it is the
     /// side that reaches it (`plies` odd) and has a move after this one (`Rules::movers`).
     #[inline]
-    fn help_movers(&self, plies: u32) -> u64 {
+    fn help_movers(&self, plies: u32, within: u64) -> u64 {
         if self.intelligent && plies >= 3 && plies % 2 == 1 {
-            self.pos.movers(self.goal, plies.div_ceil(2), plies / 2)
+            self.pos
+                .movers(self.goal, (plies.div_ceil(2), plies / 2), within)
         } else {
             u64::MAX
         }
@@ -206,9 +261,10 @@ impl<R: Rules> Search<'_, R> {
     /// The squares the side to move must bring a man nearer to when it is the side to be
     /// brought to the goal and has a move after this one (`Rules::defender_targets`).
     #[inline]
-    fn help_targets(&self, plies: u32) -> Targets {
+    fn help_targets(&self, plies: u32, within: u64) -> Targets {
         if self.intelligent && plies >= 4 && plies.is_multiple_of(2) {
-            self.pos.defender_targets(self.goal, plies / 2, plies / 2)
+            self.pos
+                .defender_targets(self.goal, (plies / 2, plies / 2), within)
         } else {
             Targets::ANY
         }
@@ -216,9 +272,9 @@ impl<R: Rules> Search<'_, R> {
 
     /// `help_movers` for the series of ser-# and ser-=, whose side reaches the goal itself.
     #[inline]
-    fn series_movers(&self, left: u32) -> u64 {
+    fn series_movers(&self, left: u32, within: u64) -> u64 {
         if self.intelligent && left >= 2 && self.play == Play::Series {
-            self.pos.movers(self.goal, left, 0)
+            self.pos.movers(self.goal, (left, 0), within)
         } else {
             u64::MAX
         }
@@ -226,29 +282,26 @@ impl<R: Rules> Search<'_, R> {
 
     /// `help_targets` for the series of ser-h# and ser-h=, whose side is brought to the goal.
     #[inline]
-    fn series_targets(&self, left: u32) -> Targets {
+    fn series_targets(&self, left: u32, within: u64) -> Targets {
         if self.intelligent && left >= 2 && self.play == Play::SeriesHelp {
-            self.pos.defender_targets(self.goal, 1, left)
+            self.pos.defender_targets(self.goal, (1, left), within)
         } else {
             Targets::ANY
         }
     }
 
-    /// Whether the goal may be reached with `left` more moves of the series: ser-# and ser-=
-    /// reach it with the series' own last move, ser-h# and ser-h= with the other side's reply.
+    /// Where the goal may be reached with `left` more moves of the series: ser-# and ser-=
+    /// reach it with the series' own last move, ser-h# and ser-h= with the other side's
+    /// reply; the squares of `within` the king brought to it may end on (none: out of reach).
     #[inline]
-    fn series_in_reach(&mut self, left: u32) -> bool {
-        let goal = self.goal;
-        match self.play {
-            _ if !self.intelligent => true,
+    fn series_squares(&mut self, left: u32, within: u64) -> u64 {
+        let (mated_to_move, moves, salt) = match self.play {
+            _ if !self.intelligent => return within,
             // Kept apart from help play's answers (at most 64 plies) by the count.
-            Play::Series => {
-                self.reach_cached(left + 64, |pos| pos.goal_in_reach(goal, false, left, 0))
-            }
-            Play::SeriesHelp => {
-                self.reach_cached(left + 128, |pos| pos.goal_in_reach(goal, true, 1, left))
-            }
-            _ => true,
-        }
+            Play::Series => (false, (left, 0), 64),
+            Play::SeriesHelp => (true, (1, left), 128),
+            _ => return within,
+        };
+        self.squares_cached(left + salt, mated_to_move, moves, within)
     }
 }
