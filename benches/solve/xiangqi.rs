@@ -203,7 +203,7 @@ pub fn classics_table() {
         let found: BTreeSet<String> = solve::named(&s1)
             .keys
             .iter()
-            .map(|k| k.mv.uci.clone())
+            .map(|k| k.mv.uci.to_string())
             .collect();
         let same = t1.is_none() || found.iter().map(String::as_str).eq(c.keys.iter().copied());
         let theirs = fsf.as_mut().and_then(|(f, _)| f.mate(c.fen, c.n));

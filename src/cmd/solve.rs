@@ -725,7 +725,7 @@ fn bm_agrees(bm: &str, position: &Position, s: &Solution<Named>) -> bool {
         .split_whitespace()
         .map(|m| normalise(m, position))
         .collect();
-    let mut found: Vec<String> = s.keys.iter().map(|k| k.mv.uci.clone()).collect();
+    let mut found: Vec<String> = s.keys.iter().map(|k| k.mv.uci.to_string()).collect();
     claimed.sort();
     claimed.dedup();
     found.sort();

@@ -425,7 +425,7 @@ pub fn rows(s: &Solution<Named>) -> Vec<Row> {
         let play = s.stipulation.play;
         let help = |h: &solve::HelpLine<Named>, half: bool, from: Position, series: usize| Row {
             depth: 0,
-            moves: h.moves.iter().map(|m| m.uci.clone()).collect(),
+            moves: h.moves.iter().map(|m| m.uci.to_string()).collect(),
             item: Item::Help {
                 moves: h.moves.clone(),
                 short: h.short,
@@ -462,8 +462,8 @@ pub fn rows(s: &Solution<Named>) -> Vec<Row> {
         tree.attack(key, 1, 0, true);
     }
     for t in &s.tries {
-        let mut moves = vec![t.mv.uci.clone()];
-        moves.extend(t.refutations.first().map(|r| r.uci.clone()));
+        let mut moves = vec![t.mv.uci.to_string()];
+        moves.extend(t.refutations.first().map(|r| r.uci.to_string()));
         out.push(Row {
             depth: 0,
             item: Item::Try {
@@ -504,7 +504,7 @@ impl Tree<'_> {
     }
 
     fn attack(&mut self, line: &Line<Named>, number: u32, depth: u16, key: bool) {
-        self.path.push(line.mv.uci.clone());
+        self.path.push(line.mv.uci.to_string());
         let item = Item::Attack {
             number,
             mv: line.mv.clone(),
@@ -568,9 +568,9 @@ impl Tree<'_> {
         // Continuations that end the play go on the defence's row; the others get their own.
         let (ends, deeper): (Vec<&Line<Named>>, Vec<&Line<Named>>) =
             continuations.iter().partition(|c| c.defences.is_empty());
-        self.path.push(d.mv.uci.clone());
+        self.path.push(d.mv.uci.to_string());
         let mut moves = self.path.clone();
-        moves.extend(ends.first().map(|c| c.mv.uci.clone()));
+        moves.extend(ends.first().map(|c| c.mv.uci.to_string()));
         let item = Item::Defence {
             number,
             mv: d.mv.clone(),

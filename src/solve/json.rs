@@ -9,7 +9,7 @@ use super::{Defence, Line, Named, Solution, Threat};
 use crate::core::Color;
 
 fn mv(m: &Named) -> Value {
-    json!({"uci": m.uci, "san": m.san})
+    json!({"uci": m.uci.as_str(), "san": m.san.as_str()})
 }
 
 fn moves(ms: &[Named]) -> Value {

@@ -3,6 +3,10 @@
 //! position before it by replaying the solution from its FEN. The search itself reports bare
 //! moves; naming them is presentation, done once when a solution is shown.
 
+use std::collections::HashMap;
+
+use compact_str::{CompactString, ToCompactString};
+
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 
@@ -22,9 +26,9 @@ use crate::core::{Game, Position, Square, fen};
 pub struct Named {
     /// From-square, to-square and a promotion letter (`e7e8q`); castling as the king's move
     /// (`e1g1`, Chess960: king to rook); xiangqi in fenboard's point names (`h2e2`).
-    pub uci: String,
+    pub uci: CompactString,
     /// SAN with check and mate marks (chess) or WXF (xiangqi).
-    pub san: String,
+    pub san: CompactString,
     pub from: Square,
     pub to: Square,
 }
@@ -85,6 +89,9 @@ struct Live<R: Rules> {
     played: Vec<bool>,
     /// The last move found in the current position: a move is named, then played.
     found: Option<(Move, Option<R::Move>)>,
+    /// The names given, by the position's hash and the move: a cooked helpmate's thousands
+    /// of lines meet the same positions again by other orders of their moves.
+    names: HashMap<(u64, Move), Named>,
 }
 
 impl<R: Describe> Live<R> {
@@ -93,6 +100,7 @@ impl<R: Describe> Live<R> {
             rules,
             played: Vec::new(),
             found: None,
+            names: HashMap::new(),
         }
     }
 
@@ -118,10 +126,16 @@ impl<R: Describe> Live<R> {
 
 impl<R: Describe> Namer for Live<R> {
     fn name(&mut self, m: &Move) -> Named {
-        match self.find(m) {
+        let key = (self.rules.hash(), *m);
+        if let Some(named) = self.names.get(&key) {
+            return named.clone();
+        }
+        let named = match self.find(m) {
             Some(x) => self.rules.describe(x),
             None => coordinates(m, R::GAME),
-        }
+        };
+        self.names.insert(key, named.clone());
+        named
     }
 
     fn play(&mut self, m: &Move) {
@@ -165,8 +179,8 @@ impl Namer for Blind {
 fn coordinates(m: &Move, game: Game) -> Named {
     let text = m.coordinates(game);
     Named {
-        uci: text.clone(),
-        san: text,
+        uci: text.as_str().into(),
+        san: text.into(),
         from: m.from,
         to: m.to,
     }
@@ -190,8 +204,8 @@ impl Describe for ChessRules {
     fn describe(&self, m: shakmaty::Move) -> Named {
         let public = self.public(m);
         Named {
-            uci: m.to_uci(self.mode()).to_string(),
-            san: SanPlus::from_move(self.pos().clone(), m).to_string(),
+            uci: m.to_uci(self.mode()).to_compact_string(),
+            san: SanPlus::from_move(self.pos().clone(), m).to_compact_string(),
             from: public.from,
             to: public.to,
         }
@@ -222,8 +236,8 @@ impl Describe for XiangqiRules {
             ..Position::empty(Game::Xiangqi)
         };
         Named {
-            uci: public.coordinates(Game::Xiangqi),
-            san: Notation::Wxf.write(&before, public),
+            uci: public.coordinates(Game::Xiangqi).into(),
+            san: Notation::Wxf.write(&before, public).into(),
             from: public.from,
             to: public.to,
         }
@@ -464,8 +478,8 @@ mod tests {
 
     fn coordinates_named(uci: &str, san: &str, m: Move) -> Named {
         Named {
-            uci: uci.to_owned(),
-            san: san.to_owned(),
+            uci: uci.into(),
+            san: san.into(),
             from: m.from,
             to: m.to,
         }

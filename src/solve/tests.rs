@@ -42,7 +42,10 @@ fn shinkman_mate_in_two_is_a_zugzwang() {
     // Every king move has its own mate, as the published solution says.
     let mate_after = |defence: &str| -> Vec<String> {
         let d = key.defences.iter().find(|d| d.mv.san == defence).unwrap();
-        d.continuations.iter().map(|c| c.mv.san.clone()).collect()
+        d.continuations
+            .iter()
+            .map(|c| c.mv.san.to_string())
+            .collect()
     };
     assert_eq!(mate_after("Kg1"), ["Rd2#"]);
     assert_eq!(mate_after("Kf2"), ["Rg4#"]);

@@ -2,7 +2,10 @@
 //! continuations (`1...Kg1 2.Rd2#`), deeper play indented, tries as `1.Qb7? but 1...Kg1!`,
 //! helpmates as their move sequences.
 
+use std::borrow::Cow;
 use std::fmt::Write;
+
+use compact_str::CompactString;
 
 use super::{Defence, Line, Named, Play, Solution, Threat};
 use crate::core::notation::Notation;
@@ -19,7 +22,7 @@ pub struct Style {
 }
 
 /// The SAN of `m` in `style` (figurines replace the piece letters of chess SAN).
-pub fn san(m: &Named, game: Game, style: Style) -> String {
+pub fn san(m: &Named, game: Game, style: Style) -> CompactString {
     if !style.figurine || !game.is_chess() {
         return m.san.clone();
     }
@@ -121,21 +124,23 @@ fn help_line(
     moves: &[Named],
     offset: usize,
     short: bool,
-    w: &dyn Fn(&Named) -> String,
+    w: &dyn Fn(&Named) -> CompactString,
     lang: Lang,
 ) -> String {
-    let mut parts = Vec::new();
+    let mut line = String::with_capacity(8 * moves.len());
     for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
         let j = i + offset;
-        parts.push(if j.is_multiple_of(2) {
-            format!("{}.{}", j / 2 + 1, w(m))
+        if j.is_multiple_of(2) {
+            let _ = write!(line, "{}.", j / 2 + 1);
         } else if i == 0 {
-            format!("1...{}", w(m))
-        } else {
-            w(m)
-        });
+            line.push_str("1...");
+        }
+        line.push_str(&w(m));
     }
-    with_short(parts.join(" "), short, lang)
+    with_short(line, short, lang)
 }
 
 /// A series, each of its moves numbered; a series helpmate's mate after it unnumbered.
@@ -143,22 +148,21 @@ fn series_line(
     moves: &[Named],
     play: Play,
     short: bool,
-    w: &dyn Fn(&Named) -> String,
+    w: &dyn Fn(&Named) -> CompactString,
     lang: Lang,
 ) -> String {
     let numbered = series_moves(play, moves.len());
-    let parts: Vec<String> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            if i < numbered {
-                format!("{}.{}", i + 1, w(m))
-            } else {
-                w(m)
-            }
-        })
-        .collect();
-    with_short(parts.join(" "), short, lang)
+    let mut line = String::with_capacity(8 * moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
+        if i < numbered {
+            let _ = write!(line, "{}.", i + 1);
+        }
+        line.push_str(&w(m));
+    }
+    with_short(line, short, lang)
 }
 
 fn with_short(mut line: String, short: bool, lang: Lang) -> String {
@@ -176,7 +180,12 @@ fn push_line(out: &mut String, line: &str) {
     out.push_str(line);
 }
 
-fn threat_text(t: &Threat<Named>, number: u32, w: &dyn Fn(&Named) -> String, lang: Lang) -> String {
+fn threat_text(
+    t: &Threat<Named>,
+    number: u32,
+    w: &dyn Fn(&Named) -> CompactString,
+    lang: Lang,
+) -> String {
     match t {
         Threat::None => String::new(),
         Threat::Zugzwang => format!(" {}", tr(lang, "solution-zugzwang")),
@@ -194,7 +203,7 @@ fn play_line(
     number: u32,
     indent: usize,
     key: bool,
-    w: &dyn Fn(&Named) -> String,
+    w: &dyn Fn(&Named) -> CompactString,
     lang: Lang,
 ) {
     let mark = if key { "!" } else { "" };
@@ -231,7 +240,7 @@ fn defence_lines(
     threats: Option<&[&str]>,
     number: u32,
     indent: usize,
-    w: &dyn Fn(&Named) -> String,
+    w: &dyn Fn(&Named) -> CompactString,
     lang: Lang,
 ) {
     // Groups by the answers' text, in the order they first come.
@@ -260,7 +269,7 @@ fn defence_lines(
         }
     }
     for (text, ds) in groups {
-        let names: Vec<String> = ds.iter().map(|d| w(&d.mv)).collect();
+        let names: Vec<CompactString> = ds.iter().map(|d| w(&d.mv)).collect();
         push_line(
             out,
             &format!("{:indent$}{number}...{}{text}", "", names.join(", ")),
@@ -273,7 +282,7 @@ fn defence_line(
     d: &Defence<Named>,
     number: u32,
     indent: usize,
-    w: &dyn Fn(&Named) -> String,
+    w: &dyn Fn(&Named) -> CompactString,
     lang: Lang,
 ) {
     let mut head = format!("{:indent$}{number}...{}", "", w(&d.mv));
@@ -291,20 +300,22 @@ fn defence_line(
 
 /// The solution with its moves written in `notation` (the solver writes SAN or WXF): each move
 /// read back from its coordinates in the position before it, the threats in the position
-/// after the key with the other side to move. A move that does not read keeps its name.
-pub fn renamed(s: &Solution<Named>, notation: Notation) -> Solution<Named> {
-    let mut out = s.clone();
+/// after the key with the other side to move. A move that does not read keeps its name. The
+/// solution itself where the notation is the solver's (a cooked helpmate has thousands of
+/// lines: not copied to be printed).
+pub fn renamed(s: &Solution<Named>, notation: Notation) -> Cow<'_, Solution<Named>> {
     let native = if s.game.is_xiangqi() {
         Notation::Wxf
     } else {
         Notation::San
     };
     if notation == native || !notation.fits(s.game) {
-        return out;
+        return Cow::Borrowed(s);
     }
     let Some(start) = crate::core::fen::read(&s.fen, Some(s.game)).position else {
-        return out;
+        return Cow::Borrowed(s);
     };
+    let mut out = s.clone();
     let n = notation;
     for key in &mut out.keys {
         rename_line(key, &start, n);
@@ -343,7 +354,7 @@ pub fn renamed(s: &Solution<Named>, notation: Notation) -> Solution<Named> {
             }
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// How many of a series line's `len` moves are the series (the last move of a series
@@ -373,7 +384,7 @@ fn rename_all(moves: &mut [Named], start: Position, n: Notation) {
 /// Renames `m`, played in `before`; the position after it.
 fn rename(m: &mut Named, before: &Position, n: Notation) -> Option<Position> {
     let mv = Notation::Coordinates.read(before, &m.uci).ok()?;
-    m.san = n.write(before, mv);
+    m.san = n.write(before, mv).into();
     crate::core::notation::play(before, mv)
 }
 

@@ -58,7 +58,7 @@ fn mismatch(c: &Classic) -> Option<String> {
     let found: BTreeSet<String> = solve::named(&s)
         .keys
         .iter()
-        .map(|k| k.mv.uci.clone())
+        .map(|k| k.mv.uci.to_string())
         .collect();
     let expected = c.keys();
     (found != expected).then(|| {

@@ -295,7 +295,7 @@ pub(super) fn solver(state: &mut State, event: SolveEvent) {
                     // The moves as the screen writes them (the solver's are SAN or WXF).
                     let notation = options.notation(solved.solution.game);
                     let rename = |sol: &crate::solve::Solution<crate::solve::Named>| {
-                        crate::solve::text::renamed(sol, notation)
+                        crate::solve::text::renamed(sol, notation).into_owned()
                     };
                     let twins = solved
                         .twins
