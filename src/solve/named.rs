@@ -445,6 +445,41 @@ mod tests {
     }
 
     #[test]
+    fn names_kept_for_a_position_met_again_are_the_ones_it_gives() {
+        // A cooked helpmate whose lines reach the same positions by other orders of moves:
+        // the names kept for those are those each line gets named alone.
+        let fen_text = "4k3/8/4K3/8/8/8/8/R7 b - - 0 1";
+        let pos = fen::read(fen_text, None).position.unwrap();
+        let stip = "h#3".parse().unwrap();
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let options = super::super::Options::default();
+        let solved = super::super::solve(&pos, stip, &options, &cancel, &mut |_| {}).unwrap();
+        assert!(solved.solutions.len() > 50, "{}", solved.solutions.len());
+        let mut kept = chess(fen_text);
+        let shared = help_lines(&mut kept, &solved.solutions, None);
+        // Fewer names made than moves named: positions were met again.
+        let named: usize = solved.solutions.iter().map(|l| l.moves.len()).sum();
+        assert!(
+            kept.names.len() < named / 2,
+            "{} of {named}",
+            kept.names.len()
+        );
+        for (line, named) in solved.solutions.iter().zip(&shared) {
+            let mut alone = chess(fen_text);
+            let expected: Vec<Named> = line
+                .moves
+                .iter()
+                .map(|m| {
+                    let n = alone.name(m);
+                    alone.play(m);
+                    n
+                })
+                .collect();
+            assert_eq!(named.moves, expected);
+        }
+    }
+
+    #[test]
     fn castling_is_written_king_to_destination_with_its_check() {
         let mut root = chess("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
         let castle = Move::new(Square::new(4, 0), Square::new(6, 0));
