@@ -352,6 +352,12 @@ fn main() {
     if popeye_bin.is_none() {
         println!("Popeye not found (set FENBOARD_POPEYE or put py on the PATH): fenboard alone");
     }
+    // First, while this process is small: on Linux a child's peak resident set counts the
+    // parent's at the fork (kept across the exec), and the help scaling below holds millions
+    // of printed solutions.
+    if wanted("memory") {
+        memory::table(popeye_bin.as_deref());
+    }
     if wanted("problems") {
         problems(popeye_bin.as_deref());
     }
@@ -366,9 +372,6 @@ fn main() {
     }
     if wanted("scaling") {
         scaling(popeye_bin.as_deref());
-    }
-    if wanted("memory") {
-        memory::table(popeye_bin.as_deref());
     }
     if wanted("xiangqi") {
         xiangqi::classics_table();
