@@ -382,6 +382,19 @@ mod tests {
         ))
     }
 
+    /// The names of `moves` played from `fen_text` on a board of their own.
+    fn named_alone(fen_text: &str, moves: &[Move]) -> Vec<Named> {
+        let mut alone = chess(fen_text);
+        moves
+            .iter()
+            .map(|m| {
+                let n = alone.name(m);
+                alone.play(m);
+                n
+            })
+            .collect()
+    }
+
     #[test]
     fn a_move_made_from_its_squares_is_the_one_the_move_list_holds() {
         for fen_text in [
@@ -428,17 +441,7 @@ mod tests {
         .collect();
         let shared = help_lines(&mut chess(fen_text), &lines, None);
         for (line, named) in lines.iter().zip(&shared) {
-            let mut alone = chess(fen_text);
-            let expected: Vec<Named> = line
-                .moves
-                .iter()
-                .map(|m| {
-                    let n = alone.name(m);
-                    alone.play(m);
-                    n
-                })
-                .collect();
-            assert_eq!(named.moves, expected);
+            assert_eq!(named.moves, named_alone(fen_text, &line.moves));
         }
         let sans: Vec<&str> = shared[3].moves.iter().map(|n| n.san.as_str()).collect();
         assert_eq!(sans, ["Kd8", "Ra8+"]);
@@ -465,17 +468,7 @@ mod tests {
             kept.names.len()
         );
         for (line, named) in solved.solutions.iter().zip(&shared) {
-            let mut alone = chess(fen_text);
-            let expected: Vec<Named> = line
-                .moves
-                .iter()
-                .map(|m| {
-                    let n = alone.name(m);
-                    alone.play(m);
-                    n
-                })
-                .collect();
-            assert_eq!(named.moves, expected);
+            assert_eq!(named.moves, named_alone(fen_text, &line.moves));
         }
     }
 

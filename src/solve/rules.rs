@@ -58,37 +58,22 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// `test` of the position after `m`, which is taken back at once: where that is cheaper, on
     /// a scratch copy without the stack or the hash (the solver's hottest test).
     fn after_move<T>(&mut self, m: Self::Move, test: impl FnOnce(&mut Self::Scratch) -> T) -> T;
-    /// Whether the game has a bound (`goal_in_reach` and the tests beside it): where it has
+    /// Whether the game has a bound (`goal_squares` and the tests beside it): where it has
     /// none, help play asks nothing of them.
     const BOUNDED: bool = false;
-    /// Help and series play: false only when the side to be brought to `goal` (the side to
-    /// move when `mated_to_move`) certainly cannot be, with at most `attacker` more moves of
-    /// the other side and `defender` of its own (`solve::intelligent`). True where the game has
-    /// no such bound.
-    fn goal_in_reach(
+    /// Help and series play, the king of the side to be brought to `goal` (the side to move
+    /// when `mated_to_move`) known to end on one of `within`: the squares of `within` it may
+    /// still be brought to the goal on, with at most `moves` = (`attacker`, `defender`) more
+    /// moves of the other side and of its own (`solve::intelligent`); none only when it
+    /// certainly cannot be, all of `within` where the game has no such bound.
+    fn goal_squares(
         &self,
         _goal: Goal,
         _mated_to_move: bool,
-        _attacker: u32,
-        _defender: u32,
-    ) -> bool {
-        true
-    }
-    /// `goal_in_reach` where the square the side's king ends on is known to be among
-    /// `within`: none when the goal is certainly out of reach, else the squares it may still
-    /// end on, among `within` (all of `within` where the game knows no more).
-    fn goal_squares(
-        &self,
-        goal: Goal,
-        mated_to_move: bool,
-        (attacker, defender): (u32, u32),
+        _moves: (u32, u32),
         within: u64,
     ) -> u64 {
-        if self.goal_in_reach(goal, mated_to_move, attacker, defender) {
-            within
-        } else {
-            0
-        }
+        within
     }
     /// Help and series play, the side to be brought to `goal` to move with the move before
     /// the other side's last: the squares one of its moves must land on (or be a castling)
@@ -125,7 +110,7 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     }
     /// `m`, a move of the current position, as the solver reports it.
     fn public(&self, m: Self::Move) -> Move;
-    /// The bytes the caches of `goal_in_reach` and the tests beside it take on one thread
+    /// The bytes the caches of `goal_squares` and the tests beside it take on one thread
     /// at least once made, and the most they use; (0, 0) where there are none.
     const CACHES: (usize, usize) = (0, 0);
     /// Limits this thread's caches to `bytes` (`CACHES.0` at least).

@@ -58,7 +58,7 @@ pub(crate) struct Search<'a, R: Rules> {
     pub deadline: Option<Instant>,
     pub paused: bool,
     /// Help and series play: pass over the nodes from which the goal is out of reach
-    /// (`Rules::goal_in_reach`).
+    /// (`Rules::goal_squares`).
     pub intelligent: bool,
     /// The bound's answers for positions met again (`reach_cached`), made on first use.
     reach: Vec<u64>,

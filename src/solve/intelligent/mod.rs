@@ -67,22 +67,11 @@ enum Part {
 /// The mated side's king moves told apart (a stipulation has at most 30 moves a side).
 const KING_MOVES: usize = 32;
 
-/// Whether `mated` could still be mated (`check`) or stalemated in `pos` with at most
-/// `attacker` moves of the other side and `defender` moves of its own; false only when it
-/// certainly cannot.
-pub(crate) fn goal_in_reach(
-    pos: &Chess,
-    mated: Color,
-    attacker: u32,
-    defender: u32,
-    check: bool,
-) -> bool {
-    in_reach(pos, mated, (attacker, defender), check, true)
-}
-
-/// `goal_in_reach` for a king known to end on one of `within`: no square when the goal is
-/// out of reach, else the squares it may still be mated on (`within` where the bound finds
-/// none of its own).
+/// The squares of `within` where `mated`'s king, known to end on one of them, could still be
+/// mated (`check`) or stalemated in `pos` with at most `moves` = (`attacker`, `defender`)
+/// moves of the other side and of its own: none only when it certainly cannot be; `within`
+/// where the bound knows nothing (no king to mate, more than sixteen men to mate with), and
+/// narrowed where the placement test finds where.
 pub(crate) fn goal_squares(
     pos: &Chess,
     mated: Color,
@@ -96,10 +85,28 @@ pub(crate) fn goal_squares(
     .unwrap_or(within)
 }
 
-/// `goal_in_reach`, where `legal` tells that the position before the mating side's last move
-/// is one the mated side's moves lead to, its king not in check there (see `Before`).
+/// Whether `mated` could still be mated (`check`) or stalemated in `pos` with at most
+/// `attacker` moves of the other side and `defender` moves of its own; false only when it
+/// certainly cannot (`goal_squares` without a square known).
+#[cfg(test)]
+pub(crate) fn goal_in_reach(
+    pos: &Chess,
+    mated: Color,
+    attacker: u32,
+    defender: u32,
+    check: bool,
+) -> bool {
+    in_reach(pos, mated, (attacker, defender), check, true)
+}
+
+/// Whether the goal may be in reach, where `legal` tells that the position before the mating
+/// side's last move is one the mated side's moves lead to, its king not in check there (see
+/// `Before`).
 fn in_reach(pos: &Chess, mated: Color, moves: (u32, u32), check: bool, legal: bool) -> bool {
-    Net::with(pos, mated, moves, check, |net| net.in_reach(legal)).unwrap_or(true)
+    Net::with(pos, mated, moves, check, |net| {
+        net.ruling_out(legal).is_none()
+    })
+    .unwrap_or(true)
 }
 
 /// Both halves of the bound for one position: the mating side's pieces and what they guard,
@@ -182,10 +189,6 @@ impl Net<'_> {
     fn before(&self) -> Before {
         let moves = (self.attacker, self.defender);
         Before::new(self.pos, (!self.mated, self.pieces), self.flights, moves)
-    }
-
-    fn in_reach(&self, legal: bool) -> bool {
-        self.ruling_out(legal).is_none()
     }
 
     /// The part of the bound that rules the goal out (`None`: the goal may be in reach), the

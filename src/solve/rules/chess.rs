@@ -353,19 +353,6 @@ impl Rules for ChessRules {
         test(&mut Scratch { pos, last: kind(m) })
     }
 
-    fn goal_in_reach(&self, goal: Goal, mated_to_move: bool, attacker: u32, defender: u32) -> bool {
-        let pos = self.pos();
-        let mated = if mated_to_move {
-            pos.turn()
-        } else {
-            !pos.turn()
-        };
-        let Some(check) = bound_check(goal) else {
-            return true;
-        };
-        crate::solve::intelligent::goal_in_reach(pos, mated, attacker, defender, check)
-    }
-
     fn goal_squares(&self, goal: Goal, mated_to_move: bool, moves: (u32, u32), within: u64) -> u64 {
         let pos = self.pos();
         let mated = if mated_to_move {
