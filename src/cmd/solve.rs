@@ -426,7 +426,8 @@ impl<'a, E: Write> Solver<'a, E> {
                 .map(|bm| bm_agrees(bm, position, &solution));
         self.counts.add(&solution, bm);
         if self.args.json {
-            writeln!(out, "{}", json_line(p, &solution, bm, which))?;
+            solution.write_json(&json_line(p, &solution, bm, which), out)?;
+            writeln!(out)?;
         } else {
             write_human(out, p, &solution, bm, which, self.style)?;
         }
@@ -587,14 +588,14 @@ impl Counts {
     }
 }
 
-/// A problem's result as one JSON object.
+/// A problem's result as one JSON object, its helpmate lines left to `write_json`.
 fn json_line(
     p: &Problem,
     solution: &Solution<Named>,
     bm: Option<bool>,
     which: Option<Which>,
 ) -> serde_json::Value {
-    let mut v = solution.to_json();
+    let mut v = solution.json_head();
     if let Some(obj) = v.as_object_mut() {
         if let Some(w) = which {
             obj.insert("twin".into(), w.label.to_string().into());

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Defence, Line, Named, Solution, Threat};
+use super::{Defence, HelpLine, Line, Named, Solution, Threat};
 use crate::core::Color;
 
 fn mv(m: &Named) -> Value {
@@ -64,6 +64,61 @@ fn variations(defences: &[Defence<Named>], variation: bool) -> Value {
 }
 
 pub(super) fn solution(s: &Solution<Named>) -> Value {
+    let lines = s.solutions.iter().map(|h| moves(&h.moves)).collect();
+    object(s, Value::Array(lines))
+}
+
+/// `solution` with `null` for its helpmate lines, which `write` streams: a cooked helpmate has
+/// millions of moves, and as a `Value` each move's object is a map of its own.
+pub(super) fn head(s: &Solution<Named>) -> Value {
+    object(s, Value::Null)
+}
+
+/// `head` (with what a caller added to it) written as `solution` would be, the lines written
+/// straight from `lines`: the same text, compact, its keys in order.
+pub(super) fn write(
+    out: &mut dyn std::io::Write,
+    head: &Value,
+    lines: &[HelpLine<Named>],
+) -> std::io::Result<()> {
+    let Value::Object(fields) = head else {
+        return Ok(serde_json::to_writer(out, head)?);
+    };
+    out.write_all(b"{")?;
+    for (i, (key, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, key)?;
+        out.write_all(b":")?;
+        if key == "solutions" && value.is_null() {
+            write_lines(out, lines)?;
+        } else {
+            serde_json::to_writer(&mut *out, value)?;
+        }
+    }
+    out.write_all(b"}")
+}
+
+/// The lines as `moves` writes each: `[[{"san":…,"uci":…},…],…]`.
+fn write_lines(out: &mut dyn std::io::Write, lines: &[HelpLine<Named>]) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    for (i, line) in lines.iter().enumerate() {
+        out.write_all(if i > 0 { b",[" } else { b"[" })?;
+        for (j, m) in line.moves.iter().enumerate() {
+            out.write_all(if j > 0 { b",{\"san\":" } else { b"{\"san\":" })?;
+            serde_json::to_writer(&mut *out, m.san.as_str())?;
+            out.write_all(b",\"uci\":")?;
+            serde_json::to_writer(&mut *out, m.uci.as_str())?;
+            out.write_all(b"}")?;
+        }
+        out.write_all(b"]")?;
+    }
+    out.write_all(b"]")
+}
+
+/// The object of `solution`, its `solutions` field `solutions`.
+fn object(s: &Solution<Named>, solutions: Value) -> Value {
     let first = s.keys.first();
     let set = if s.stipulation.is_help() {
         Value::Array(s.set_lines.iter().map(|h| moves(&h.moves)).collect())
@@ -98,7 +153,7 @@ pub(super) fn solution(s: &Solution<Named>) -> Value {
             "move": mv(&t.mv),
             "refutations": moves(&t.refutations),
         })).collect::<Vec<_>>(),
-        "solutions": s.solutions.iter().map(|h| moves(&h.moves)).collect::<Vec<_>>(),
+        "solutions": solutions,
         "short": s.solutions.iter().map(|h| h.short).collect::<Vec<_>>(),
         "truncated": s.truncated,
         "nodes": s.nodes,

@@ -171,6 +171,22 @@ impl Solution<Named> {
     pub fn to_json(&self) -> serde_json::Value {
         json::solution(self)
     }
+
+    /// `to_json` with `null` for the helpmate lines, for a caller to add fields to before
+    /// `write_json` writes it.
+    pub fn json_head(&self) -> serde_json::Value {
+        json::head(self)
+    }
+
+    /// `head` (from `json_head`) written as `to_json` would be, the helpmate lines streamed
+    /// from the solution instead of built as values first.
+    pub fn write_json(
+        &self,
+        head: &serde_json::Value,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        json::write(out, head, &self.solutions)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

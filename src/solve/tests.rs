@@ -601,3 +601,43 @@ fn a_problem_without_caches_frees_what_an_earlier_one_left() {
     assert_eq!(keys(&s), ["Qc8#"]);
     assert_eq!(intelligent::cache_bytes(), 0);
 }
+
+#[test]
+fn json_written_as_it_goes_is_the_objects_own_text() {
+    let set_play = Options {
+        set_play: true,
+        tries: true,
+        ..Options::default()
+    };
+    for (fen, stip, options) in [
+        // A cooked helpmate with its set play, a direct mate with tries and set play, a
+        // series, and one with no solution.
+        ("4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "h#3", set_play),
+        ("6k1/8/6K1/8/8/8/8/R6R w - - 0 1", "#2", set_play),
+        (
+            "6b1/1p6/1k1p4/3r2p1/1n6/8/1K6/4B2N b - - 0 1",
+            "ser-h#5",
+            Options::default(),
+        ),
+        ("4k3/8/4K3/8/8/8/8/7B b - - 0 1", "h#2", Options::default()),
+    ] {
+        let s = run(fen, stip, options);
+        let mut head = s.json_head();
+        // What a caller adds (a twin's label) is written among the fields in order.
+        head.as_object_mut()
+            .unwrap()
+            .insert("twin".into(), "b".into());
+        let mut whole = s.to_json();
+        whole
+            .as_object_mut()
+            .unwrap()
+            .insert("twin".into(), "b".into());
+        let mut out = Vec::new();
+        s.write_json(&head, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            whole.to_string(),
+            "{fen} {stip}"
+        );
+    }
+}
