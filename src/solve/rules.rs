@@ -108,6 +108,12 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     fn approaches(&self, _m: Self::Move, _targets: &Targets, _left: u32) -> bool {
         true
     }
+    /// Help play, the side to move the one to be brought to the goal, its king known to end
+    /// on one of `within` with `left` of its moves after `m`: false only when `m` leaves its
+    /// king more than `left` king's steps from every square of `within`.
+    fn keeps_king_near(&self, _m: Self::Move, _within: u64, _left: u32) -> bool {
+        true
+    }
     /// `m`, a move of the current position, as the solver reports it.
     fn public(&self, m: Self::Move) -> Move;
     /// The bytes the caches of `goal_squares` and the tests beside it take on one thread

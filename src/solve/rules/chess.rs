@@ -419,6 +419,30 @@ impl Rules for ChessRules {
         crate::solve::intelligent::approaches(&m, turn, &targets, left)
     }
 
+    #[inline]
+    fn keeps_king_near(&self, m: SMove, within: u64, left: u32) -> bool {
+        if within == u64::MAX {
+            return true;
+        }
+        let pos = self.pos();
+        let king = match m {
+            SMove::Normal {
+                role: Role::King,
+                to,
+                ..
+            } => to,
+            // The king's square after castling is not the move's `to`: let it through.
+            SMove::Castle { .. } => return true,
+            _ => match pos.board().king_of(pos.turn()) {
+                Some(king) => king,
+                None => return true,
+            },
+        };
+        Bitboard(within)
+            .into_iter()
+            .any(|s| king.distance(s) <= left)
+    }
+
     const BOUNDED: bool = true;
     const CACHES: (usize, usize) = crate::solve::intelligent::CACHES;
 
@@ -473,6 +497,32 @@ mod tests {
             .into_position(CastlingMode::Standard)
             .unwrap();
         ChessRules::new(pos, CastlingMode::Standard)
+    }
+
+    #[test]
+    fn a_move_keeps_the_king_near_the_squares_it_must_end_on_or_is_passed_over() {
+        let mut r = rules("r3k3/8/8/8/8/8/8/4K3 b q - 0 1");
+        let moves = r.legal();
+        let find = |uci: &str| {
+            *moves
+                .iter()
+                .find(|m| m.to_uci(CastlingMode::Standard).to_string() == uci)
+                .unwrap()
+        };
+        let (kd8, ra1, castle) = (find("e8d8"), find("a8a1"), find("e8c8"));
+        let bit = |s: shakmaty::Square| Bitboard::from_square(s).0;
+        // To end on e8 with no move after this one: only a move that leaves the king there.
+        assert!(r.keeps_king_near(ra1, bit(shakmaty::Square::E8), 0));
+        assert!(!r.keeps_king_near(kd8, bit(shakmaty::Square::E8), 0));
+        // To end on c6: two king's steps from d8 or e8, so one move after this one is too few
+        // for either, two enough for both.
+        assert!(!r.keeps_king_near(ra1, bit(shakmaty::Square::C6), 1));
+        assert!(r.keeps_king_near(ra1, bit(shakmaty::Square::C6), 2));
+        assert!(r.keeps_king_near(kd8, bit(shakmaty::Square::C6), 2));
+        // Castling moves the king elsewhere than its move's square: always let through, as is
+        // every move where nothing is known.
+        assert!(r.keeps_king_near(castle, bit(shakmaty::Square::H1), 0));
+        assert!(r.keeps_king_near(kd8, u64::MAX, 0));
     }
 
     /// Plays every line `depth` plies deep, checking the incremental hash against the hash from

@@ -181,10 +181,12 @@ impl<R: Rules> Search<'_, R> {
         let landing = self.last_help_squares(plies);
         let leaving = self.help_movers(plies, within);
         let targets = self.help_targets(plies, within);
+        let near = self.help_king_near(plies, within);
         for &m in moves.iter() {
             if !self.pos.lands_in(m, landing)
                 || !self.pos.leaves(m, leaving)
                 || !self.pos.approaches(m, &targets, plies / 2 - 1)
+                || !self.pos.keeps_king_near(m, near, plies / 2 - 1)
             {
                 continue;
             }
@@ -267,6 +269,18 @@ impl<R: Rules> Search<'_, R> {
                 .defender_targets(self.goal, (plies / 2, plies / 2), within)
         } else {
             Targets::ANY
+        }
+    }
+
+    /// The squares the king of the side to move must stay near when it is the side to be
+    /// brought to the goal (`plies` even): `within`, where its king is known to end
+    /// (`Rules::keeps_king_near`); every square otherwise.
+    #[inline]
+    fn help_king_near(&self, plies: u32, within: u64) -> u64 {
+        if self.intelligent && plies.is_multiple_of(2) {
+            within
+        } else {
+            u64::MAX
         }
     }
 
