@@ -109,9 +109,15 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
         true
     }
     /// Help play, the side to move the one to be brought to the goal, its king known to end
-    /// on one of `within` with `left` of its moves after `m`: false only when `m` leaves its
-    /// king more than `left` king's steps from every square of `within`.
-    fn keeps_king_near(&self, _m: Self::Move, _within: u64, _left: u32) -> bool {
+    /// on one of `within` with `left` of its moves after this one: the squares its king may
+    /// stand on after this move, those at most `left` king's steps from `within` (every
+    /// square where the game knows no such walk).
+    fn king_near(&self, _within: u64, _left: u32) -> u64 {
+        u64::MAX
+    }
+    /// Whether `m` leaves the side's king on one of `near` (`king_near`; a castling always
+    /// may).
+    fn keeps_king_near(&self, _m: Self::Move, _near: u64) -> bool {
         true
     }
     /// `m`, a move of the current position, as the solver reports it.

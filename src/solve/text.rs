@@ -127,19 +127,14 @@ fn help_line(
     w: &dyn Fn(&Named) -> CompactString,
     lang: Lang,
 ) -> String {
-    let mut line = String::with_capacity(8 * moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        if i > 0 {
-            line.push(' ');
-        }
+    let line = move_line(moves, w, |i, line| {
         let j = i + offset;
         if j.is_multiple_of(2) {
             let _ = write!(line, "{}.", j / 2 + 1);
         } else if i == 0 {
             line.push_str("1...");
         }
-        line.push_str(&w(m));
-    }
+    });
     with_short(line, short, lang)
 }
 
@@ -152,17 +147,29 @@ fn series_line(
     lang: Lang,
 ) -> String {
     let numbered = series_moves(play, moves.len());
+    let line = move_line(moves, w, |i, line| {
+        if i < numbered {
+            let _ = write!(line, "{}.", i + 1);
+        }
+    });
+    with_short(line, short, lang)
+}
+
+/// `moves` one after another in one string, `number` writing what goes before the `i`th.
+fn move_line(
+    moves: &[Named],
+    w: &dyn Fn(&Named) -> CompactString,
+    number: impl Fn(usize, &mut String),
+) -> String {
     let mut line = String::with_capacity(8 * moves.len());
     for (i, m) in moves.iter().enumerate() {
         if i > 0 {
             line.push(' ');
         }
-        if i < numbered {
-            let _ = write!(line, "{}.", i + 1);
-        }
+        number(i, &mut line);
         line.push_str(&w(m));
     }
-    with_short(line, short, lang)
+    line
 }
 
 fn with_short(mut line: String, short: bool, lang: Lang) -> String {

@@ -886,6 +886,19 @@ fn next_to(b: Bitboard) -> Bitboard {
     Bitboard(row | (row << 8) | (row >> 8) | (x << 8) | (x >> 8))
 }
 
+/// The squares at most `steps` king's steps from a square of `b`.
+pub(crate) fn king_near(b: Bitboard, steps: u32) -> Bitboard {
+    let mut near = b;
+    for _ in 0..steps {
+        let wider = dilate(near);
+        if wider == near {
+            break;
+        }
+        near = wider;
+    }
+    near
+}
+
 /// The squares of `b` and every square next to one of them.
 #[inline]
 fn dilate(b: Bitboard) -> Bitboard {

@@ -419,9 +419,13 @@ impl Rules for ChessRules {
         crate::solve::intelligent::approaches(&m, turn, &targets, left)
     }
 
+    fn king_near(&self, within: u64, left: u32) -> u64 {
+        crate::solve::intelligent::king_near(Bitboard(within), left).0
+    }
+
     #[inline]
-    fn keeps_king_near(&self, m: SMove, within: u64, left: u32) -> bool {
-        if within == u64::MAX {
+    fn keeps_king_near(&self, m: SMove, near: u64) -> bool {
+        if near == u64::MAX {
             return true;
         }
         let pos = self.pos();
@@ -438,9 +442,7 @@ impl Rules for ChessRules {
                 None => return true,
             },
         };
-        Bitboard(within)
-            .into_iter()
-            .any(|s| king.distance(s) <= left)
+        Bitboard(near).contains(king)
     }
 
     const BOUNDED: bool = true;
@@ -510,19 +512,19 @@ mod tests {
                 .unwrap()
         };
         let (kd8, ra1, castle) = (find("e8d8"), find("a8a1"), find("e8c8"));
-        let bit = |s: shakmaty::Square| Bitboard::from_square(s).0;
+        let near = |s: shakmaty::Square, left| r.king_near(Bitboard::from_square(s).0, left);
         // To end on e8 with no move after this one: only a move that leaves the king there.
-        assert!(r.keeps_king_near(ra1, bit(shakmaty::Square::E8), 0));
-        assert!(!r.keeps_king_near(kd8, bit(shakmaty::Square::E8), 0));
+        assert!(r.keeps_king_near(ra1, near(shakmaty::Square::E8, 0)));
+        assert!(!r.keeps_king_near(kd8, near(shakmaty::Square::E8, 0)));
         // To end on c6: two king's steps from d8 or e8, so one move after this one is too few
         // for either, two enough for both.
-        assert!(!r.keeps_king_near(ra1, bit(shakmaty::Square::C6), 1));
-        assert!(r.keeps_king_near(ra1, bit(shakmaty::Square::C6), 2));
-        assert!(r.keeps_king_near(kd8, bit(shakmaty::Square::C6), 2));
+        assert!(!r.keeps_king_near(ra1, near(shakmaty::Square::C6, 1)));
+        assert!(r.keeps_king_near(ra1, near(shakmaty::Square::C6, 2)));
+        assert!(r.keeps_king_near(kd8, near(shakmaty::Square::C6, 2)));
         // Castling moves the king elsewhere than its move's square: always let through, as is
         // every move where nothing is known.
-        assert!(r.keeps_king_near(castle, bit(shakmaty::Square::H1), 0));
-        assert!(r.keeps_king_near(kd8, u64::MAX, 0));
+        assert!(r.keeps_king_near(castle, near(shakmaty::Square::H1, 0)));
+        assert!(r.keeps_king_near(kd8, r.king_near(u64::MAX, 0)));
     }
 
     /// Plays every line `depth` plies deep, checking the incremental hash against the hash from

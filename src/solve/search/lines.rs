@@ -186,7 +186,7 @@ impl<R: Rules> Search<'_, R> {
             if !self.pos.lands_in(m, landing)
                 || !self.pos.leaves(m, leaving)
                 || !self.pos.approaches(m, &targets, plies / 2 - 1)
-                || !self.pos.keeps_king_near(m, near, plies / 2 - 1)
+                || !self.pos.keeps_king_near(m, near)
             {
                 continue;
             }
@@ -272,13 +272,13 @@ impl<R: Rules> Search<'_, R> {
         }
     }
 
-    /// The squares the king of the side to move must stay near when it is the side to be
-    /// brought to the goal (`plies` even): `within`, where its king is known to end
-    /// (`Rules::keeps_king_near`); every square otherwise.
+    /// The squares the king of the side to move must stand on after its move when it is the
+    /// side to be brought to the goal (`plies` even): near enough to `within`, where it is
+    /// known to end, for its moves after this one (`Rules::king_near`); every square otherwise.
     #[inline]
     fn help_king_near(&self, plies: u32, within: u64) -> u64 {
         if self.intelligent && plies.is_multiple_of(2) {
-            within
+            self.pos.king_near(within, plies / 2 - 1)
         } else {
             u64::MAX
         }
