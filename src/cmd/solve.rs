@@ -413,25 +413,27 @@ impl<'a, E: Write> Solver<'a, E> {
         out: &mut impl Write,
     ) -> io::Result<Status> {
         let (result, timed_out) = self.search(p, stip, position);
-        let solution = match result {
-            Ok(s) => solve::named(&s),
+        let found = match result {
+            Ok(s) => s,
             Err(e) => {
                 self.bad(out, &p.place, &stip.to_string(), &e.to_string())?;
                 return Ok(Status::BadInput);
             }
         };
+        // A cooked helpmate's lines are named one at a time as they are written.
+        let named = solve::named_but_lines(&found);
         let bm =
             p.bm.as_deref()
                 .filter(|_| which.is_none_or(|w| w.label == 'a'))
-                .map(|bm| bm_agrees(bm, position, &solution));
-        self.counts.add(&solution, bm);
+                .map(|bm| bm_agrees(bm, position, &named));
+        self.counts.add(&found, bm);
         if self.args.json {
-            solution.write_json(&json_line(p, &solution, bm, which), out)?;
+            found.write_json(&json_line(p, (&found, &named), bm, which), out)?;
             writeln!(out)?;
         } else {
-            write_human(out, p, &solution, bm, which, self.style)?;
+            write_human(out, p, (&found, &named), bm, which, self.style)?;
         }
-        let status = match solution.outcome {
+        let status = match found.outcome {
             Outcome::Unfinished if self.interrupted.load(Relaxed) => Status::Interrupted,
             Outcome::Unfinished if timed_out => Status::TimedOut,
             Outcome::Unfinished => Status::Interrupted,
@@ -529,7 +531,7 @@ enum Verdict {
 impl Counts {
     /// Counts one solved position of a problem (the diagram or a twin), and whether its `bm`
     /// agreed; [`Counts::finish`] counts the problem.
-    fn add(&mut self, solution: &Solution<Named>, bm: Option<bool>) {
+    fn add(&mut self, solution: &Solution, bm: Option<bool>) {
         let verdict = match solution.outcome {
             Outcome::Unfinished => Verdict::Unfinished,
             Outcome::NoSolution => Verdict::NoSolution,
@@ -588,14 +590,15 @@ impl Counts {
     }
 }
 
-/// A problem's result as one JSON object, its helpmate lines left to `write_json`.
+/// A problem's result (found, and named but its helpmate lines) as one JSON object, its
+/// helpmate lines left to `write_json`.
 fn json_line(
     p: &Problem,
-    solution: &Solution<Named>,
+    (found, named): (&Solution, &Solution<Named>),
     bm: Option<bool>,
     which: Option<Which>,
 ) -> serde_json::Value {
-    let mut v = solution.json_head();
+    let mut v = found.json_head(named);
     if let Some(obj) = v.as_object_mut() {
         if let Some(w) = which {
             obj.insert("twin".into(), w.label.to_string().into());
@@ -614,12 +617,12 @@ fn json_line(
     v
 }
 
-/// A problem's result as a magazine prints it: the verdict, the FEN (for a lone problem), the
-/// play, the nodes and time.
+/// A problem's result (found, and named but its helpmate lines) as a magazine prints it: the
+/// verdict, the FEN (for a lone problem), the play, the nodes and time.
 fn write_human(
     out: &mut impl Write,
     p: &Problem,
-    solution: &Solution<Named>,
+    (found, solution): (&Solution, &Solution<Named>),
     bm: Option<bool>,
     which: Option<Which>,
     style: Style,
@@ -639,7 +642,7 @@ fn write_human(
     if let Some(label) = &p.place.label {
         head.push_str(&format!("{label}: "));
     }
-    head.push_str(&format!("{} {}", solution.stipulation, verdict(solution)));
+    head.push_str(&format!("{} {}", solution.stipulation, verdict(found)));
     if solution.checks {
         head.push(' ');
         head.push_str(tr(lang, "solve-checks"));
@@ -657,10 +660,25 @@ fn write_human(
     if p.place.line.is_none() || which.is_some_and(|w| w.text.is_some()) {
         writeln!(out, "{}", solution.fen)?;
     }
-    let named = text::renamed(solution, crate::cli::notation(solution.game));
-    for l in text::render(&named, style).lines() {
+    let notation = crate::cli::notation(solution.game);
+    for l in text::render(&text::renamed(solution, notation), style).lines() {
         writeln!(out, "  {l}")?;
     }
+    let renaming = text::Renaming::of(solution, notation);
+    let mut renamed = Vec::new();
+    solve::each_line(found, &mut |moves, short| {
+        let moves = match &renaming {
+            Some(r) => {
+                renamed.clear();
+                renamed.extend_from_slice(moves);
+                r.line(&mut renamed);
+                &renamed[..]
+            }
+            None => moves,
+        };
+        let line = text::solution_line(solution, moves, short, style);
+        writeln!(out, "  {line}")
+    })?;
     if solution.truncated {
         writeln!(out, "  {}", tr(lang, "solve-truncated"))?;
     }
@@ -677,7 +695,7 @@ fn write_human(
 }
 
 /// "sound", "cooked (3 keys)", "no solution", "unfinished (2 keys so far)".
-fn verdict(s: &Solution<Named>) -> String {
+fn verdict(s: &Solution) -> String {
     let help = s.stipulation.is_help();
     let count = if help {
         s.solution_count(false)

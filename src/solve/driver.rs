@@ -140,11 +140,13 @@ const SPREAD: Duration = Duration::from_millis(5);
 const REPORT: Duration = Duration::from_millis(100);
 
 /// What one first move turned out to be.
-enum Root<M> {
+enum Root {
     Nothing,
     Key(Line),
     Try(Try),
-    Help(Vec<(Vec<M>, bool)>),
+    /// Every line through the move, the move first, as the solver reports them (made so on
+    /// the worker that found them: a cooked helpmate's millions of lines are far smaller so).
+    Help(Vec<HelpLine>),
 }
 
 /// What every worker of one solve shares: the first moves, which of them are taken and done,
@@ -163,7 +165,7 @@ struct Shared<'a, R: Rules> {
     done: AtomicUsize,
     tree_budget: AtomicUsize,
     truncated: AtomicBool,
-    results: Mutex<Vec<Option<Root<R::Move>>>>,
+    results: Mutex<Vec<Option<Root>>>,
     stopped: AtomicBool,
     max_lines: usize,
     lines_found: AtomicUsize,
@@ -401,47 +403,76 @@ impl<'a, R: Rules> Shared<'a, R> {
         let results = self.results.into_inner().expect("no worker panics");
         let mut keys = Vec::new();
         let mut tries = Vec::new();
-        let mut lines: Vec<(Vec<R::Move>, bool)> = Vec::new();
-        for (&m, r) in self.first.iter().zip(results) {
+        let mut solutions: Vec<HelpLine> = Vec::new();
+        for r in results {
             match r {
                 Some(Root::Key(line)) => keys.push(line),
                 Some(Root::Try(t)) => tries.push(t),
-                Some(Root::Help(found)) => lines.extend(found.into_iter().map(|(mut l, short)| {
-                    l.insert(0, m);
-                    (l, short)
-                })),
+                Some(Root::Help(found)) => solutions.extend(found),
                 Some(Root::Nothing) | None => {}
             }
         }
         // Short helpmate solutions first, then in generation order.
-        lines.sort_by_key(|(l, _)| l.len());
-        lines.truncate(self.max_lines);
-        let solutions = lines
-            .into_iter()
-            .map(|(l, short)| HelpLine {
-                moves: public_line(self.root.clone(), self.stip.play, &l),
-                short,
-            })
-            .collect();
+        solutions.sort_by_key(|h| h.moves.len());
+        solutions.truncate(self.max_lines);
         (keys, tries, solutions)
     }
 }
 
-/// A whole line's moves as the solver reports them, played from `r`.
-fn public_line<R: Rules>(mut r: R, play: Play, line: &[R::Move]) -> Vec<super::Move> {
-    let count = super::text::series_moves(play, line.len());
-    line.iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            let d = r.public(m);
-            r.play(m);
-            // The other side stands still between the moves of a series.
-            if play.is_series() && i + 1 < count {
-                r.null();
+/// The lines `found` after the first move `first` of `pos` (to move in it), the move put
+/// first, as the solver reports them. A line shares its first moves with the one before it
+/// as a rule: only the rest is played.
+fn public_lines<R: Rules>(
+    pos: &mut R,
+    play: Play,
+    first: R::Move,
+    found: Vec<(Vec<R::Move>, bool)>,
+) -> Vec<HelpLine> {
+    // The moves played now: each, whether the other side passed after it, and its public form.
+    let mut played: Vec<(R::Move, bool, super::Move)> = Vec::new();
+    let mut lines = Vec::with_capacity(found.len());
+    for (rest, short) in found {
+        let len = rest.len() + 1;
+        // The other side stands still between the moves of a series.
+        let count = if play.is_series() {
+            super::text::series_moves(play, len)
+        } else {
+            0
+        };
+        let step = |i: usize| (if i == 0 { first } else { rest[i - 1] }, i + 1 < count);
+        let same = played
+            .iter()
+            .enumerate()
+            .take_while(|&(i, p)| i < len && (p.0, p.1) == step(i))
+            .count();
+        take_back(pos, &mut played, same);
+        for i in same..len {
+            let (m, pass) = step(i);
+            let public = pos.public(m);
+            pos.play(m);
+            // A side in check cannot pass (then nothing is played to take back).
+            let passed = pass && pos.null();
+            played.push((m, passed, public));
+        }
+        lines.push(HelpLine {
+            moves: played.iter().map(|p| p.2).collect(),
+            short,
+        });
+    }
+    take_back(pos, &mut played, 0);
+    lines
+}
+
+/// Takes back the moves of `played` (and the passes after them) down to `keep` of them.
+fn take_back<R: Rules>(pos: &mut R, played: &mut Vec<(R::Move, bool, super::Move)>, keep: usize) {
+    while played.len() > keep {
+        if let Some((_, passed, _)) = played.pop() {
+            if passed {
+                pos.undo();
             }
-            d
-        })
-        .collect()
+            pos.undo();
+        }
+    }
 }
 
 /// The lines the variation trees may still hold, shared by every thread.
@@ -470,9 +501,10 @@ fn analyse<R: Rules>(
     stip: Stipulation,
     options: &Options,
     budget: &mut Budget,
-) -> Root<R::Move> {
+) -> Root {
     if stip.play.is_series() {
-        return Root::Help(series_lines(s, stip, m));
+        let found = series_lines(s, stip, m);
+        return Root::Help(public_lines(&mut s.pos, stip.play, m, found));
     }
     if stip.play == Play::Reflex && s.can_reach() {
         // The attacker would have to reach the goal itself.
@@ -481,7 +513,14 @@ fn analyse<R: Rules>(
     let mv = s.pos.public(m);
     s.play(m);
     let r = if stip.play == Play::Help {
-        Root::Help(help_lines(s, stip))
+        let found = help_lines(s, stip);
+        s.undo();
+        let lines = public_lines(&mut s.pos, stip.play, m, found);
+        return if s.stopped {
+            Root::Nothing
+        } else {
+            Root::Help(lines)
+        };
     } else {
         let n = stip.moves;
         if s.win_after_move(n) {
@@ -584,7 +623,7 @@ fn series_lines<R: Rules>(
 }
 
 /// A first move that does not work: a try when only one or two defences refute it.
-fn refutations<R: Rules>(s: &mut Search<R>, n: u32, mv: super::Move) -> Root<R::Move> {
+fn refutations<R: Rules>(s: &mut Search<R>, n: u32, mv: super::Move) -> Root {
     if stip_ended(s) {
         return Root::Nothing;
     }

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Defence, HelpLine, Line, Named, Solution, Threat};
+use super::{Defence, Line, Named, Solution, Threat};
 use crate::core::Color;
 
 fn mv(m: &Named) -> Value {
@@ -65,21 +65,26 @@ fn variations(defences: &[Defence<Named>], variation: bool) -> Value {
 
 pub(super) fn solution(s: &Solution<Named>) -> Value {
     let lines = s.solutions.iter().map(|h| moves(&h.moves)).collect();
-    object(s, Value::Array(lines))
+    object(s, s, Value::Array(lines))
 }
 
-/// `solution` with `null` for its helpmate lines, which `write` streams: a cooked helpmate has
-/// millions of moves, and as a `Value` each move's object is a map of its own.
-pub(super) fn head(s: &Solution<Named>) -> Value {
-    object(s, Value::Null)
+/// `solution` of the whole solution whose moves but its helpmate lines' `named` holds, the
+/// lines counted in `lines`, with `null` for them, which `write` streams: a cooked helpmate
+/// has millions of moves, and as a `Value` each move's object is a map of its own.
+pub(super) fn head<M: PartialEq>(named: &Solution<Named>, lines: &Solution<M>) -> Value {
+    object(named, lines, Value::Null)
 }
+
+/// The helpmate lines named one at a time: each handed to the function given, until it fails.
+pub(super) type EachLine<'a> =
+    &'a mut dyn FnMut(&mut dyn FnMut(&[Named], bool) -> std::io::Result<()>) -> std::io::Result<()>;
 
 /// `head` (with what a caller added to it) written as `solution` would be, the lines written
-/// straight from `lines`: the same text, compact, its keys in order.
+/// straight from `lines` as they are named: the same text, compact, its keys in order.
 pub(super) fn write(
     out: &mut dyn std::io::Write,
     head: &Value,
-    lines: &[HelpLine<Named>],
+    lines: EachLine,
 ) -> std::io::Result<()> {
     let Value::Object(fields) = head else {
         return Ok(serde_json::to_writer(out, head)?);
@@ -101,24 +106,27 @@ pub(super) fn write(
 }
 
 /// The lines as `moves` writes each: `[[{"san":…,"uci":…},…],…]`.
-fn write_lines(out: &mut dyn std::io::Write, lines: &[HelpLine<Named>]) -> std::io::Result<()> {
+fn write_lines(out: &mut dyn std::io::Write, lines: EachLine) -> std::io::Result<()> {
     out.write_all(b"[")?;
-    for (i, line) in lines.iter().enumerate() {
-        out.write_all(if i > 0 { b",[" } else { b"[" })?;
-        for (j, m) in line.moves.iter().enumerate() {
+    let mut first = true;
+    lines(&mut |line, _| {
+        out.write_all(if first { b"[" } else { b",[" })?;
+        first = false;
+        for (j, m) in line.iter().enumerate() {
             out.write_all(if j > 0 { b",{\"san\":" } else { b"{\"san\":" })?;
             serde_json::to_writer(&mut *out, m.san.as_str())?;
             out.write_all(b",\"uci\":")?;
             serde_json::to_writer(&mut *out, m.uci.as_str())?;
             out.write_all(b"}")?;
         }
-        out.write_all(b"]")?;
-    }
+        out.write_all(b"]")
+    })?;
     out.write_all(b"]")
 }
 
-/// The object of `solution`, its `solutions` field `solutions`.
-fn object(s: &Solution<Named>, solutions: Value) -> Value {
+/// The object of the solution whose moves `s` names, its helpmate lines counted in `lines`
+/// (`s` itself where it holds them), its `solutions` field `solutions`.
+fn object<M: PartialEq>(s: &Solution<Named>, lines: &Solution<M>, solutions: Value) -> Value {
     let first = s.keys.first();
     let set = if s.stipulation.is_help() {
         Value::Array(s.set_lines.iter().map(|h| moves(&h.moves)).collect())
@@ -131,7 +139,7 @@ fn object(s: &Solution<Named>, solutions: Value) -> Value {
         "stipulation": s.stipulation.to_string(),
         "checks": s.checks,
         "result": s.outcome.as_str(),
-        "cooked": s.is_cooked(),
+        "cooked": lines.is_cooked(),
         "keys": s.keys.iter().map(|k| mv(&k.mv)).collect::<Vec<_>>(),
         "threat": first.map_or(Value::Null, |k| threat(&k.threat)),
         "zugzwang": first.is_some_and(|k| k.threat == Threat::Zugzwang),
@@ -154,7 +162,7 @@ fn object(s: &Solution<Named>, solutions: Value) -> Value {
             "refutations": moves(&t.refutations),
         })).collect::<Vec<_>>(),
         "solutions": solutions,
-        "short": s.solutions.iter().map(|h| h.short).collect::<Vec<_>>(),
+        "short": lines.solutions.iter().map(|h| h.short).collect::<Vec<_>>(),
         "truncated": s.truncated,
         "nodes": s.nodes,
         "seconds": s.seconds,

@@ -18,7 +18,7 @@ pub mod twin;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use named::{Named, named};
+pub use named::{Named, each_line, named, named_but_lines};
 pub use stipulation::{Goal, Play, Problem, Stipulation, StipulationError};
 pub use table::megabytes_available;
 
@@ -171,21 +171,24 @@ impl Solution<Named> {
     pub fn to_json(&self) -> serde_json::Value {
         json::solution(self)
     }
+}
 
-    /// `to_json` with `null` for the helpmate lines, for a caller to add fields to before
-    /// `write_json` writes it.
-    pub fn json_head(&self) -> serde_json::Value {
-        json::head(self)
+impl Solution {
+    /// `named(self).to_json()` with `null` for the helpmate lines, made from `named`
+    /// (`named_but_lines(self)`), for a caller to add fields to before `write_json` writes it.
+    pub fn json_head(&self, named: &Solution<Named>) -> serde_json::Value {
+        json::head(named, self)
     }
 
-    /// `head` (from `json_head`) written as `to_json` would be, the helpmate lines streamed
-    /// from the solution instead of built as values first.
+    /// `head` (from `json_head`) written as `named(self).to_json()` would be, each helpmate
+    /// line named as it is written: a cooked helpmate's millions of lines are never held
+    /// named, nor as values.
     pub fn write_json(
         &self,
         head: &serde_json::Value,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
-        json::write(out, head, &self.solutions)
+        json::write(out, head, &mut |f| named::each_line(self, f))
     }
 }
 

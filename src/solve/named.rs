@@ -4,6 +4,7 @@
 //! moves; naming them is presentation, done once when a solution is shown.
 
 use std::collections::HashMap;
+use std::io;
 
 use compact_str::{CompactString, ToCompactString};
 
@@ -37,8 +38,39 @@ pub struct Named {
 /// position the rules can play (it always does when it comes from the solver) has its moves
 /// named by their coordinates.
 pub fn named(s: &Solution) -> Solution<Named> {
+    with_namers(s, |root, passed| {
+        let mut named = name_solution(s, root, passed);
+        named.solutions = collect(root, &s.solutions, series(s));
+        named
+    })
+}
+
+/// `named` but for the helpmate lines, left out (`solutions` empty): `each_line` names them
+/// one at a time, so that a cooked helpmate's millions of lines are written without being
+/// held named all at once.
+pub fn named_but_lines(s: &Solution) -> Solution<Named> {
+    with_namers(s, |root, passed| name_solution(s, root, passed))
+}
+
+/// Names the helpmate lines of `s` (its `solutions`) one at a time as `named` would, and hands
+/// each to `f` with whether it is short, until `f` fails.
+pub fn each_line(
+    s: &Solution,
+    f: &mut dyn FnMut(&[Named], bool) -> io::Result<()>,
+) -> io::Result<()> {
+    with_namers(s, |root, _| walk(root, &s.solutions, series(s), f))
+}
+
+/// A series' play, which names its lines with the other side passing in between.
+fn series(s: &Solution) -> Option<super::Play> {
+    s.stipulation.play.is_series().then_some(s.stipulation.play)
+}
+
+/// `f` of the positions the moves of `s` are named in: the solution's own, and the other
+/// side's to begin in (a helpmate's set play).
+fn with_namers<T>(s: &Solution, f: impl FnOnce(&mut dyn Namer, &mut dyn Namer) -> T) -> T {
     let Some(start) = fen::read(&s.fen, Some(s.game)).position else {
-        return name_solution(s, &mut Blind(s.game), &mut Blind(s.game));
+        return f(&mut Blind(s.game), &mut Blind(s.game));
     };
     let mut passed = start;
     passed.turn = passed.turn.other();
@@ -50,11 +82,11 @@ pub fn named(s: &Solution) -> Solution<Named> {
                 .map(|mb| Live::new(XiangqiRules::new(mb)))
         };
         match (live(&start), live(&passed)) {
-            (Some(mut root), Some(mut other)) => name_solution(s, &mut root, &mut other),
+            (Some(mut root), Some(mut other)) => f(&mut root, &mut other),
             // The side to move gives check: the other side cannot begin (there is no set
             // play to name), but the solution's own moves are named all the same.
-            (Some(mut root), None) => name_solution(s, &mut root, &mut Blind(s.game)),
-            _ => name_solution(s, &mut Blind(s.game), &mut Blind(s.game)),
+            (Some(mut root), None) => f(&mut root, &mut Blind(s.game)),
+            _ => f(&mut Blind(s.game), &mut Blind(s.game)),
         }
     } else {
         let live = |p: &Position| {
@@ -63,11 +95,11 @@ pub fn named(s: &Solution) -> Solution<Named> {
                 .map(|c| Live::new(ChessRules::new(c, castling_mode(p.game))))
         };
         match (live(&start), live(&passed)) {
-            (Some(mut root), Some(mut other)) => name_solution(s, &mut root, &mut other),
+            (Some(mut root), Some(mut other)) => f(&mut root, &mut other),
             // The side to move gives check: the other side cannot begin (there is no set
             // play to name), but the solution's own moves are named all the same.
-            (Some(mut root), None) => name_solution(s, &mut root, &mut Blind(s.game)),
-            _ => name_solution(s, &mut Blind(s.game), &mut Blind(s.game)),
+            (Some(mut root), None) => f(&mut root, &mut Blind(s.game)),
+            _ => f(&mut Blind(s.game), &mut Blind(s.game)),
         }
     }
 }
@@ -90,9 +122,15 @@ struct Live<R: Rules> {
     /// The last move found in the current position: a move is named, then played.
     found: Option<(Move, Option<R::Move>)>,
     /// The names given, by the position's hash and the move: a cooked helpmate's thousands
-    /// of lines meet the same positions again by other orders of their moves.
+    /// of lines meet the same positions again by other orders of their moves. Emptied when
+    /// it holds `NAMES_KEPT`, so that millions of lines do not keep every name.
     names: HashMap<(u64, Move), Named>,
+    /// How many names it keeps at most (`NAMES_KEPT`).
+    most: usize,
 }
+
+/// The most names `Live` keeps (a few MB).
+const NAMES_KEPT: usize = 1 << 15;
 
 impl<R: Describe> Live<R> {
     fn new(rules: R) -> Live<R> {
@@ -101,6 +139,7 @@ impl<R: Describe> Live<R> {
             played: Vec::new(),
             found: None,
             names: HashMap::new(),
+            most: NAMES_KEPT,
         }
     }
 
@@ -134,6 +173,9 @@ impl<R: Describe> Namer for Live<R> {
             Some(x) => self.rules.describe(x),
             None => coordinates(m, R::GAME),
         };
+        if self.names.len() >= self.most {
+            self.names.clear();
+        }
         self.names.insert(key, named.clone());
         named
     }
@@ -244,10 +286,9 @@ impl Describe for XiangqiRules {
     }
 }
 
-/// Every move of `s` named: the solution's in `root`, a helpmate's set play (the other side
-/// beginning) in `passed`.
+/// Every move of `s` named but its helpmate lines' (`solutions` left empty): the solution's in
+/// `root`, a helpmate's set play (the other side beginning) in `passed`.
 fn name_solution(s: &Solution, root: &mut dyn Namer, passed: &mut dyn Namer) -> Solution<Named> {
-    let series = s.stipulation.play.is_series().then_some(s.stipulation.play);
     let set = if root.null() {
         s.set.iter().map(|d| defence(root, d)).collect()
     } else {
@@ -258,7 +299,7 @@ fn name_solution(s: &Solution, root: &mut dyn Namer, passed: &mut dyn Namer) -> 
         order: s.order,
         forced: s.forced.clone(),
         set,
-        set_lines: help_lines(passed, &s.set_lines, None),
+        set_lines: collect(passed, &s.set_lines, None),
         game: s.game,
         fen: s.fen.clone(),
         stipulation: s.stipulation,
@@ -266,7 +307,7 @@ fn name_solution(s: &Solution, root: &mut dyn Namer, passed: &mut dyn Namer) -> 
         outcome: s.outcome,
         keys: s.keys.iter().map(|k| line(root, k)).collect(),
         tries: s.tries.iter().map(|t| attempt(root, t)).collect(),
-        solutions: help_lines(root, &s.solutions, series),
+        solutions: Vec::new(),
         truncated: s.truncated,
         nodes: s.nodes,
         seconds: s.seconds,
@@ -323,14 +364,37 @@ fn attempt(n: &mut dyn Namer, t: &Try) -> Try<Named> {
 /// Whole lines; in a series (`series`) the other side stands still between its moves. A move
 /// is named once for all the lines in a row that begin alike (a helpmate's solutions share
 /// their first moves): what a line has in common with the one before stays played.
-fn help_lines(
+/// The helpmate lines named (`walk`).
+fn collect(
     n: &mut dyn Namer,
     lines: &[HelpLine],
     series: Option<super::Play>,
 ) -> Vec<HelpLine<Named>> {
-    // The moves played now: each, whether the other side passed after it, and its name.
-    let mut played: Vec<(Move, bool, Named)> = Vec::new();
     let mut named = Vec::with_capacity(lines.len());
+    // Gathering fails nowhere.
+    let _ = walk(n, lines, series, &mut |moves, short| {
+        named.push(HelpLine {
+            moves: moves.to_vec(),
+            short,
+        });
+        Ok(())
+    });
+    named
+}
+
+/// Names each of the helpmate lines in turn and hands it to `f`, until `f` fails. A line
+/// shares its first moves with the one before it as a rule: only the rest is named.
+fn walk(
+    n: &mut dyn Namer,
+    lines: &[HelpLine],
+    series: Option<super::Play>,
+    f: &mut dyn FnMut(&[Named], bool) -> io::Result<()>,
+) -> io::Result<()> {
+    // The moves played now: each, whether the other side passed after it, and its name; the
+    // names alone, which `f` is handed.
+    let mut played: Vec<(Move, bool)> = Vec::new();
+    let mut names: Vec<Named> = Vec::new();
+    let mut result = Ok(());
     for h in lines {
         let count = series.map_or(0, |play| series_moves(play, h.moves.len()));
         let step = |i: usize| (h.moves[i], i + 1 < count);
@@ -340,28 +404,29 @@ fn help_lines(
             .take_while(|&(i, p)| i < h.moves.len() && (p.0, p.1) == step(i))
             .count();
         unplay(n, &mut played, same);
+        names.truncate(same);
         for i in same..h.moves.len() {
             let (m, pass) = step(i);
-            let name = n.name(&m);
+            names.push(n.name(&m));
             n.play(&m);
             if pass {
                 n.null();
             }
-            played.push((m, pass, name));
+            played.push((m, pass));
         }
-        named.push(HelpLine {
-            moves: played.iter().map(|p| p.2.clone()).collect(),
-            short: h.short,
-        });
+        result = f(&names, h.short);
+        if result.is_err() {
+            break;
+        }
     }
     unplay(n, &mut played, 0);
-    named
+    result
 }
 
 /// Takes back the moves of `played` (and the passes after them) down to `keep` of them.
-fn unplay(n: &mut dyn Namer, played: &mut Vec<(Move, bool, Named)>, keep: usize) {
+fn unplay(n: &mut dyn Namer, played: &mut Vec<(Move, bool)>, keep: usize) {
     while played.len() > keep {
-        if let Some((_, passed, _)) = played.pop() {
+        if let Some((_, passed)) = played.pop() {
             if passed {
                 n.undo();
             }
@@ -439,7 +504,7 @@ mod tests {
             short: false,
         })
         .collect();
-        let shared = help_lines(&mut chess(fen_text), &lines, None);
+        let shared = collect(&mut chess(fen_text), &lines, None);
         for (line, named) in lines.iter().zip(&shared) {
             assert_eq!(named.moves, named_alone(fen_text, &line.moves));
         }
@@ -459,7 +524,7 @@ mod tests {
         let solved = super::super::solve(&pos, stip, &options, &cancel, &mut |_| {}).unwrap();
         assert!(solved.solutions.len() > 50, "{}", solved.solutions.len());
         let mut kept = chess(fen_text);
-        let shared = help_lines(&mut kept, &solved.solutions, None);
+        let shared = collect(&mut kept, &solved.solutions, None);
         // Fewer names made than moves named: positions were met again.
         let named: usize = solved.solutions.iter().map(|l| l.moves.len()).sum();
         assert!(
@@ -469,6 +534,63 @@ mod tests {
         );
         for (line, named) in solved.solutions.iter().zip(&shared) {
             assert_eq!(named.moves, named_alone(fen_text, &line.moves));
+        }
+        // Kept to a few names, it forgets and names the same.
+        let mut forgetful = chess(fen_text);
+        forgetful.most = 8;
+        let again = collect(&mut forgetful, &solved.solutions, None);
+        assert!(forgetful.names.len() <= 8, "{}", forgetful.names.len());
+        assert_eq!(again, shared);
+    }
+
+    #[test]
+    fn lines_handed_one_at_a_time_are_the_named_solutions_and_stop_where_writing_fails() {
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let options = super::super::Options {
+            set_play: true,
+            ..super::super::Options::default()
+        };
+        for (fen_text, stip) in [
+            // A cooked helpmate with short solutions and set play, a cooked series helpmate
+            // (the other side passing in between), a series selfmate, a xiangqi helpmate.
+            ("4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "h#3"),
+            ("4k3/8/4K3/8/8/8/8/R7 b - - 0 1", "ser-h#3"),
+            ("8/8/8/8/3q2r1/8/4r2Q/5k1K w - - 0 1", "ser-s#1"),
+            (
+                "2bak1b2/4aR2C/6N1n/9/9/9/5c3/4BC3/3p1r1n1/4K2c1 w - - 0 1",
+                "h#2",
+            ),
+        ] {
+            let pos = fen::read(fen_text, None).position.unwrap();
+            let stip = stip.parse().unwrap();
+            let solved = super::super::solve(&pos, stip, &options, &cancel, &mut |_| {}).unwrap();
+            assert!(solved.solutions.len() > 1, "{fen_text} {stip}");
+            let whole = named(&solved);
+            let head = named_but_lines(&solved);
+            assert!(head.solutions.is_empty());
+            assert_eq!(head.set_lines, whole.set_lines);
+            let mut lines = Vec::new();
+            each_line(&solved, &mut |moves, short| {
+                lines.push(HelpLine {
+                    moves: moves.to_vec(),
+                    short,
+                });
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(lines, whole.solutions, "{fen_text} {stip}");
+            // A writer that fails on the second line stops the naming there.
+            let mut calls = 0;
+            let result = each_line(&solved, &mut |_, _| {
+                calls += 1;
+                if calls == 2 {
+                    Err(io::Error::other("closed"))
+                } else {
+                    Ok(())
+                }
+            });
+            assert!(result.is_err());
+            assert_eq!(calls, 2, "{fen_text} {stip}");
         }
     }
 

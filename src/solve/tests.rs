@@ -603,7 +603,7 @@ fn a_problem_without_caches_frees_what_an_earlier_one_left() {
 }
 
 #[test]
-fn json_written_as_it_goes_is_the_objects_own_text() {
+fn json_written_as_its_lines_are_named_is_the_named_objects_own_text() {
     let set_play = Options {
         set_play: true,
         tries: true,
@@ -621,13 +621,23 @@ fn json_written_as_it_goes_is_the_objects_own_text() {
         ),
         ("4k3/8/4K3/8/8/8/8/7B b - - 0 1", "h#2", Options::default()),
     ] {
-        let s = run(fen, stip, options);
+        let pos = fen::read(fen, None).position.expect(fen);
+        let stip_read: Stipulation = stip.parse().unwrap();
+        let found = solve(
+            &pos,
+            stip_read,
+            &options,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        let s = named(&found);
         assert_eq!(
             s.solutions.is_empty(),
             stip == "h#2" || stip == "#2",
             "{stip}"
         );
-        let mut head = s.json_head();
+        let mut head = found.json_head(&super::named_but_lines(&found));
         // What a caller adds (a twin's label) is written among the fields in order.
         head.as_object_mut()
             .unwrap()
@@ -638,7 +648,7 @@ fn json_written_as_it_goes_is_the_objects_own_text() {
             .unwrap()
             .insert("twin".into(), "b".into());
         let mut out = Vec::new();
-        s.write_json(&head, &mut out).unwrap();
+        found.write_json(&head, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             whole.to_string(),

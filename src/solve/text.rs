@@ -65,12 +65,7 @@ pub fn render(s: &Solution<Named>, style: Style) -> String {
             );
         }
         for h in &s.solutions {
-            let line = if s.stipulation.play.is_series() {
-                series_line(&h.moves, s.stipulation.play, h.short, &w, lang)
-            } else {
-                help_line(&h.moves, offset, h.short, &w, lang)
-            };
-            push_line(&mut out, &line);
+            push_line(&mut out, &solution_line(s, &h.moves, h.short, style));
         }
         return out;
     }
@@ -103,6 +98,23 @@ pub fn render(s: &Solution<Named>, style: Style) -> String {
         );
     }
     out
+}
+
+/// One helpmate or series line of `s` (its `solutions`, or one named apart from it) as
+/// `render` writes it.
+pub fn solution_line(s: &Solution<Named>, moves: &[Named], short: bool, style: Style) -> String {
+    let w = |m: &Named| san(m, s.game, style);
+    if s.stipulation.play.is_series() {
+        series_line(moves, s.stipulation.play, short, &w, style.lang)
+    } else {
+        help_line(
+            moves,
+            usize::from(s.stipulation.half),
+            short,
+            &w,
+            style.lang,
+        )
+    }
 }
 
 /// `h#2: Black begins; the FEN has White to move`.
@@ -311,19 +323,11 @@ fn defence_line(
 /// solution itself where the notation is the solver's (a cooked helpmate has thousands of
 /// lines: not copied to be printed).
 pub fn renamed(s: &Solution<Named>, notation: Notation) -> Cow<'_, Solution<Named>> {
-    let native = if s.game.is_xiangqi() {
-        Notation::Wxf
-    } else {
-        Notation::San
-    };
-    if notation == native || !notation.fits(s.game) {
-        return Cow::Borrowed(s);
-    }
-    let Some(start) = crate::core::fen::read(&s.fen, Some(s.game)).position else {
+    let Some(lines) = Renaming::of(s, notation) else {
         return Cow::Borrowed(s);
     };
+    let (start, n) = (lines.start, lines.notation);
     let mut out = s.clone();
-    let n = notation;
     for key in &mut out.keys {
         rename_line(key, &start, n);
     }
@@ -335,20 +339,8 @@ pub fn renamed(s: &Solution<Named>, notation: Notation) -> Cow<'_, Solution<Name
             }
         }
     }
-    let series = s.stipulation.play.is_series();
     for h in &mut out.solutions {
-        if series {
-            let count = series_moves(s.stipulation.play, h.moves.len());
-            let mut pos = Some(start);
-            for (i, m) in h.moves.iter_mut().enumerate() {
-                pos = pos.and_then(|p| rename(m, &p, n));
-                if i + 1 < count {
-                    pos = pos.map(passed);
-                }
-            }
-        } else {
-            rename_all(&mut h.moves, start, n);
-        }
+        lines.line(&mut h.moves);
     }
     let passed = passed(start);
     for h in &mut out.set_lines {
@@ -362,6 +354,54 @@ pub fn renamed(s: &Solution<Named>, notation: Notation) -> Cow<'_, Solution<Name
         }
     }
     Cow::Owned(out)
+}
+
+/// A solution's helpmate or series lines written in another notation, one at a time
+/// (`renamed` does it for the lines a solution holds).
+pub struct Renaming {
+    start: Position,
+    notation: Notation,
+    play: Play,
+}
+
+impl Renaming {
+    /// The renaming of the lines of `s` into `notation`; none where there is nothing to
+    /// rename (the solver's own notation, one that does not fit the game, a FEN that does
+    /// not read).
+    pub fn of(s: &Solution<Named>, notation: Notation) -> Option<Renaming> {
+        let native = if s.game.is_xiangqi() {
+            Notation::Wxf
+        } else {
+            Notation::San
+        };
+        if notation == native || !notation.fits(s.game) {
+            return None;
+        }
+        let start = crate::core::fen::read(&s.fen, Some(s.game)).position?;
+        Some(Renaming {
+            start,
+            notation,
+            play: s.stipulation.play,
+        })
+    }
+
+    /// Renames one line's moves, played from the solution's position (a series' other side
+    /// passing in between).
+    pub fn line(&self, moves: &mut [Named]) {
+        let n = self.notation;
+        if !self.play.is_series() {
+            rename_all(moves, self.start, n);
+            return;
+        }
+        let count = series_moves(self.play, moves.len());
+        let mut pos = Some(self.start);
+        for (i, m) in moves.iter_mut().enumerate() {
+            pos = pos.and_then(|p| rename(m, &p, n));
+            if i + 1 < count {
+                pos = pos.map(passed);
+            }
+        }
+    }
 }
 
 /// How many of a series line's `len` moves are the series (the last move of a series

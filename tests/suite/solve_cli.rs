@@ -24,6 +24,48 @@ fn the_example_problems_are_all_sound_with_their_published_keys() {
 }
 
 #[test]
+fn a_cooked_helpmates_lines_in_another_notation_are_those_its_json_names() {
+    // The text names and renames each line as it writes it; the JSON names the same lines
+    // in coordinates of its own: the same moves, in the same order, the same short ones.
+    for stip in ["h#3", "ser-h#5"] {
+        let fen = "4k3/8/4K3/8/8/8/8/R7 b - - 0 1";
+        let text = solve(&["--notation", "coordinates", "--stip", stip, fen]);
+        let json = solve(&["--json", "--stip", stip, fen]);
+        assert_eq!(text.status.code(), Some(0), "{stip}");
+        let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+        let expected: Vec<String> = v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(v["short"].as_array().unwrap())
+            .map(|(line, short)| {
+                let moves: Vec<&str> = line
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["uci"].as_str().unwrap())
+                    .collect();
+                format!("{} {}", moves.join(" "), short.as_bool().unwrap())
+            })
+            .collect();
+        assert!(expected.len() > 10, "{stip}: {}", expected.len());
+        let written: Vec<String> = stdout(&text)
+            .lines()
+            .filter(|l| l.starts_with("  1."))
+            .map(|l| {
+                let moves: Vec<&str> = l
+                    .split_whitespace()
+                    .filter(|w| *w != "(short)")
+                    .map(|w| w.rsplit('.').next().unwrap())
+                    .collect();
+                format!("{} {}", moves.join(" "), l.ends_with("(short)"))
+            })
+            .collect();
+        assert_eq!(written, expected, "{stip}");
+    }
+}
+
+#[test]
 fn json_lines_follow_the_schema() {
     let o = solve(&[
         "--json",
