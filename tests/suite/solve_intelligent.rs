@@ -185,3 +185,149 @@ fn series_play_agrees() {
         "{legal} legal, {solved} solved"
     );
 }
+
+/// Whether a line ends with a pawn's two-square step past e5 from d7 or f7 and White's pawn
+/// on e5 taking it en passant.
+fn mated_en_passant(line: &[Move]) -> bool {
+    let square = |file: u8, rank: u8| fenboard::core::Square::new(file, rank);
+    match line {
+        [.., step, take] => [3, 5].iter().any(|&file| {
+            (step.from, step.to) == (square(file, 6), square(file, 4))
+                && (take.from, take.to) == (square(4, 4), square(file, 5))
+        }),
+        _ => false,
+    }
+}
+
+/// The squares strictly between `from` and `to` when a piece `slider` (Q, R or B) on `from`
+/// has a line to `to` on the empty board; none otherwise.
+fn squares_between(from: u8, to: u8, slider: char) -> Vec<u8> {
+    let (ff, rf, ft, rt) = (
+        i32::from(from % 8),
+        i32::from(from / 8),
+        i32::from(to % 8),
+        i32::from(to / 8),
+    );
+    let (df, dr) = (ft - ff, rt - rf);
+    let straight = (df == 0 || dr == 0) && slider != 'B';
+    let diagonal = df.abs() == dr.abs() && slider != 'R';
+    if from == to || !(straight || diagonal) {
+        return Vec::new();
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let steps = df.abs().max(dr.abs());
+    (1..steps)
+        .map(|i| ((rf + i * sr) * 8 + ff + i * sf) as u8)
+        .collect()
+}
+
+#[test]
+fn mates_that_discover_a_check_agree() {
+    // A line piece of the mating side with one of its men between it and the king to be
+    // mated, and often White's pawn on e5 beside a black pawn that may step two squares past
+    // it: the last move's check is a new one (a piece moved off a line, a pawn taking en
+    // passant empties two squares of a line) or none.
+    let stips: Vec<Stipulation> = ["h#1", "h#1", "h#1.5", "h#2", "ser-h#2"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let mut runner = TestRunner::new(Config {
+        cases: 30000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let (legal, solved, passant) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let strategy = (
+        (0u8..64, (0usize..8, 2i32..8), 0u8..64),
+        (prop::sample::select(vec!['Q', 'R', 'B']), 0u8..8),
+        prop::sample::select(vec!['N', 'P', 'B', 'R', 'K']),
+        placement(1..=3),
+        0u8..3,
+        0..stips.len(),
+    );
+    runner
+        .run(
+            &strategy,
+            |((wk, (dir, far), line), (slider, at), blocker, men, pawns, which)| {
+                // The king to be mated `far` squares from the line piece along one of its
+                // lines.
+                const LINES: [(i32, i32); 8] = [
+                    (1, 0),
+                    (0, 1),
+                    (-1, 0),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ];
+                let (df, dr) = match slider {
+                    'R' => LINES[dir % 4],
+                    'B' => LINES[4 + dir % 4],
+                    _ => LINES[dir],
+                };
+                let (f, r) = (
+                    i32::from(line % 8) + df * far,
+                    i32::from(line / 8) + dr * far,
+                );
+                if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                    return Ok(());
+                }
+                let bk = (r * 8 + f) as u8;
+                let between = squares_between(line, bk, slider);
+                let Some(&block) = between.get(at as usize % between.len().max(1)) else {
+                    return Ok(());
+                };
+                let mut all = vec![(slider, line), (blocker, block)];
+                if blocker == 'K' {
+                    all.pop();
+                }
+                if pawns > 0 {
+                    all.push(('P', 36));
+                    all.push(('p', if pawns == 1 { 51 } else { 53 }));
+                }
+                all.extend(men);
+                let king = if blocker == 'K' { block } else { wk };
+                let text = fen_of((king, bk), &all, false);
+                let stip = stips[which];
+                let Some(plain) = run(&text, stip, false) else {
+                    return Ok(());
+                };
+                let smart = run(&text, stip, true).expect("solves as the plain search does");
+                legal.set(legal.get() + 1);
+                if plain.has_solution() {
+                    solved.set(solved.get() + 1);
+                }
+                if plain.solutions.iter().any(|h| mated_en_passant(&h.moves)) {
+                    passant.set(passant.get() + 1);
+                }
+                prop_assert_eq!(lines(&smart), lines(&plain), "{} {}", text, stip);
+                prop_assert_eq!(smart.outcome, plain.outcome, "{} {}", text, stip);
+                Ok(())
+            },
+        )
+        .unwrap();
+    let (legal, solved, passant) = (legal.get(), solved.get(), passant.get());
+    assert!(
+        legal > 3000 && solved > 500 && passant > 0,
+        "{legal} legal, {solved} solved, {passant} mated en passant"
+    );
+}
+
+#[test]
+fn a_pawn_taking_en_passant_may_discover_the_mate() {
+    // 1.d5 exd6#: the pawn taken on d5 stood in the bishop's line, the capturing pawn on e5
+    // in none (as Popeye solves it: the only solution).
+    let (smart, plain) = both("4NN2/1ppp4/1rk5/1pp1P3/8/5B2/8/7K b - - 0 1", "h#1");
+    let square = |file, rank| fenboard::core::Square::new(file, rank);
+    assert_eq!(plain.len(), 1);
+    assert_eq!(
+        plain[0]
+            .0
+            .iter()
+            .map(|m| (m.from, m.to))
+            .collect::<Vec<_>>(),
+        [(square(3, 6), square(3, 4)), (square(4, 4), square(3, 5))]
+    );
+    assert_eq!(smart, plain);
+}

@@ -65,7 +65,7 @@ pub(crate) fn defender_targets(
     let (king, men) = Net::within(pos, mated, moves, check, within, |net| {
         let (flights, any) = (net.flights, &Before::ANY);
         let squares = |spent| match part {
-            Part::Union => flights.closing(net.union(), net.within, spent, Find::All),
+            Part::Union => flights.closing(net.union(), net.within, (spent, false), Find::All),
             Part::Last => net.guards.last_move_squares(
                 net.pieces,
                 flights,

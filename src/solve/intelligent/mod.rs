@@ -58,7 +58,7 @@ enum Part {
     TooMobile,
     /// Sharing the moves among the pieces (`Guards::share`).
     Shared,
-    /// The mating side's last move (`Guards::last_move`).
+    /// The mating side's last move (`Guards::last_move_squares`).
     Last,
     /// Each piece on one square (`placed`).
     Placed,
@@ -220,11 +220,18 @@ impl Net<'_> {
         }
         let before = if legal { self.before() } else { Before::ANY };
         if attacker == 1 {
-            let last = guards.last_move(pieces, flights, &before, self.within);
-            return if last {
-                Ok(self.within)
-            } else {
+            // Where the mated side has no move left, no test below this one asks for the
+            // squares: the first is enough. A king that may castle: every square (no piece by
+            // piece bound).
+            let find = if defender <= 1 { Find::Any } else { find };
+            let found = guards.last_move_squares(pieces, flights, (&before, 0, self.within), find)
+                & self.within;
+            return if found.is_empty() {
                 Err(Part::Last)
+            } else if find == Find::All {
+                Ok(found)
+            } else {
+                Ok(self.within)
             };
         }
         let shared = (Bitboard::EMPTY, Bitboard::EMPTY);
@@ -367,6 +374,9 @@ struct Before {
     maybe: Bitboard,
     /// With one move left: what the kept pieces attack, all standing where they are.
     attacked: Bitboard,
+    /// Whether the position is known at all (not `ANY`): then the last move's check is a new
+    /// one (`Guards::last_move_squares`).
+    known: bool,
 }
 
 impl Before {
@@ -375,6 +385,7 @@ impl Before {
         kept: Bitboard::EMPTY,
         maybe: Bitboard::FULL,
         attacked: Bitboard::EMPTY,
+        known: false,
     };
 
     fn new(
@@ -409,6 +420,7 @@ impl Before {
             kept,
             maybe,
             attacked: Bitboard::EMPTY,
+            known: true,
         };
         if attacker == 1 {
             for &(kind, sq) in pieces {
@@ -491,22 +503,11 @@ impl Guards<'_> {
     }
 
     /// The mating side has one move left: one piece makes it, to one square, the others stand
-    /// where they are. Whether one such move closes the net around a king that was not in
-    /// check before it (`before`) and stands neither on the square moved to nor, when the
-    /// king moved, next to it.
-    fn last_move(
-        &self,
-        pieces: &[(Kind, Square)],
-        flights: &Flights,
-        before: &Before,
-        within: Bitboard,
-    ) -> bool {
-        self.last_move_squares(pieces, flights, (before, 0, within), Find::Any)
-            .any()
-    }
-
-    /// The squares where some `last_move` closes the net, `spent` of the mated side's moves
-    /// gone as `Flights::closing` has it.
+    /// where they are. The squares of `within` where such a move closes the net around a king
+    /// that was not in check before it (`before`) and stands neither on the square moved to
+    /// nor, when the king moved, next to it (the first found for `Find::Any`), `spent` of the
+    /// mated side's moves gone as `Flights::closing` has it; every square for a king that
+    /// may castle.
     #[inline(always)]
     fn last_move_squares(
         &self,
@@ -520,15 +521,43 @@ impl Guards<'_> {
             return Bitboard::FULL;
         }
         let allowed = !before.attacked & within;
+        // The squares a man of the mated side may stand on before the last move: a move to
+        // any other takes nothing.
+        let takable = flights.layers[flights.moves];
         let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let others = standing(pieces, i);
+            // The king was not in check before the move (the mated side's own move led to
+            // that position), and the move changes the lines only where it leaves and lands:
+            // a piece that stands checks the king after it only through the square left.
+            let discovered = if before.known {
+                discovered(pieces, i)
+            } else {
+                others.0
+            };
             for &(k, t) in self.tables.steps(kind, sq) {
                 if before.kept.contains(t) {
                     continue;
                 }
-                let (net, away) = after_step(others, k, t);
-                found |= flights.closing(net, allowed & !away, spent, find);
+                // A pawn's capture may be en passant, which empties a square of its own.
+                let en_passant =
+                    matches!(kind, Kind::WhitePawn | Kind::BlackPawn) && t.file() != sq.file();
+                let checking = if en_passant { others.0 } else { discovered };
+                let ((mut checking, guarded), mut away) = after_step((checking, others.1), k, t);
+                // The king takes a piece moved next to it that no other piece guards.
+                if k != Kind::King && !others.1.contains(t) {
+                    away |= shakmaty::attacks::king_attacks(t);
+                }
+                // Nor does the piece moved check along the line it moved on: it saw the same
+                // squares from where it stood, but past the square it lands on where that
+                // takes a man that stood in the way.
+                if before.known && k == kind {
+                    checking &= !along(kind, (sq, t), takable.contains(t));
+                }
+                // With no move gone elsewhere, a different man for each open flight.
+                let apart = spent == 0;
+                let net = (checking, guarded);
+                found |= flights.closing(net, allowed & !away, (spent, apart), find);
                 if find == Find::Any && found.any() {
                     return found;
                 }
@@ -620,6 +649,52 @@ fn standing(pieces: &[(Kind, Square)], mover: usize) -> (Bitboard, Bitboard) {
         }
     }
     (checking, guarded)
+}
+
+/// The squares a line piece of kind `kind` on `from` attacks beyond `to` along the line
+/// through both (none for the other pieces, or where it has no such line).
+#[inline]
+fn beyond(kind: Kind, from: Square, to: Square) -> Bitboard {
+    match kind {
+        Kind::Bishop | Kind::Rook | Kind::Queen => {
+            shakmaty::attacks::ray(from, to)
+                & kind.attacks_through(to, Bitboard::from_square(from))
+                & !shakmaty::attacks::between(from, to)
+                & !Bitboard::from_square(from)
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The squares a line piece of kind `kind` stepping from `from` to `to` attacks along the line
+/// of its step, but those past `to` where the step `takes` a man.
+#[inline]
+fn along(kind: Kind, (from, to): (Square, Square), takes: bool) -> Bitboard {
+    match kind {
+        Kind::Bishop | Kind::Rook | Kind::Queen => {
+            let line = shakmaty::attacks::ray(from, to) & kind.attacks(to);
+            if takes {
+                line & !beyond(kind, from, to)
+            } else {
+                line
+            }
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// What the pieces but the `mover`th may check once it has left its square: the squares
+/// past it on the lines of the line pieces that see it.
+#[inline]
+fn discovered(pieces: &[(Kind, Square)], mover: usize) -> Bitboard {
+    let from = pieces[mover].1;
+    let mut checking = Bitboard::EMPTY;
+    for (j, &(k, s)) in pieces.iter().enumerate() {
+        if j != mover {
+            checking |= beyond(k, s, from);
+        }
+    }
+    checking
 }
 
 /// `others` (`standing`) with a piece of kind `k` moved to `t`: what they check and guard
@@ -816,7 +891,7 @@ impl Flights {
     /// a piece of its own, so their moves add up.
     #[inline]
     fn closable(&self, checking: Bitboard, guarded: Bitboard, allowed: Bitboard) -> bool {
-        self.closing((checking, guarded), allowed, 0, Find::Any)
+        self.closing((checking, guarded), allowed, (0, false), Find::Any)
             .any()
     }
 
@@ -824,13 +899,14 @@ impl Flights {
     /// moves (none or one) have gone to a man not known in advance: each of its men then
     /// counts as that many moves nearer to everything, the moves one fewer. (A move brings one
     /// man nearer to several squares at once, which the sum of each square's nearest man
-    /// would count as a move for each.)
+    /// would count as a move for each.) With `apart`, the flights left open need a different
+    /// man each (`Blocks`): dearer, so only where few nets pass (the last move's).
     #[inline(always)]
     fn closing(
         &self,
         (checking, guarded): (Bitboard, Bitboard),
         allowed: Bitboard,
-        spent: usize,
+        (spent, apart): (usize, bool),
         find: Find,
     ) -> Bitboard {
         let wanted = if self.check { checking } else { Bitboard::FULL };
@@ -847,7 +923,10 @@ impl Flights {
             let left = moves - d;
             let open = !(guarded | layers[left]);
             for s in self.balls[d] & wanted & allowed & !next_to(open) & !found {
-                if blocks_fit(layers, s, guarded, left) {
+                // The sum of each flight's nearest man's moves first, cheaper.
+                if blocks_fit(layers, s, guarded, left)
+                    && (!apart || left == 0 || self.blocks_fit_apart(s, guarded, left))
+                {
                     found.add(s);
                     if find == Find::Any {
                         return found;
@@ -856,6 +935,21 @@ impl Flights {
             }
         }
         found
+    }
+}
+
+impl Flights {
+    /// Whether a different man of the king's takes each square next to `s` that is not
+    /// `guarded`, within `left` moves of theirs together (`Blocks::fit`).
+    #[inline]
+    fn blocks_fit_apart(&self, s: Square, guarded: Bitboard, left: usize) -> bool {
+        let mut open = 0u8;
+        for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
+            if !guarded.contains(q) {
+                open |= 1 << i;
+            }
+        }
+        self.blocks.borrow_mut().fit(s, open, left as u32)
     }
 }
 

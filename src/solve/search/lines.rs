@@ -51,8 +51,12 @@ impl<R: Rules> Search<'_, R> {
         let mut any = false;
         let leaving = self.series_movers(left, within);
         let targets = self.series_targets(left, within);
+        let near = self.series_king_near(left, within);
         for &m in moves.iter() {
-            if !self.pos.leaves(m, leaving) || !self.pos.approaches(m, &targets, left - 1) {
+            if !self.pos.leaves(m, leaving)
+                || !self.pos.approaches(m, &targets, left - 1)
+                || !self.pos.keeps_king_near(m, near)
+            {
                 continue;
             }
             self.play(m);
@@ -301,6 +305,17 @@ impl<R: Rules> Search<'_, R> {
             self.pos.defender_targets(self.goal, (1, left), within)
         } else {
             Targets::ANY
+        }
+    }
+
+    /// `help_king_near` for the series of ser-h# and ser-h=, whose side is brought to the goal
+    /// and has `left` moves with this one.
+    #[inline]
+    fn series_king_near(&self, left: u32, within: u64) -> u64 {
+        if self.intelligent && self.play == Play::SeriesHelp {
+            self.pos.king_near(within, left - 1)
+        } else {
+            u64::MAX
         }
     }
 
