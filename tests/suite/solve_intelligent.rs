@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use fenboard::core::fen;
 use fenboard::solve::{self, Move, Options, Solution, Stipulation};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 /// Where pieces may stand: any square, pawns only on ranks 2–7.
 fn placement(men: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<(char, u8)>> {
@@ -108,21 +108,32 @@ fn agree(stips: &[&str], men: std::ops::RangeInclusive<usize>, cases: u32) -> (u
     runner
         .run(&strategy, |(wk, bk, men, white, which)| {
             let text = fen_of((wk, bk), &men, white);
-            let stip = stips[which];
-            let Some(plain) = run(&text, stip, false) else {
-                return Ok(());
-            };
-            let smart = run(&text, stip, true).expect("solves as the plain search does");
-            legal.set(legal.get() + 1);
-            if plain.has_solution() {
-                solved.set(solved.get() + 1);
-            }
-            prop_assert_eq!(lines(&smart), lines(&plain), "{} {}", text, stip);
-            prop_assert_eq!(smart.outcome, plain.outcome, "{} {}", text, stip);
-            Ok(())
+            compare(&text, stips[which], (&legal, &solved)).map(|_| ())
         })
         .unwrap();
     (legal.get(), solved.get())
+}
+
+/// Solves `text` under `stip` both ways, failing the case where they differ, and counts it
+/// among `counts` (the legal problems, those with a solution): the plain search's solution,
+/// none where the position is not a legal problem.
+fn compare(
+    text: &str,
+    stip: Stipulation,
+    counts: (&Cell<usize>, &Cell<usize>),
+) -> Result<Option<Solution>, TestCaseError> {
+    let (legal, solved) = counts;
+    let Some(plain) = run(text, stip, false) else {
+        return Ok(None);
+    };
+    let smart = run(text, stip, true).expect("solves as the plain search does");
+    legal.set(legal.get() + 1);
+    if plain.has_solution() {
+        solved.set(solved.get() + 1);
+    }
+    prop_assert_eq!(lines(&smart), lines(&plain), "{} {}", text, stip);
+    prop_assert_eq!(smart.outcome, plain.outcome, "{} {}", text, stip);
+    Ok(Some(plain))
 }
 
 /// Both searches' solutions of `fen` under `stip`.
@@ -289,20 +300,10 @@ fn mates_that_discover_a_check_agree() {
                 all.extend(men);
                 let king = if blocker == 'K' { block } else { wk };
                 let text = fen_of((king, bk), &all, false);
-                let stip = stips[which];
-                let Some(plain) = run(&text, stip, false) else {
-                    return Ok(());
-                };
-                let smart = run(&text, stip, true).expect("solves as the plain search does");
-                legal.set(legal.get() + 1);
-                if plain.has_solution() {
-                    solved.set(solved.get() + 1);
-                }
-                if plain.solutions.iter().any(|h| mated_en_passant(&h.moves)) {
+                let plain = compare(&text, stips[which], (&legal, &solved))?;
+                if plain.is_some_and(|p| p.solutions.iter().any(|h| mated_en_passant(&h.moves))) {
                     passant.set(passant.get() + 1);
                 }
-                prop_assert_eq!(lines(&smart), lines(&plain), "{} {}", text, stip);
-                prop_assert_eq!(smart.outcome, plain.outcome, "{} {}", text, stip);
                 Ok(())
             },
         )
