@@ -524,26 +524,37 @@ impl Guards<'_> {
         // The squares a man of the mated side may stand on before the last move: a move to
         // any other takes nothing.
         let takable = flights.layers[flights.moves];
+        // The squares the king may end on.
+        let reach = allowed & flights.balls[flights.moves];
         let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let others = standing(pieces, i);
-            // The king was not in check before the move (the mated side's own move led to
-            // that position), and the move changes the lines only where it leaves and lands:
-            // a piece that stands checks the king after it only through the square left.
-            let discovered = if before.known {
-                discovered(pieces, i)
-            } else {
-                others.0
-            };
+            // What the others may check once this piece has left its square (`discovered`),
+            // made when a step first needs it.
+            let mut uncovered = None;
             for &(k, t) in self.tables.steps(kind, sq) {
                 if before.kept.contains(t) {
                     continue;
                 }
-                // A pawn's capture may be en passant, which empties a square of its own.
+                let ((mut checking, guarded), mut away) = after_step(others, k, t);
+                // No check on a square the king may stand on: no mate (the common case).
+                if flights.check && (checking & reach & !away).is_empty() {
+                    continue;
+                }
+                // The king was not in check before the move (the mated side's own move led
+                // to that position), and the move changes the lines only where it leaves and
+                // lands: a piece that stands checks the king after it only through the square
+                // left. A pawn's capture may be en passant, which empties a square of its own.
                 let en_passant =
                     matches!(kind, Kind::WhitePawn | Kind::BlackPawn) && t.file() != sq.file();
-                let checking = if en_passant { others.0 } else { discovered };
-                let ((mut checking, guarded), mut away) = after_step((checking, others.1), k, t);
+                if before.known && !en_passant {
+                    let mover = if k == Kind::King {
+                        Bitboard::EMPTY
+                    } else {
+                        k.attacks(t)
+                    };
+                    checking = mover | *uncovered.get_or_insert_with(|| discovered(pieces, i));
+                }
                 // The king takes a piece moved next to it that no other piece guards.
                 if k != Kind::King && !others.1.contains(t) {
                     away |= shakmaty::attacks::king_attacks(t);
