@@ -221,9 +221,13 @@ impl Net<'_> {
         let before = if legal { self.before() } else { Before::ANY };
         if attacker == 1 {
             // Where the mated side has no move left, no test below this one asks for the
-            // squares: the first is enough. A king that may castle: every square (no piece by
-            // piece bound).
-            let find = if defender <= 1 { Find::Any } else { find };
+            // squares, and a stalemate may be on any square of the king's: the first is
+            // enough. A king that may castle: every square (no piece by piece bound).
+            let find = if defender <= 1 || !flights.check {
+                Find::Any
+            } else {
+                find
+            };
             let found = guards.last_move_squares(pieces, flights, (&before, 0, self.within), find)
                 & self.within;
             return if found.is_empty() {
@@ -541,13 +545,14 @@ impl Guards<'_> {
                 if flights.check && (checking & reach & !away).is_empty() {
                     continue;
                 }
-                // The king was not in check before the move (the mated side's own move led
-                // to that position), and the move changes the lines only where it leaves and
-                // lands: a piece that stands checks the king after it only through the square
-                // left. A pawn's capture may be en passant, which empties a square of its own.
+                // A mate: the king was not in check before the move (the mated side's own move
+                // led to that position), and the move changes the lines only where it leaves
+                // and lands: a piece that stands checks the king after it only through the
+                // square left. A pawn's capture may be en passant, which empties a square of
+                // its own.
                 let en_passant =
                     matches!(kind, Kind::WhitePawn | Kind::BlackPawn) && t.file() != sq.file();
-                if before.known && !en_passant {
+                if flights.check && before.known && !en_passant {
                     let mover = if k == Kind::King {
                         Bitboard::EMPTY
                     } else {
@@ -562,7 +567,7 @@ impl Guards<'_> {
                 // Nor does the piece moved check along the line it moved on: it saw the same
                 // squares from where it stood, but past the square it lands on where that
                 // takes a man that stood in the way.
-                if before.known && k == kind {
+                if flights.check && before.known && k == kind {
                     checking &= !along(kind, (sq, t), takable.contains(t));
                 }
                 // With no move gone elsewhere, a different man for each open flight.
