@@ -108,10 +108,10 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     fn approaches(&self, _m: Self::Move, _targets: &Targets, _left: u32) -> bool {
         true
     }
-    /// Help play, the side to move the one to be brought to the goal, its king known to end
-    /// on one of `within` with `left` of its moves after this one: the squares its king may
-    /// stand on after this move, those at most `left` king's steps from `within` (every
-    /// square where the game knows no such walk).
+    /// Help and series play, the side to move the one to be brought to the goal, its king
+    /// known to end on one of `within` with `left` of its moves after this one: the squares
+    /// its king may stand on after this move, those at most `left` king's steps from `within`
+    /// (every square where the game knows no such walk).
     fn king_near(&self, _within: u64, _left: u32) -> u64 {
         u64::MAX
     }

@@ -529,7 +529,7 @@ impl Guards<'_> {
         // any other takes nothing.
         let takable = flights.layers[flights.moves];
         // The squares the king may end on.
-        let reach = allowed & flights.balls[flights.moves];
+        let ends = allowed & flights.balls[flights.moves];
         let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let others = standing(pieces, i);
@@ -542,33 +542,31 @@ impl Guards<'_> {
                 }
                 let ((mut checking, guarded), mut away) = after_step(others, k, t);
                 // No check on a square the king may stand on: no mate (the common case).
-                if flights.check && (checking & reach & !away).is_empty() {
+                if flights.check && (checking & ends & !away).is_empty() {
                     continue;
                 }
-                // A mate: the king was not in check before the move (the mated side's own move
-                // led to that position), and the move changes the lines only where it leaves
-                // and lands: a piece that stands checks the king after it only through the
-                // square left. A pawn's capture may be en passant, which empties a square of
-                // its own.
-                let en_passant =
-                    matches!(kind, Kind::WhitePawn | Kind::BlackPawn) && t.file() != sq.file();
-                if flights.check && before.known && !en_passant {
-                    let mover = if k == Kind::King {
-                        Bitboard::EMPTY
-                    } else {
-                        k.attacks(t)
-                    };
-                    checking = mover | *uncovered.get_or_insert_with(|| discovered(pieces, i));
+                if flights.check && before.known {
+                    // A mate's check is a new one: the king was not in check before the move
+                    // (the mated side's own move led to that position), and the move changes
+                    // the lines only where it leaves and lands. A piece that stands checks
+                    // after it only through the square left; a pawn's capture may be en
+                    // passant, which empties a square of its own.
+                    let en_passant =
+                        matches!(kind, Kind::WhitePawn | Kind::BlackPawn) && t.file() != sq.file();
+                    if !en_passant {
+                        let uncovered = *uncovered.get_or_insert_with(|| discovered(pieces, i));
+                        checking = after_step((uncovered, others.1), k, t).0.0;
+                    }
+                    // Nor does the piece moved check along the line it moved on: it saw the
+                    // same squares from where it stood, but past the square it lands on where
+                    // that takes a man that stood in the way.
+                    if k == kind {
+                        checking &= !along(kind, (sq, t), takable.contains(t));
+                    }
                 }
                 // The king takes a piece moved next to it that no other piece guards.
                 if k != Kind::King && !others.1.contains(t) {
                     away |= shakmaty::attacks::king_attacks(t);
-                }
-                // Nor does the piece moved check along the line it moved on: it saw the same
-                // squares from where it stood, but past the square it lands on where that
-                // takes a man that stood in the way.
-                if flights.check && before.known && k == kind {
-                    checking &= !along(kind, (sq, t), takable.contains(t));
                 }
                 // With no move gone elsewhere, a different man for each open flight.
                 let apart = spent == 0;
