@@ -125,7 +125,7 @@ pub fn run_to(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> i
     let path = Path::new(target.trim());
     if args.target.len() == 1 && crate::popeye::is_popeye_file(path) {
         match crate::popeye::read_file(path) {
-            Ok(text) => solver.popeye_file(path, &text, out)?,
+            Ok(text) => solver.popeye_file(path, &text, stip, out)?,
             Err(e) => solver.cannot_read(path, &e)?,
         }
     } else if args.target.len() == 1 && (path.is_file() || looks_like_path(&target)) {
@@ -292,9 +292,16 @@ impl<'a, E: Write> Solver<'a, E> {
         self.problem(&p, out).map(Some)
     }
 
-    /// Solves every problem of the Popeye input at `path` (each twin); a problem that does not
-    /// read is reported with its diagnostics and counted as bad input.
-    fn popeye_file(&mut self, path: &Path, text: &str, out: &mut impl Write) -> io::Result<()> {
+    /// Solves every problem of the Popeye input at `path` (each twin; with `stip`, not its
+    /// own); a problem that does not read is reported with its diagnostics and counted as bad
+    /// input.
+    fn popeye_file(
+        &mut self,
+        path: &Path,
+        text: &str,
+        stip: Option<Stipulation>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
         let input = crate::popeye::read(text);
         for d in &input.errors {
             writeln!(self.err, "fenboard solve: {}:{d}", path.display())?;
@@ -321,7 +328,7 @@ impl<'a, E: Write> Solver<'a, E> {
                 continue;
             }
             let record = stream::Record::from_line(p.line, p.epd(), true);
-            if self.record(&record, None, out)? == Some(Status::Interrupted) {
+            if self.record(&record, stip, out)? == Some(Status::Interrupted) {
                 break;
             }
         }

@@ -5,9 +5,15 @@
 //! without remembering anything (a mate in one) allocates nothing. It comes zeroed from the
 //! system, which maps a page only when it is first written. The table then grows with the
 //! search: stores land in the first `active` entries, a small power of two at first, doubled
-//! (its entries moved to where the wider index puts them) whenever it is half full. So a small
-//! search touches a few pages, not one page per entry scattered over the whole table, and the
-//! memory in use never exceeds the size asked.
+//! (its entries moved to where the wider index puts them) whenever a quarter of it is filled.
+//! So a small search touches a few pages, not one page per entry scattered over the whole
+//! table, and the memory in use never exceeds the size asked.
+//!
+//! A key may stand in any entry of its bucket (four side by side, one or two cache lines); a
+//! full bucket gives up the entry of the shallowest proof. Help and series play meet each
+//! position by many orders of their moves, so a fact lost to another position's store is
+//! proved again once per order: one entry a key, at half fill, lost a fifth of them, and the
+//! nodes of a long series grew exponentially with the losses.
 //!
 //! Each entry is two words, the key xor the data and the data, so that a torn write by another
 //! thread reads as a different key and is ignored (the classic lockless scheme); a store that
@@ -26,8 +32,8 @@ pub(crate) struct Table {
     entries: usize,
     /// The entries in use, a power of two: every key's index falls below it.
     active: AtomicUsize,
-    /// The filled entries among those whose index is a multiple of `SAMPLE` (a sample of the
-    /// fill that costs one shared count per `SAMPLE` new entries).
+    /// The filled entries in the buckets whose index is a multiple of `SAMPLE` (a sample of
+    /// the fill that costs one shared count per `SAMPLE` new entries).
     sampled: AtomicUsize,
     /// A thread is doubling `active`.
     growing: AtomicBool,
@@ -41,8 +47,11 @@ struct Slots {
 /// The entries a table starts with (64 KB): what a small search fills.
 const FIRST: usize = 1 << 12;
 
-/// One entry in `SAMPLE` counts towards the fill.
+/// One bucket in `SAMPLE` counts towards the fill.
 const SAMPLE: usize = 8;
+
+/// The entries of a bucket.
+const WAYS: usize = 4;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Entry {
@@ -54,6 +63,11 @@ pub(crate) struct Entry {
 impl Entry {
     fn pack(self) -> u64 {
         u64::from(self.win) | u64::from(self.fail) << 8 | u64::from(self.help) << 16
+    }
+
+    /// How deep a proof the entry keeps: the most moves or plies it knows of.
+    fn depth(self) -> u32 {
+        u32::from(self.win.max(self.fail)).max(u32::BITS - self.help.leading_zeros())
     }
 
     fn unpack(d: u64) -> Entry {
@@ -85,9 +99,9 @@ fn entries_for(megabytes: usize) -> usize {
     entries_in(megabytes.saturating_mul(1 << 20))
 }
 
-/// The entries of a table of at most `bytes` bytes: a power of two, at least one.
+/// The entries of a table of at most `bytes` bytes: a power of two, at least one bucket.
 fn entries_in(bytes: usize) -> usize {
-    1usize << (usize::BITS - 1 - (bytes.max(ENTRY) / ENTRY).leading_zeros())
+    1usize << (usize::BITS - 1 - (bytes.max(WAYS * ENTRY) / ENTRY).leading_zeros())
 }
 
 /// The memory layout of `entries` entries (two words each), when it fits the address space.
@@ -109,10 +123,22 @@ pub fn megabytes_available(megabytes: usize) -> usize {
     0
 }
 
-/// The index of `key`'s first word among `active` entries.
+/// The index of `key`'s bucket among `active` entries.
 #[inline]
-fn index(key: u64, active: usize) -> usize {
-    2 * ((key >> 20) as usize & (active - 1))
+fn bucket(key: u64, active: usize) -> usize {
+    (key >> 20) as usize & (active / WAYS - 1)
+}
+
+/// The index of the first word of `way` in bucket `b`.
+#[inline]
+fn word(b: usize, way: usize) -> usize {
+    2 * (WAYS * b + way)
+}
+
+/// Whether the two words of an entry hold `key`.
+#[inline]
+fn holds((k, d): (u64, u64), key: u64) -> bool {
+    k ^ d == key && key != 0
 }
 
 impl Slots {
@@ -122,9 +148,9 @@ impl Slots {
             if let Some(slots) = Slots::try_with(entries) {
                 return slots;
             }
-            if entries == 1 {
-                // Not even sixteen bytes: the process is out of memory anyway.
-                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[AtomicU64; 2]>());
+            if entries == WAYS {
+                // Not even one bucket: the process is out of memory anyway.
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[AtomicU64; 2 * WAYS]>());
             }
             entries /= 2;
         }
@@ -167,12 +193,11 @@ impl Slots {
 
     #[inline]
     fn probe(&self, key: u64, active: usize) -> Entry {
-        let (k, d) = self.read(index(key, active));
-        if k ^ d == key && key != 0 {
-            Entry::unpack(d)
-        } else {
-            Entry::default()
-        }
+        let b = bucket(key, active);
+        (0..WAYS)
+            .map(|way| self.read(word(b, way)))
+            .find(|&e| holds(e, key))
+            .map_or_else(Entry::default, |(_, d)| Entry::unpack(d))
     }
 }
 
@@ -222,19 +247,29 @@ impl Table {
             slots
         });
         let active = self.active.load(Relaxed);
-        let i = index(key, active);
-        let (k, d) = slots.read(i);
-        let mut e = if k ^ d == key && key != 0 {
-            Entry::unpack(d)
-        } else {
-            Entry::default()
+        let b = bucket(key, active);
+        let held: [(u64, u64); WAYS] = std::array::from_fn(|way| slots.read(word(b, way)));
+        let (way, old) = match held.iter().position(|&e| holds(e, key)) {
+            Some(way) => (way, Some(held[way].1)),
+            // Another position's entry gives way: the one of the shallowest proof.
+            None => (
+                (0..WAYS)
+                    .min_by_key(|&way| {
+                        let (k, d) = held[way];
+                        ((k, d) != (0, 0), Entry::unpack(d).depth())
+                    })
+                    .unwrap_or(0),
+                None,
+            ),
         };
+        let mut e = old.map_or_else(Entry::default, Entry::unpack);
         update(&mut e);
         let data = e.pack();
-        slots.write(i, (key ^ data, data));
-        if (k, d) == (0, 0) && (i / 2).is_multiple_of(SAMPLE) {
+        slots.write(word(b, way), (key ^ data, data));
+        let filled = held[way] == (0, 0);
+        if filled && b.is_multiple_of(SAMPLE) {
             let filled = (self.sampled.fetch_add(1, Relaxed) + 1) * SAMPLE;
-            if 2 * filled > active && active < slots.entries() {
+            if 4 * filled > active && active < slots.entries() {
                 self.grow(slots, active);
             }
         }
@@ -254,17 +289,21 @@ impl Table {
         if self.active.load(Relaxed) == active {
             let wider = 2 * active;
             let mut sampled = 0;
-            for j in 0..active {
-                let (k, d) = slots.read(2 * j);
-                if (k, d) == (0, 0) {
-                    continue;
+            // A bucket's entries go to the same bucket or to the one `active / WAYS` above it,
+            // empty until now: each keeps its way.
+            for b in 0..active / WAYS {
+                for way in 0..WAYS {
+                    let (k, d) = slots.read(word(b, way));
+                    if (k, d) == (0, 0) {
+                        continue;
+                    }
+                    let to = bucket(k ^ d, wider);
+                    if to != b {
+                        slots.write(word(to, way), (k, d));
+                        slots.write(word(b, way), (0, 0));
+                    }
+                    sampled += usize::from(to.is_multiple_of(SAMPLE));
                 }
-                let to = index(k ^ d, wider);
-                if to != 2 * j {
-                    slots.write(to, (k, d));
-                    slots.write(2 * j, (0, 0));
-                }
-                sampled += usize::from((to / 2).is_multiple_of(SAMPLE));
             }
             self.sampled.store(sampled, Relaxed);
             self.active.store(wider, Relaxed);
@@ -317,10 +356,34 @@ mod tests {
         t.store_help_fail(key, 3);
         assert_eq!(t.probe(key).help, 1 << 3);
         assert_eq!(t.probe(key).win, 4);
-        // Another position on the same slot replaces it; the old key then reads as unknown.
-        let other = key ^ 1;
-        t.store_fail(other, 1);
-        assert_eq!(t.probe(key), Entry::default());
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallowest_proof() {
+        let t = Table::new(1);
+        // Keys that differ only below the index bits share a bucket.
+        let key = |i: u64| 0x1234_5678_9ab0_0001 + 2 * i;
+        for i in 0..WAYS as u64 {
+            t.store_help_fail(key(i), 10 + i as u32);
+        }
+        t.store_fail(key(1), 2);
+        for i in 0..WAYS as u64 {
+            assert_eq!(t.probe(key(i)).help, 1 << (10 + i), "{i}");
+        }
+        assert_eq!(t.probe(key(1)).fail, 2);
+        // One more: the entry of the fewest plies (key 0's) gives way, and only it.
+        let last = key(WAYS as u64);
+        t.store_help_fail(last, 20);
+        assert_eq!(t.probe(last).help, 1 << 20);
+        assert_eq!(t.probe(key(0)), Entry::default());
+        for i in 1..WAYS as u64 {
+            assert_eq!(t.probe(key(i)).help, 1 << (10 + i), "{i}");
+        }
+        // A shallower newcomer takes the place of the shallowest again.
+        t.store_fail(key(0), 1);
+        assert_eq!(t.probe(key(0)).fail, 1);
+        assert_eq!(t.probe(key(1)), Entry::default());
+        assert_eq!(t.probe(last).help, 1 << 20);
     }
 
     #[test]
@@ -339,10 +402,10 @@ mod tests {
         for k in keys(n) {
             t.store_win(k, 3);
         }
-        // Half full at most: the entries in use are the next power of two above twice the
-        // stores, or one more doubling.
+        // A quarter full at most: the entries in use are the next power of two above four
+        // times the stores, or one more doubling.
         let used = t.bytes() / ENTRY;
-        assert!(used >= 2 * n as usize && used <= 8 * n as usize, "{used}");
+        assert!(used >= 4 * n as usize && used <= 16 * n as usize, "{used}");
         for k in keys(n) {
             assert_eq!(t.probe(k).within(3), Some(true), "{k:x}");
         }
@@ -399,7 +462,7 @@ mod tests {
         }
         let t = Table::new(0);
         t.store_win(1 << 20, 1);
-        assert_eq!(t.bytes(), ENTRY);
+        assert_eq!(t.bytes(), WAYS * ENTRY);
     }
 
     #[test]

@@ -115,6 +115,35 @@ fn any_file_whose_first_word_is_begin_reads_as_popeye() {
 }
 
 #[test]
+fn stip_solves_a_popeye_files_problems_under_it_not_their_own() {
+    let dir = Scratch::new("popeye-cli-stip");
+    let path = dir.path().join("two.inp");
+    std::fs::write(
+        &path,
+        "beginproblem stipulation #2 pieces white kb6 rh1 black ka8 next \
+         stipulation h#3 pieces white ka1 black kh8 endproblem",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let own = stdout(&fenboard(&["solve", "--threads", "1", path]));
+    assert!(
+        own.contains(": #2 cooked") && own.contains(": h#3"),
+        "{own}"
+    );
+    let o = fenboard(&["solve", "--threads", "1", "--stip", "#1", path]);
+    // Status 1: a problem without a solution.
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The first problem is a mate in one (1.Rh8#), the second no mate at all.
+    assert!(
+        out.contains(": #1 sound") && out.contains("1.Rh8#"),
+        "{out}"
+    );
+    assert!(out.contains(": #1 no solution"), "{out}");
+    assert!(!out.contains(": #2") && !out.contains(": h#3"), "{out}");
+}
+
+#[test]
 fn convert_to_pgn_writes_the_setup_and_the_main_line() {
     let o = fenboard(&[
         "convert",
