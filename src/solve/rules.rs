@@ -26,6 +26,7 @@ impl Targets {
 }
 
 pub(crate) mod chess;
+mod stalemate;
 pub(crate) mod xiangqi;
 
 pub(crate) trait Rules: After + Clone + Send + Sync {
@@ -50,6 +51,11 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     fn check_hint(&mut self) -> Self::Hint;
     /// False only when `m` certainly does not give check.
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;
+    /// What `may_stalemate` precomputes once per position.
+    type StallHint;
+    fn stall_hint(&mut self) -> Self::StallHint;
+    /// False only when `m` certainly does not stalemate the other side.
+    fn may_stalemate(&mut self, hint: &Self::StallHint, m: Self::Move) -> bool;
     /// What `m`, a move of the current position, is (a capture, castling …), before it is
     /// played.
     fn kind(&self, m: Self::Move) -> Kind;

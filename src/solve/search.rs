@@ -208,6 +208,19 @@ impl<'a, R: Rules> Search<'a, R> {
         }
     }
 
+    /// Where the goal is a stalemate, what each move of the side to move must stop
+    /// (`Rules::stall_hint`).
+    #[inline]
+    pub(crate) fn stall_hint(&mut self) -> Option<R::StallHint> {
+        (self.goal == Goal::Stalemate).then(|| self.pos.stall_hint())
+    }
+
+    /// False only when the goal is a stalemate and `m` certainly does not reach it.
+    #[inline]
+    pub(crate) fn may_stall(&mut self, hint: &Option<R::StallHint>, m: R::Move) -> bool {
+        hint.as_ref().is_none_or(|h| self.pos.may_stalemate(h, m))
+    }
+
     /// Whether playing `m` reaches the goal against the other side.
     pub(crate) fn reaches_goal(&mut self, m: R::Move) -> bool {
         self.reaches(m, false)
@@ -217,9 +230,12 @@ impl<'a, R: Rules> Search<'a, R> {
     pub(crate) fn can_reach(&mut self) -> bool {
         let moves = self.pos.legal();
         let hint = self.pos.check_hint();
+        let stall = self.stall_hint();
         let any_move = !self.needs_check();
-        moves
-            .iter()
-            .any(|&m| (any_move || self.pos.may_check(&hint, m)) && self.reaches(m, false))
+        moves.iter().any(|&m| {
+            (any_move || self.pos.may_check(&hint, m))
+                && self.may_stall(&stall, m)
+                && self.reaches(m, false)
+        })
     }
 }

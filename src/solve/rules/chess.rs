@@ -8,6 +8,7 @@ use shakmaty::{
     Role, Square as SSquare,
 };
 
+use super::stalemate::Stall;
 use super::{Rules, Targets};
 use crate::core::Square;
 use crate::solve::Move;
@@ -178,6 +179,7 @@ impl Rules for ChessRules {
     type List = MoveList;
     type Hint = Hint;
     type Scratch = Scratch;
+    type StallHint = Stall;
 
     #[inline]
     fn legal(&mut self) -> MoveList {
@@ -334,6 +336,15 @@ impl Rules for ChessRules {
             }
             _ => true,
         }
+    }
+
+    fn stall_hint(&mut self) -> Stall {
+        Stall::of(self.pos())
+    }
+
+    #[inline]
+    fn may_stalemate(&mut self, hint: &Stall, m: SMove) -> bool {
+        hint.may_stalemate(self.pos(), &m)
     }
 
     fn supports(_: Goal) -> bool {

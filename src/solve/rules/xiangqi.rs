@@ -122,6 +122,7 @@ impl Rules for XiangqiRules {
     type List = Moves;
     type Hint = ();
     type Scratch = XiangqiRules;
+    type StallHint = ();
 
     #[inline]
     fn legal(&mut self) -> Moves {
@@ -177,6 +178,14 @@ impl Rules for XiangqiRules {
     }
 
     fn check_hint(&mut self) {}
+
+    fn stall_hint(&mut self) {}
+
+    /// Xiangqi has no stalemate goal (`supports`).
+    #[inline]
+    fn may_stalemate(&mut self, _: &(), _: (u8, u8)) -> bool {
+        true
+    }
 
     /// Exact: a move that may check (`Mailbox::may_give_check`) is played and the other
     /// general tested (cheap on the mailbox).

@@ -35,6 +35,11 @@ impl<R: Rules> Search<'_, R> {
         if !self.enter() || found.len() >= limit {
             return false;
         }
+        // The table first: a position met again is known to fail before the bound is asked.
+        let key = self.pos.hash() ^ SERIES;
+        if (2..32).contains(&left) && self.table.probe(key).help & (1 << left) != 0 {
+            return false;
+        }
         let within = self.series_squares(left, within);
         if within == 0 {
             return false;
@@ -42,10 +47,6 @@ impl<R: Rules> Search<'_, R> {
         if left == 1 {
             let moves = self.pos.legal();
             return self.series_end(&moves, within, line, found);
-        }
-        let key = self.pos.hash() ^ SERIES;
-        if left < 32 && self.table.probe(key).help & (1 << left) != 0 {
-            return false;
         }
         let moves = self.pos.legal();
         let mut any = false;
@@ -155,6 +156,11 @@ impl<R: Rules> Search<'_, R> {
         if !self.enter() || found.len() >= self.limit {
             return false;
         }
+        // The table first: a position met again is known to fail before the bound is asked.
+        let key = self.pos.hash() ^ HELP;
+        if (2..32).contains(&plies) && self.table.probe(key).help & (1 << plies) != 0 {
+            return false;
+        }
         let within = self.help_squares(plies, within);
         if within == 0 {
             return false;
@@ -162,9 +168,11 @@ impl<R: Rules> Search<'_, R> {
         if plies == 1 {
             let moves = self.pos.legal();
             let hint = self.pos.check_hint();
+            let stall = self.stall_hint();
             let mut any = false;
             for &m in moves.iter() {
-                if self.needs_check() && !self.pos.may_check(&hint, m) {
+                if self.needs_check() && !self.pos.may_check(&hint, m) || !self.may_stall(&stall, m)
+                {
                     continue;
                 }
                 if self.reaches(m, false) {
@@ -175,10 +183,6 @@ impl<R: Rules> Search<'_, R> {
                 }
             }
             return any;
-        }
-        let key = self.pos.hash() ^ HELP;
-        if plies < 32 && self.table.probe(key).help & (1 << plies) != 0 {
-            return false;
         }
         let moves = self.pos.legal();
         let mut any = false;
