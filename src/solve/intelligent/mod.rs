@@ -933,10 +933,15 @@ impl Flights {
             return found;
         }
         let layers = &self.layers[spent..];
+        // A square is weighed once, with the most moves left for the men: the king needs no
+        // fewer to reach it later, the men have fewer, and fewer moves close no more.
+        let mut weighed = Bitboard::EMPTY;
         for d in 0..=moves {
             let left = moves - d;
             let open = !(guarded | layers[left]);
-            for s in self.balls[d] & wanted & allowed & !next_to(open) & !found {
+            let reached = self.balls[d] & wanted & allowed & !weighed;
+            weighed |= reached;
+            for s in reached & !next_to(open) {
                 // The sum of each flight's nearest man's moves first, cheaper.
                 if blocks_fit(layers, s, guarded, left)
                     && (!apart || left == 0 || self.blocks_fit_apart(s, guarded, left))
@@ -973,10 +978,15 @@ impl Flights {
 #[inline]
 fn blocks_fit(layers: &[Bitboard], s: Square, guarded: Bitboard, left: usize) -> bool {
     let blocks = shakmaty::attacks::king_attacks(s) & !guarded;
-    // Each block's distance: the layers it is not yet in, added up.
+    // Each block's distance: the layers it is not yet in, added up. The layers grow with
+    // the moves: once every block is in one, it is in all after it.
     let mut moves = 0;
     for layer in &layers[..left] {
-        moves += (blocks & !*layer).count();
+        let missing = blocks & !*layer;
+        if missing.is_empty() {
+            return true;
+        }
+        moves += missing.count();
         if moves > left {
             return false;
         }
