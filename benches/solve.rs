@@ -3,7 +3,8 @@
 //! men), fenboard on one thread and on two (and, for help and series play, on one thread with
 //! `--search plain`), Popeye as it comes and, for help and series play, with `option
 //! intelligent`, with the ratio of the better times; Popeye's own examples of its intelligent
-//! mode, composed helpmates of 3–6 moves, beside Popeye; a trivial #1 solved 3,000 times in a row
+//! mode, composed helpmates of 3–6 moves, and the orthodox series among them (ser-#2 to
+//! ser-h=18, `benches/solve/popeye-series.inp`), beside Popeye; a trivial #1 solved 3,000 times in a row
 //! (the cost beyond the search); the node counts and times of #2…#6 and h#2…h#6 on one
 //! position each (how the search scales), and the memory the table takes; the peak memory of
 //! a long helpmate solved as a process for a few `--hash` sizes, beside Popeye's
@@ -15,9 +16,9 @@
 //! take seconds; the machine is shared, so compare figures of the same run only).
 //! `SOLVE_LIMIT=S` stops each run of the scalings and of the xiangqi mates after S seconds
 //! (default 60), shown as `> S`, and each problem of Popeye's intelligent-mode examples
-//! (`composed`). Naming parts after `--` runs only those: `problems`, `composed`, `batch`,
-//! `help` (the help scaling), `scaling` (direct scaling and the table's memory), `memory`,
-//! `xiangqi`.
+//! (`composed`, `series`). Naming parts after `--` runs only those: `problems`, `composed`,
+//! `series`, `batch`, `help` (the help scaling), `scaling` (direct scaling and the table's
+//! memory), `memory`, `xiangqi`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -342,8 +343,8 @@ fn wanted() -> impl Fn(&str) -> bool {
     move |part| named.is_empty() || named.iter().any(|n| n == part)
 }
 
-const PARTS: [&str; 7] = [
-    "problems", "composed", "batch", "help", "scaling", "memory", "xiangqi",
+const PARTS: [&str; 8] = [
+    "problems", "composed", "series", "batch", "help", "scaling", "memory", "xiangqi",
 ];
 
 fn main() {
@@ -362,7 +363,21 @@ fn main() {
         problems(popeye_bin.as_deref());
     }
     if wanted("composed") {
-        composed(popeye_bin.as_deref());
+        examples(
+            popeye_bin.as_deref(),
+            "Popeye's intelligent-mode examples",
+            &[
+                "tests/fixtures/popeye/beispiel-intell.inp",
+                "tests/fixtures/popeye/beispiel-intell-long.inp",
+            ],
+        );
+    }
+    if wanted("series") {
+        examples(
+            popeye_bin.as_deref(),
+            "Popeye's orthodox series of its intelligent-mode examples",
+            &["benches/solve/popeye-series.inp"],
+        );
     }
     if wanted("batch") {
         batch(popeye_bin.as_deref());
@@ -462,13 +477,14 @@ fn problems(popeye_bin: Option<&str>) {
 }
 
 /// Popeye's own examples of its intelligent mode, the composed helpmates and series it ships
-/// (`tests/fixtures/popeye/beispiel-intell*.inp`), those fenboard reads: each solved by
-/// `fenboard solve --threads 1` as a process and by Popeye with `option intelligent`, as the
-/// files ask, both stopped after `SOLVE_LIMIT` seconds (shown as `> S`).
-fn composed(popeye_bin: Option<&str>) {
+/// (`tests/fixtures/popeye/beispiel-intell*.inp`, and its orthodox series in
+/// `benches/solve/popeye-series.inp`), those fenboard reads: each solved by `fenboard solve
+/// --threads 1` as a process and by Popeye with `option intelligent`, as the files ask, both
+/// stopped after `SOLVE_LIMIT` seconds (shown as `> S`). `files` are paths in the crate.
+fn examples(popeye_bin: Option<&str>, title: &str, files: &[&str]) {
     let limit = limit();
     println!(
-        "\nPopeye's intelligent-mode examples, one thread each, stopped after {} s",
+        "\n{title}, one thread each, stopped after {} s",
         limit.as_secs()
     );
     println!(
@@ -477,11 +493,9 @@ fn composed(popeye_bin: Option<&str>) {
     );
     let (mut ours, mut theirs) = (Duration::ZERO, Duration::ZERO);
     let (mut solved, mut count) = (0, 0);
-    for file in ["beispiel-intell.inp", "beispiel-intell-long.inp"] {
-        let path = format!(
-            "{}/tests/fixtures/popeye/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
+    for &path in files {
+        let file = path.rsplit('/').next().unwrap_or(path);
+        let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("the example file reads");
         for problem in fenboard::popeye::read(&text).problems {
             let Some(stip) = problem.solved_stipulation().filter(|_| problem.is_ok()) else {
