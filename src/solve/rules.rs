@@ -1,7 +1,7 @@
 //! What the search needs from a game, behind one trait: legal moves into a stack list,
 //! make/unmake, the position after a move for the goals to test (`goal::After`), which goals
-//! the game knows, a hash for the transposition table, and a cheap test that rules out moves
-//! that cannot give check. Chess is shakmaty's; xiangqi is core's generator.
+//! the game knows, a hash for the transposition table, and cheap tests that rule out moves
+//! that cannot give check or stalemate. Chess is shakmaty's; xiangqi is core's generator.
 
 use std::ops::Deref;
 
@@ -53,6 +53,7 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;
     /// What `may_stalemate` precomputes once per position.
     type StallHint;
+    /// What the other side's moves ask of a move that stalemates it (`may_stalemate`).
     fn stall_hint(&mut self) -> Self::StallHint;
     /// False only when `m` certainly does not stalemate the other side.
     fn may_stalemate(&mut self, hint: &Self::StallHint, m: Self::Move) -> bool;

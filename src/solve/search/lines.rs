@@ -94,11 +94,19 @@ impl<R: Rules> Search<'_, R> {
         } else {
             u64::MAX
         };
+        // ser-# and ser-=: the move itself reaches the goal, so one that cannot check or
+        // stalemate is not played.
+        let reaching = self.play == Play::Series;
+        let check = (reaching && self.needs_check()).then(|| self.pos.check_hint());
+        let stall = if reaching { self.stall_hint() } else { None };
         for &m in moves {
             if found.len() >= limit {
                 break;
             }
-            if !self.pos.lands_in(m, landing) {
+            if !self.pos.lands_in(m, landing)
+                || check.as_ref().is_some_and(|h| !self.pos.may_check(h, m))
+                || !self.may_stall(&stall, m)
+            {
                 continue;
             }
             self.play(m);
