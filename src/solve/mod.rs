@@ -8,6 +8,7 @@ mod intelligent;
 mod json;
 mod memory;
 mod named;
+mod pins;
 mod rules;
 mod search;
 pub mod stipulation;

@@ -31,6 +31,12 @@ const REACH_SALT: u64 = 0x2545_f491_4f6c_dd1d;
 /// Nodes between two looks at the cancel flag (a few microseconds' work).
 const POLL: u64 = 1024;
 
+/// What a move must be to reach the goal in one (`Search::reaching`).
+pub(crate) struct Reaching<R: Rules> {
+    check: Option<R::Hint>,
+    stall: Option<R::StallHint>,
+}
+
 /// The deepest line, in plies, a search may play.
 const MAX_PLY: usize = 64;
 
@@ -208,17 +214,28 @@ impl<'a, R: Rules> Search<'a, R> {
         }
     }
 
-    /// Where the goal is a stalemate, what each move of the side to move must stop
-    /// (`Rules::stall_hint`).
+    /// What the goal asks of a move that reaches it in one, made once per position: a check
+    /// where a mate needs one (with `check`: a caller that weighs checks itself passes false),
+    /// the other side's every move stopped where it is a stalemate.
     #[inline]
-    pub(crate) fn stall_hint(&mut self) -> Option<R::StallHint> {
-        (self.goal == Goal::Stalemate).then(|| self.pos.stall_hint())
+    pub(crate) fn reaching(&mut self, check: bool) -> Reaching<R> {
+        Reaching {
+            check: (check && self.needs_check()).then(|| self.pos.check_hint()),
+            stall: (self.goal == Goal::Stalemate).then(|| self.pos.stall_hint()),
+        }
     }
 
-    /// False only when the goal is a stalemate and `m` certainly does not reach it.
+    /// False only when `m` certainly does not reach the goal (`reaching`).
     #[inline]
-    pub(crate) fn may_stall(&mut self, hint: &Option<R::StallHint>, m: R::Move) -> bool {
-        hint.as_ref().is_none_or(|h| self.pos.may_stalemate(h, m))
+    pub(crate) fn may_reach(&mut self, reaching: &Reaching<R>, m: R::Move) -> bool {
+        reaching
+            .check
+            .as_ref()
+            .is_none_or(|h| self.pos.may_check(h, m))
+            && reaching
+                .stall
+                .as_ref()
+                .is_none_or(|h| self.pos.may_stalemate(h, m))
     }
 
     /// Whether playing `m` reaches the goal against the other side.
@@ -229,13 +246,9 @@ impl<'a, R: Rules> Search<'a, R> {
     /// Whether the side to move can reach the goal in one (against the other side).
     pub(crate) fn can_reach(&mut self) -> bool {
         let moves = self.pos.legal();
-        let hint = self.pos.check_hint();
-        let stall = self.stall_hint();
-        let any_move = !self.needs_check();
-        moves.iter().any(|&m| {
-            (any_move || self.pos.may_check(&hint, m))
-                && self.may_stall(&stall, m)
-                && self.reaches(m, false)
-        })
+        let reaching = self.reaching(true);
+        moves
+            .iter()
+            .any(|&m| self.may_reach(&reaching, m) && self.reaches(m, false))
     }
 }

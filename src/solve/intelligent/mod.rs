@@ -23,6 +23,7 @@ mod reach;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
 
+use super::pins::lone_blockers;
 pub(crate) use approach::{Targets, approaches, defender_targets};
 use blocks::Blocks;
 use reach::{Kind, Tables};
@@ -331,19 +332,7 @@ fn too_mobile(pos: &Chess, mated: Color) -> bool {
     }
     let occupied = board.occupied();
     let ours = board.by_color(mated);
-    let mut pinned = Bitboard::EMPTY;
-    let theirs = board.by_color(!mated);
-    let straight =
-        (board.rooks() | board.queens()) & theirs & attacks::rook_attacks(king, Bitboard::EMPTY);
-    let diagonal = (board.bishops() | board.queens())
-        & theirs
-        & attacks::bishop_attacks(king, Bitboard::EMPTY);
-    for slider in straight | diagonal {
-        let between = attacks::between(king, slider) & occupied;
-        if between.count() == 1 && !(between & ours).is_empty() {
-            pinned |= between;
-        }
-    }
+    let pinned = lone_blockers(board, king, board.by_color(!mated)) & ours;
     let mut mobile = 0;
     for sq in ours & !board.kings() & !pinned {
         let Some(piece) = board.piece_at(sq) else {
@@ -955,9 +944,7 @@ impl Flights {
         }
         found
     }
-}
 
-impl Flights {
     /// Whether a different man of the king's takes each square next to `s` that is not
     /// `guarded`, within `left` moves of theirs together (`Blocks::fit`).
     #[inline]

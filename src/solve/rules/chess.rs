@@ -13,6 +13,7 @@ use super::{Rules, Targets};
 use crate::core::Square;
 use crate::solve::Move;
 use crate::solve::goal::{After, Goal, Kind};
+use crate::solve::pins::lone_blockers;
 
 #[derive(Clone)]
 pub(crate) struct ChessRules {
@@ -292,17 +293,7 @@ impl Rules for ChessRules {
                 Bitboard::EMPTY,
             ];
             let ours = board.by_color(us);
-            let diagonal = attacks::bishop_attacks(k, Bitboard::EMPTY)
-                & (board.bishops() | board.queens())
-                & ours;
-            let straight =
-                attacks::rook_attacks(k, Bitboard::EMPTY) & (board.rooks() | board.queens()) & ours;
-            for slider in diagonal | straight {
-                let between = attacks::between(slider, k) & occupied;
-                if between.count() == 1 && (between & ours).any() {
-                    discoverers |= between;
-                }
-            }
+            discoverers = lone_blockers(board, k, ours) & ours;
         }
         Hint {
             king,

@@ -9,6 +9,8 @@
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
+use crate::solve::pins::lone_blockers;
+
 /// The most moves of the other side's men that a move is weighed against.
 const STOPS: usize = 4;
 
@@ -41,16 +43,7 @@ impl Stall {
         let theirs = board.by_color(them);
         let ours = board.by_color(us);
         // Their men pinned to the king: left out (their moves along the pin are not weighed).
-        let mut pinned = Bitboard::EMPTY;
-        let sliders = (attacks::bishop_attacks(king, Bitboard::EMPTY)
-            & (board.bishops() | board.queens()))
-            | (attacks::rook_attacks(king, Bitboard::EMPTY) & (board.rooks() | board.queens()));
-        for slider in sliders & ours {
-            let between = attacks::between(king, slider) & occupied;
-            if between.count() == 1 {
-                pinned |= between & theirs;
-            }
-        }
+        let pinned = lone_blockers(board, king, ours) & theirs;
         let mut stall = Stall::ANY;
         for from in theirs & !board.kings() & !pinned {
             let Some(piece) = board.piece_at(from) else {

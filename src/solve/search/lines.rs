@@ -94,18 +94,14 @@ impl<R: Rules> Search<'_, R> {
         } else {
             u64::MAX
         };
-        // ser-# and ser-=: the move itself reaches the goal, so one that cannot check or
-        // stalemate is not played.
-        let reaching = self.play == Play::Series;
-        let check = (reaching && self.needs_check()).then(|| self.pos.check_hint());
-        let stall = if reaching { self.stall_hint() } else { None };
+        // ser-# and ser-=: the move itself reaches the goal, so one that cannot is not played.
+        let reaching = (self.play == Play::Series).then(|| self.reaching(true));
         for &m in moves {
             if found.len() >= limit {
                 break;
             }
             if !self.pos.lands_in(m, landing)
-                || check.as_ref().is_some_and(|h| !self.pos.may_check(h, m))
-                || !self.may_stall(&stall, m)
+                || reaching.as_ref().is_some_and(|r| !self.may_reach(r, m))
             {
                 continue;
             }
@@ -175,12 +171,10 @@ impl<R: Rules> Search<'_, R> {
         }
         if plies == 1 {
             let moves = self.pos.legal();
-            let hint = self.pos.check_hint();
-            let stall = self.stall_hint();
+            let reaching = self.reaching(true);
             let mut any = false;
             for &m in moves.iter() {
-                if self.needs_check() && !self.pos.may_check(&hint, m) || !self.may_stall(&stall, m)
-                {
+                if !self.may_reach(&reaching, m) {
                     continue;
                 }
                 if self.reaches(m, false) {

@@ -35,11 +35,12 @@ impl<R: Rules> Search<'_, R> {
                 }
             }
             let needs_check = self.needs_check();
-            let stall = self.stall_hint();
+            // The checks are weighed above, once for the order of the moves too.
+            let reaching = self.reaching(false);
             // The goal in one: where a mate is a check, only moves that may check can mate.
             for (i, &m) in moves.iter().enumerate() {
                 if needs_check && checking[i / 64] & (1 << (i % 64)) == 0
-                    || !self.may_stall(&stall, m)
+                    || !self.may_reach(&reaching, m)
                 {
                     continue;
                 }
