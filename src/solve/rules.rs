@@ -48,6 +48,10 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// to move is in check.
     fn null(&mut self) -> bool;
     fn hash(&self) -> u64;
+    /// The hash after `m` (and the other side passing, with `pass`) as far as the move alone
+    /// tells it: a change of castling or en passant rights left out. A guess, good enough to
+    /// fetch the table's entry of a position before it is played.
+    fn hash_after(&self, m: Self::Move, pass: bool) -> u64;
     fn check_hint(&mut self) -> Self::Hint;
     /// False only when `m` certainly does not give check.
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;

@@ -9,7 +9,7 @@
 //! So a small search touches a few pages, not one page per entry scattered over the whole
 //! table, and the memory in use never exceeds the size asked.
 //!
-//! A key may stand in any entry of its bucket (four side by side, one or two cache lines); a
+//! A key may stand in any entry of its bucket (four side by side on one cache line); a
 //! full bucket gives up the entry of the shallowest proof. Help and series play meet each
 //! position by many orders of their moves, so a fact lost to another position's store is
 //! proved again once per order: one entry a key, at half fill, lost a fifth of them, and the
@@ -39,10 +39,16 @@ pub(crate) struct Table {
     growing: AtomicBool,
 }
 
-/// The allocated entries: two words each.
+/// The allocated entries: two words each, from `first` on, where a cache line begins, so that
+/// a bucket is one line (the words before `first` and the bucket's worth after the entries
+/// are not used).
 struct Slots {
     words: Box<[AtomicU64]>,
+    first: usize,
 }
+
+/// The bytes of a cache line, and of a bucket.
+const LINE: usize = 64;
 
 /// The entries a table starts with (64 KB): what a small search fills.
 const FIRST: usize = 1 << 12;
@@ -104,9 +110,11 @@ fn entries_in(bytes: usize) -> usize {
     1usize << (usize::BITS - 1 - (bytes.max(WAYS * ENTRY) / ENTRY).leading_zeros())
 }
 
-/// The memory layout of `entries` entries (two words each), when it fits the address space.
+/// The memory layout of `entries` entries (two words each) and a bucket's worth to put them
+/// on cache lines, when it fits the address space. Its alignment stays the words': the
+/// allocator gives zeroed memory of a larger one by writing every byte, which maps every page.
 fn layout(entries: usize) -> Option<std::alloc::Layout> {
-    std::alloc::Layout::array::<AtomicU64>(entries.checked_mul(2)?).ok()
+    std::alloc::Layout::array::<AtomicU64>(entries.checked_add(WAYS)?.checked_mul(2)?).ok()
 }
 
 /// The size in MB of the largest table of at most `megabytes` MB that the system gives now
@@ -116,7 +124,7 @@ pub fn megabytes_available(megabytes: usize) -> usize {
     let mut entries = entries_for(megabytes);
     while entries > 0 {
         if let Some(slots) = Slots::try_with(entries) {
-            return (slots.words.len() * 8) >> 20;
+            return (slots.entries() * ENTRY) >> 20;
         }
         entries /= 2;
     }
@@ -170,25 +178,49 @@ impl Slots {
             if ptr.is_null() {
                 return None;
             }
-            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, 2 * entries))
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+                ptr,
+                2 * (entries + WAYS),
+            ))
         };
-        Some(Slots { words })
+        let first = words.as_ptr().addr().wrapping_neg() % LINE / size_of::<AtomicU64>();
+        Some(Slots { words, first })
     }
 
     fn entries(&self) -> usize {
-        self.words.len() / 2
+        self.words.len() / 2 - WAYS
     }
 
     /// The two words at `i`.
     #[inline]
     fn read(&self, i: usize) -> (u64, u64) {
+        let i = self.first + i;
         (self.words[i].load(Relaxed), self.words[i + 1].load(Relaxed))
     }
 
     #[inline]
     fn write(&self, i: usize, (k, d): (u64, u64)) {
+        let i = self.first + i;
         self.words[i].store(k, Relaxed);
         self.words[i + 1].store(d, Relaxed);
+    }
+
+    /// Asks the processor to bring bucket `b` into its cache, for a probe soon after.
+    #[inline]
+    fn prefetch(&self, b: usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let line = self.words[self.first + word(b, 0)]
+                .as_ptr()
+                .cast_const()
+                .cast::<i8>();
+            // SAFETY: SSE, which the intrinsic needs, is part of every x86-64 processor; a
+            // prefetch only hints at a line to load and never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = b;
     }
 
     #[inline]
@@ -235,6 +267,15 @@ impl Table {
         self.slots
             .get()
             .map_or_else(Entry::default, |s| s.probe(key, self.active.load(Relaxed)))
+    }
+
+    /// Asks for the bucket of `key` to be brought into the processor's cache: a probe of it
+    /// soon after finds it there instead of waiting on memory.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        if let Some(s) = self.slots.get() {
+            s.prefetch(bucket(key, self.active.load(Relaxed)));
+        }
     }
 
     /// Merges a new fact into the entry of `key` (replacing another position's entry).
@@ -384,6 +425,25 @@ mod tests {
         assert_eq!(t.probe(key(0)).fail, 1);
         assert_eq!(t.probe(key(1)), Entry::default());
         assert_eq!(t.probe(last).help, 1 << 20);
+    }
+
+    #[test]
+    fn every_bucket_is_one_cache_line_and_the_last_one_fits() {
+        for entries in [WAYS, 64, 1 << 12, 1 << 16] {
+            let slots = Slots::try_with(entries).unwrap();
+            assert_eq!(slots.entries(), entries);
+            for b in [0, entries / WAYS - 1] {
+                let first = slots.words[slots.first + word(b, 0)].as_ptr().addr();
+                assert_eq!(first % LINE, 0, "bucket {b} of {entries}");
+                // Its last word is within the allocation, on the same line.
+                let last = slots.words[slots.first + word(b, WAYS - 1) + 1]
+                    .as_ptr()
+                    .addr();
+                assert_eq!(last - first, LINE - size_of::<AtomicU64>());
+            }
+            // Fetching ahead is a hint only, for any bucket.
+            slots.prefetch(entries / WAYS - 1);
+        }
     }
 
     #[test]

@@ -74,6 +74,37 @@ fn turn_key(pos: &Chess) -> u64 {
     }
 }
 
+/// What `us` moving `m` changes on the board in the hash: the men moved, taken and promoted.
+#[inline]
+fn moved_key(us: Color, m: SMove) -> u64 {
+    match m {
+        SMove::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let taken = capture.map_or(0, |c| piece_key(to, c.of(!us)));
+            piece_key(from, role.of(us)) ^ taken ^ piece_key(to, promotion.unwrap_or(role).of(us))
+        }
+        SMove::EnPassant { from, to } => {
+            let taken = SSquare::from_coords(to.file(), from.rank());
+            piece_key(from, Role::Pawn.of(us))
+                ^ piece_key(to, Role::Pawn.of(us))
+                ^ piece_key(taken, Role::Pawn.of(!us))
+        }
+        SMove::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(rook > king);
+            piece_key(king, Role::King.of(us))
+                ^ piece_key(side.king_to(us), Role::King.of(us))
+                ^ piece_key(rook, Role::Rook.of(us))
+                ^ piece_key(side.rook_to(us), Role::Rook.of(us))
+        }
+        SMove::Put { .. } => 0,
+    }
+}
+
 /// The hash of `pos` from scratch; `play` keeps it up to date move by move.
 pub(crate) fn full_hash(pos: &Chess) -> u64 {
     let mut h = 0;
@@ -200,39 +231,8 @@ impl Rules for ChessRules {
         let (done, top) = self.stack.split_at_mut(n);
         let (before, h, _) = &done[n - 1];
         let (after, h_after, kind_after) = &mut top[0];
-        let mut h = *h;
+        let mut h = *h ^ moved_key(before.turn(), m) ^ Zobrist64::zobrist_for_white_turn().0;
         after.play_unchecked(m);
-        let us = before.turn();
-        match m {
-            SMove::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                h ^= piece_key(from, role.of(us));
-                if let Some(c) = capture {
-                    h ^= piece_key(to, c.of(!us));
-                }
-                h ^= piece_key(to, promotion.unwrap_or(role).of(us));
-            }
-            SMove::EnPassant { from, to } => {
-                let taken = SSquare::from_coords(to.file(), from.rank());
-                h ^= piece_key(from, Role::Pawn.of(us))
-                    ^ piece_key(to, Role::Pawn.of(us))
-                    ^ piece_key(taken, Role::Pawn.of(!us));
-            }
-            SMove::Castle { king, rook } => {
-                let side = CastlingSide::from_king_side(rook > king);
-                h ^= piece_key(king, Role::King.of(us))
-                    ^ piece_key(side.king_to(us), Role::King.of(us))
-                    ^ piece_key(rook, Role::Rook.of(us))
-                    ^ piece_key(side.rook_to(us), Role::Rook.of(us));
-            }
-            SMove::Put { .. } => {}
-        }
-        h ^= Zobrist64::zobrist_for_white_turn().0;
         let (r0, r1) = (
             before.castles().castling_rights(),
             after.castles().castling_rights(),
@@ -271,6 +271,17 @@ impl Rules for ChessRules {
     #[inline]
     fn hash(&self) -> u64 {
         self.stack.last().expect("root").1
+    }
+
+    #[inline]
+    fn hash_after(&self, m: SMove, pass: bool) -> u64 {
+        let (pos, h, _) = self.stack.last().expect("root");
+        let turn = if pass {
+            0
+        } else {
+            Zobrist64::zobrist_for_white_turn().0
+        };
+        h ^ moved_key(pos.turn(), m) ^ turn
     }
 
     fn check_hint(&mut self) -> Hint {
@@ -530,7 +541,9 @@ mod tests {
     }
 
     /// Plays every line `depth` plies deep, checking the incremental hash against the hash from
-    /// scratch (after each move and after a pass) and `may_check` against the real check.
+    /// scratch (after each move and after a pass), its guess before the move (`hash_after`)
+    /// against it but for the castling and en passant rights, and `may_check` against the
+    /// real check.
     fn walk(r: &mut ChessRules, depth: u32, seen: &mut u64) {
         if depth == 0 {
             return;
@@ -538,11 +551,23 @@ mod tests {
         let hint = r.check_hint();
         for &m in r.legal().iter() {
             let may = r.may_check(&hint, m);
+            let guess = (r.hash_after(m, false), r.hash_after(m, true));
+            let rights = |pos: &Chess| castling_key(pos.castles().castling_rights());
+            let before = rights(r.pos()) ^ ep_key(r.pos());
             r.play(m);
             assert_eq!(r.hash(), full_hash(r.pos()), "hash after {m:?}");
+            let changed = before ^ rights(r.pos()) ^ ep_key(r.pos());
+            assert_eq!(r.hash(), guess.0 ^ changed, "guessed hash after {m:?}");
             assert!(may || !r.pos().is_check(), "{m:?} checks unannounced");
+            let passing = ep_key(r.pos());
             if r.null() {
                 assert_eq!(r.hash(), full_hash(r.pos()), "hash after {m:?} and a pass");
+                let changed = changed ^ passing;
+                assert_eq!(
+                    r.hash(),
+                    guess.1 ^ changed,
+                    "guessed hash after {m:?} and a pass"
+                );
                 r.undo();
             }
             *seen += 1;

@@ -177,6 +177,18 @@ impl Rules for XiangqiRules {
         self.hash
     }
 
+    #[inline]
+    fn hash_after(&self, (from, to): (u8, u8), pass: bool) -> u64 {
+        let (f, t) = (from as usize, to as usize);
+        let piece = self.mb.cells[f] as usize;
+        let taken = self.mb.cells[t];
+        let mut h = self.hash ^ KEYS[piece][f] ^ KEYS[piece][t];
+        if taken != EMPTY {
+            h ^= KEYS[taken as usize][t];
+        }
+        if pass { h } else { h ^ TURN_KEY }
+    }
+
     fn check_hint(&mut self) {}
 
     fn stall_hint(&mut self) {}
@@ -247,8 +259,15 @@ mod tests {
             return;
         }
         for &m in r.legal().iter() {
+            let guess = (r.hash_after(m, false), r.hash_after(m, true));
             r.play(m);
             assert_eq!(r.hash, XiangqiRules::new(r.mb.clone()).hash, "{m:?}");
+            assert_eq!(r.hash, guess.0, "guessed hash after {m:?}");
+            assert_eq!(
+                r.hash ^ TURN_KEY,
+                guess.1,
+                "guessed hash after {m:?} and a pass"
+            );
             walk(r, depth - 1);
             r.undo();
         }

@@ -53,13 +53,16 @@ impl<R: Rules> Search<'_, R> {
         let leaving = self.series_movers(left, within);
         let targets = self.series_targets(left, within);
         let near = self.series_king_near(left, within);
-        for &m in moves.iter() {
-            if !self.pos.leaves(m, leaving)
-                || !self.pos.approaches(m, &targets, left - 1)
-                || !self.pos.keeps_king_near(m, near)
-            {
-                continue;
-            }
+        let keep = |pos: &R, m| {
+            pos.leaves(m, leaving)
+                && pos.approaches(m, &targets, left - 1)
+                && pos.keeps_king_near(m, near)
+        };
+        let fetch = (left > 2).then_some((SERIES, true));
+        let mut next = self.next_kept(&moves, 0, keep, fetch);
+        while let Some(i) = next {
+            let m = moves[i];
+            next = self.next_kept(&moves, i + 1, keep, fetch);
             self.play(m);
             if !self.pos.in_check() && self.null() {
                 line.push(m);
@@ -192,14 +195,17 @@ impl<R: Rules> Search<'_, R> {
         let leaving = self.help_movers(plies, within);
         let targets = self.help_targets(plies, within);
         let near = self.help_king_near(plies, within);
-        for &m in moves.iter() {
-            if !self.pos.lands_in(m, landing)
-                || !self.pos.leaves(m, leaving)
-                || !self.pos.approaches(m, &targets, plies / 2 - 1)
-                || !self.pos.keeps_king_near(m, near)
-            {
-                continue;
-            }
+        let keep = |pos: &R, m| {
+            pos.lands_in(m, landing)
+                && pos.leaves(m, leaving)
+                && pos.approaches(m, &targets, plies / 2 - 1)
+                && pos.keeps_king_near(m, near)
+        };
+        let fetch = (plies > 2).then_some((HELP, false));
+        let mut next = self.next_kept(&moves, 0, keep, fetch);
+        while let Some(i) = next {
+            let m = moves[i];
+            next = self.next_kept(&moves, i + 1, keep, fetch);
             self.play(m);
             line.push(m);
             any |= self.help_within(plies - 1, within, line, found);
@@ -213,6 +219,30 @@ impl<R: Rules> Search<'_, R> {
             self.table.store_help_fail(key, plies);
         }
         any
+    }
+
+    /// The index of the first of `moves` from `from` on that `keep` lets through. With
+    /// `fetch` = (the play's salt, whether the other side passes after the move), the table's
+    /// entry of the position after it is asked for ahead, to be in the cache when the search
+    /// gets there: the move before it is searched meanwhile.
+    #[inline]
+    fn next_kept(
+        &self,
+        moves: &[R::Move],
+        from: usize,
+        keep: impl Fn(&R, R::Move) -> bool,
+        fetch: Option<(u64, bool)>,
+    ) -> Option<usize> {
+        let i = from
+            + moves
+                .get(from..)?
+                .iter()
+                .position(|&m| keep(&self.pos, m))?;
+        if let Some((salt, pass)) = fetch {
+            self.table
+                .prefetch(self.pos.hash_after(moves[i], pass) ^ salt);
+        }
+        Some(i)
     }
 
     /// Where the goal may be reached in `plies` more moves of help play, the side that
