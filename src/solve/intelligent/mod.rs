@@ -727,7 +727,7 @@ struct Flights {
     moves: usize,
     check: bool,
     /// Its men one on each flight (`Blocks`), asked by the placement test.
-    blocks: std::cell::RefCell<Blocks>,
+    blocks: Blocks,
 }
 
 /// What the mated side's half of the net is made of: its colour, men, king and castlings, its
@@ -809,7 +809,7 @@ impl Flights {
             layers: [Bitboard::EMPTY; KING_MOVES],
             moves: 0,
             check: false,
-            blocks: std::cell::RefCell::new(Blocks::EMPTY),
+            blocks: Blocks::EMPTY,
         }
     }
 
@@ -830,7 +830,7 @@ impl Flights {
             }
             let (known, flights) = &mut nets[2 * moves.0 as usize + usize::from(moves.1)];
             if *known != Some(key) {
-                flights.fill(pos, tables, king, moves.0, moves.1);
+                flights.fill(pos, tables, king, moves);
                 *known = Some(key);
             }
             f(flights)
@@ -843,8 +843,7 @@ impl Flights {
         pos: &Chess,
         tables: &Tables,
         king: (Color, Square),
-        defender: u32,
-        check: bool,
+        (defender, check): (u32, bool),
     ) {
         let (mated, king) = king;
         let mut castled = Bitboard::EMPTY;
@@ -858,27 +857,14 @@ impl Flights {
         flights.check = check;
         let mut ball = Bitboard::from_square(king);
         let mut castled_ball = Bitboard::EMPTY;
-        // Its men, listed once for every layer (the king's squares are the balls); beyond
-        // sixteen (a forced position) every square is taken, which bounds nothing.
+        // Its men's layers; beyond sixteen (a forced position) every square is taken, which
+        // bounds nothing.
         let men = pieces_of(pos, mated);
-        let others = men.as_ref().map_or(&[][..], |(men, n)| &men[..*n]);
-        flights
-            .blocks
-            .get_mut()
-            .reset(men.as_ref().map(|(men, n)| &men[..*n]), defender);
+        let blocks = &mut flights.blocks;
+        blocks.reset(men.as_ref().map(|(men, n)| &men[..*n]));
+        blocks.layers(tables, &mut flights.layers[..=defender as usize]);
         for d in 0..=defender as usize {
             flights.balls[d] = ball;
-            let mut layer = if men.is_none() {
-                Bitboard::FULL
-            } else {
-                Bitboard::EMPTY
-            };
-            for &(kind, sq) in others {
-                if kind != Kind::King {
-                    layer |= tables.reach(kind, sq, d as u32);
-                }
-            }
-            flights.layers[d] = layer;
             castled_ball = if d == 0 {
                 castled
             } else {
@@ -955,7 +941,7 @@ impl Flights {
                 open |= 1 << i;
             }
         }
-        self.blocks.borrow_mut().fit(s, open, left as u32)
+        self.blocks.fit(s, open, left as u32)
     }
 }
 

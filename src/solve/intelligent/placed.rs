@@ -228,7 +228,6 @@ impl Placed {
             mask & needed == needed
                 && flights
                     .blocks
-                    .borrow_mut()
                     .fit(s, takable & !(mask >> 1) as u8, left as u32)
         };
         if self.index.is_empty() {

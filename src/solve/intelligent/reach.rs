@@ -118,6 +118,27 @@ pub(super) struct Tables {
     next: Vec<Vec<(Kind, Square)>>,
     reach: Vec<[Bitboard; MOST + 1]>,
     guard: Vec<[Bitboard; MOST + 1]>,
+    /// The fewest moves to stand on each square (`NEVER` past `MOST`), from `reach`.
+    distance: Vec<[u8; 64]>,
+}
+
+/// No number of moves up to `MOST` reaches the square.
+pub(super) const NEVER: u8 = u8::MAX;
+
+/// Each square's fewest moves in `reach`, a state's sets by the number of moves.
+fn distances(reach: &[[Bitboard; MOST + 1]]) -> Vec<[u8; 64]> {
+    reach
+        .iter()
+        .map(|sets| {
+            let mut row = [NEVER; 64];
+            for (k, set) in sets.iter().enumerate().rev() {
+                for q in *set {
+                    row[q as usize] = k as u8;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// Every state's steps (`Kind::steps`), in state order.
@@ -210,7 +231,13 @@ impl Tables {
                 }
             }
         }
-        Tables { next, reach, guard }
+        let distance = distances(&reach);
+        Tables {
+            next,
+            reach,
+            guard,
+            distance,
+        }
     }
 
     /// Where a piece of `kind` on `sq` can be after one move, and as what.
@@ -223,6 +250,13 @@ impl Tables {
     #[inline]
     pub(super) fn reach(&self, kind: Kind, sq: Square, moves: u32) -> Bitboard {
         self.reach[state(kind, sq)][(moves as usize).min(MOST)]
+    }
+
+    /// The fewest moves that take a piece of `kind` on `sq` to `to` (`NEVER`: more than
+    /// `MOST`, or never).
+    #[inline]
+    pub(super) fn distance(&self, kind: Kind, sq: Square, to: Square) -> u8 {
+        self.distance[state(kind, sq)][to as usize]
     }
 
     /// The squares a piece of `kind` on `sq` can attack after at most `moves` moves.
@@ -269,7 +303,13 @@ mod tests {
                 }
             }
         }
-        Tables { next, reach, guard }
+        let distance = distances(&reach);
+        Tables {
+            next,
+            reach,
+            guard,
+            distance,
+        }
     }
 
     #[test]
@@ -292,6 +332,33 @@ mod tests {
                 assert_eq!(t.guard[i][MOST - 1], t.guard[i][MOST], "{kind:?} {sq}");
             }
         }
+    }
+
+    #[test]
+    fn a_distance_is_the_fewest_moves_whose_squares_hold_it() {
+        let t = Tables::get();
+        let mut never = 0;
+        for kind in ALL {
+            for sq in Square::ALL {
+                for to in Square::ALL {
+                    let d = t.distance(kind, sq, to);
+                    never += usize::from(d == NEVER);
+                    for k in 0..=MOST as u32 {
+                        assert_eq!(
+                            t.reach(kind, sq, k).contains(to),
+                            u32::from(d) <= k,
+                            "{kind:?} {sq} {to} in {k}"
+                        );
+                    }
+                }
+            }
+        }
+        // Bishops never change colour, pawns never go back: some squares are never reached.
+        assert!(never > 64 * 32, "{never}");
+        assert_eq!(t.distance(Kind::Knight, Square::A1, Square::H8), 6);
+        assert_eq!(t.distance(Kind::Bishop, Square::A1, Square::A2), NEVER);
+        assert_eq!(t.distance(Kind::Rook, Square::D4, Square::D4), 0);
+        assert_eq!(t.distance(Kind::BlackPawn, Square::A2, Square::H8), 2);
     }
 
     #[test]
