@@ -231,6 +231,15 @@ impl Tables {
                 }
             }
         }
+        Tables::of(next, reach, guard)
+    }
+
+    /// The tables of these steps and sets, each square's distance taken from the sets.
+    fn of(
+        next: Vec<Vec<(Kind, Square)>>,
+        reach: Vec<[Bitboard; MOST + 1]>,
+        guard: Vec<[Bitboard; MOST + 1]>,
+    ) -> Tables {
         let distance = distances(&reach);
         Tables {
             next,
@@ -303,13 +312,7 @@ mod tests {
                 }
             }
         }
-        let distance = distances(&reach);
-        Tables {
-            next,
-            reach,
-            guard,
-            distance,
-        }
+        Tables::of(next, reach, guard)
     }
 
     #[test]
