@@ -15,6 +15,9 @@ pub(crate) struct Targets {
     pub(crate) near: [u64; 8],
     /// The squares the king may come nearer to.
     pub(crate) king: u64,
+    /// Where known, each man's square and the squares he alone may come nearer to (a man not
+    /// listed may not move).
+    pub(crate) men: Option<[(u8, u64); 16]>,
 }
 
 impl Targets {
@@ -22,6 +25,7 @@ impl Targets {
     pub(crate) const ANY: Targets = Targets {
         near: [u64::MAX; 8],
         king: u64::MAX,
+        men: None,
     };
 }
 

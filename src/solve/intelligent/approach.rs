@@ -2,7 +2,7 @@
 //! played: when the goal is out of reach with one move of that side fewer, only a move that
 //! brings its king or a man nearer to where the net could close can bring it back.
 
-use shakmaty::{Bitboard, Chess, Color, Role};
+use shakmaty::{Bitboard, Chess, Color, Role, Square};
 
 use super::reach::{self, Kind, Tables};
 use super::{Before, Find, KING_MOVES, Net, Part, dilate, next_to, placed};
@@ -17,6 +17,9 @@ pub(crate) struct Targets {
     pub(crate) near: [Bitboard; TARGET_MOVES],
     /// The squares its king may come nearer to.
     pub(crate) king: Bitboard,
+    /// Where the other side's last move is its only one: each man's square and the flights
+    /// he may come nearer to, he alone (`Flights::assigned`); a man not listed may not move.
+    pub(crate) men: Option<[(Square, Bitboard); 16]>,
 }
 
 /// The mated side to move, `moves` = (the other side's moves left, its own with this one):
@@ -45,6 +48,7 @@ pub(crate) fn defender_targets(
     let every = Targets {
         near: [Bitboard::FULL; TARGET_MOVES],
         king: Bitboard::FULL,
+        men: None,
     };
     let (attacker, defender) = moves;
     let Some(left) = defender.checked_sub(1) else {
@@ -62,7 +66,7 @@ pub(crate) fn defender_targets(
     // With it: where that part leaves the king a mate, which only coming nearer can keep,
     // for the king's moves; for the men's, with one of them nearer to everything
     // (`Flights::closing`).
-    let (king, men) = Net::within(pos, mated, moves, check, within, |net| {
+    let (king, men, by_man) = Net::within(pos, mated, moves, check, within, |net| {
         let (flights, any) = (net.flights, &Before::ANY);
         let squares = |spent| match part {
             Part::Union => flights.closing(net.union(), net.within, (spent, false), Find::All),
@@ -80,15 +84,47 @@ pub(crate) fn defender_targets(
             Part::Union | Part::Last => squares(1),
             _ => king,
         };
-        (king, men)
+        (king, men, assigned(net, attacker))
     })
-    .unwrap_or((Bitboard::FULL, Bitboard::FULL));
+    .unwrap_or((Bitboard::FULL, Bitboard::FULL, None));
     let left = (left as usize).min(KING_MOVES - 1);
     let mut near = [Bitboard::EMPTY; TARGET_MOVES];
     for (k, t) in near.iter_mut().enumerate().take(left + 1) {
         *t = next_to(balls[left - k] & men);
     }
-    Targets { near, king }
+    Targets {
+        near,
+        king,
+        men: by_man,
+    }
+}
+
+/// The flights each man of the mated side may come nearer to when the other side's one move
+/// left is its last (`Targets::men`); `None` where that is not so or no bound is known.
+///
+/// The goal is out of reach with one move fewer: no assignment of men to the flights of a
+/// square under a net of that last move fits in the moves (`Blocks::fit`). A man's quiet
+/// move changes his distances alone, by one at most; so after it an assignment fits in one
+/// move fewer only if it puts him on a flight he came nearer to, and that assignment, with
+/// his distance before the move, fits in the moves now. The union of nets (`Part::Union`)
+/// needs no more of the men than one net does.
+fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Bitboard); 16]> {
+    let flights = net.flights;
+    if attacker != 1 || net.guards.castling_king || flights.blocks.unbounded() {
+        return None;
+    }
+    let mut flights_of = [Bitboard::EMPTY; 16];
+    let around = (&Before::ANY, net.within);
+    net.guards
+        .last_move_nets(net.pieces, flights, around, |n, allowed| {
+            flights.assigned(n, allowed, &mut flights_of);
+            false
+        });
+    let mut men = [(Square::A1, Bitboard::EMPTY); 16];
+    for (j, man) in men.iter_mut().enumerate().take(flights.blocks.len()) {
+        *man = (flights.blocks.square(j), flights_of[j]);
+    }
+    Some(men)
 }
 
 /// Whether `m`, a move of the mated side's, may keep the goal in reach given `targets`
@@ -124,6 +160,14 @@ pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, le
     }
     let tables = Tables::get();
     let kind = Kind::of(role.of(color));
+    if let Some(men) = &targets.men {
+        // He comes nearer to a flight he alone may be put on.
+        let flights = men.iter().find(|&&(sq, _)| sq == from).map(|&(_, f)| f);
+        let nearer = |q| tables.distance(kind, to, q) < tables.distance(kind, from, q);
+        if !flights.is_some_and(|f| f.into_iter().any(nearer)) {
+            return false;
+        }
+    }
     (0..=left.min(reach::MOST as u32)).any(|k| {
         let near = targets.near[(k as usize).min(TARGET_MOVES - 1)];
         (tables.reach(kind, to, k) & near & !tables.reach(kind, from, k)).any()
@@ -175,6 +219,66 @@ mod tests {
         }
         // The test is on here: the knight's quiet retreat comes no nearer.
         assert!(!found.iter().any(|f| f == "e4f6"), "{found:?}");
+    }
+
+    #[test]
+    fn a_man_no_assignment_puts_on_a_flight_may_not_move_where_the_last_move_is_the_only_one() {
+        // Series-like: the mated side with two to five moves, the other side's one move its
+        // last. Every quiet move the men's own flights turn away (but the flights of every
+        // man let through) leaves the goal out of reach for the bound, its check of the
+        // position before the last move included.
+        let mut state = 0x51_7cc1_b727_220au64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u8
+        };
+        let (mut turned, mut kept) = (0, 0);
+        for _ in 0..6000 {
+            let kings = (next(64), next(64));
+            // Few men of the mating side, more of the mated side's (kinds 5 to 9).
+            let men: Vec<(usize, u8)> = (0..3 + next(8))
+                .map(|i| (usize::from(next(5)) + if i < 2 { 0 } else { 5 }, next(64)))
+                .collect();
+            let Some(pos) = random_position(kings, &men) else {
+                continue;
+            };
+            let mated = pos.turn();
+            for defender in 2..6 {
+                let check = next(2) == 0;
+                let moves = (1, defender);
+                let targets = defender_targets(&pos, mated, moves, check, Bitboard::FULL);
+                if targets.men.is_none() {
+                    continue;
+                }
+                let any_man = Targets {
+                    men: None,
+                    ..targets
+                };
+                for m in pos.legal_moves() {
+                    if !approaches(&m, mated, &any_man, defender - 1) {
+                        continue;
+                    }
+                    if approaches(&m, mated, &targets, defender - 1) {
+                        kept += 1;
+                        continue;
+                    }
+                    turned += 1;
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    let fen = Fen::from_position(&after, EnPassantMode::Legal);
+                    assert!(
+                        !goal_in_reach(&after, mated, 1, defender - 1, check),
+                        "{fen} {m:?} ({defender})"
+                    );
+                }
+            }
+        }
+        // The men's own flights turn moves away that the flights of every man let through,
+        // and let others through.
+        assert!(turned > 200, "{turned} turned away, {kept} kept");
+        assert!(kept > 200, "{turned} turned away, {kept} kept");
     }
 
     proptest::proptest! {

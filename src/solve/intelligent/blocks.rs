@@ -16,6 +16,18 @@ pub(super) struct Blocks {
     unbounded: bool,
 }
 
+/// The most steps `Blocks::assigned` searches for the assignments one by one.
+const STEPS: u32 = 4096;
+
+/// `Blocks::assign_all`'s search: the flights, the least each rest of them costs, the man
+/// chosen for each so far and the steps taken.
+struct Assigning<'a> {
+    squares: &'a [Square],
+    rest: &'a [u32; 9],
+    chosen: [u8; 8],
+    steps: u32,
+}
+
 impl Blocks {
     pub(super) const EMPTY: Blocks = Blocks {
         men: [(Kind::King, Square::A1); 16],
@@ -101,6 +113,99 @@ impl Blocks {
         self.assign(tables, &squares[..n], &rest, 0, budget)
     }
 
+    /// The square of the `j`th man.
+    pub(super) fn square(&self, j: usize) -> Square {
+        self.men[j].1
+    }
+
+    /// How many men there are.
+    pub(super) fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether there are more men than a bound is made for.
+    pub(super) fn unbounded(&self) -> bool {
+        self.unbounded
+    }
+
+    /// For each man, the flights of `open` (as in `fit`) that some assignment within `budget`
+    /// puts him on, added to `men[j]`; beyond `STEPS` steps of the search for them, every
+    /// flight he reaches within the budget.
+    pub(super) fn assigned(&self, s: Square, open: u8, budget: u32, men: &mut [Bitboard; 16]) {
+        if self.unbounded || open == 0 {
+            return;
+        }
+        let tables = Tables::get();
+        let mut squares = [Square::A1; 8];
+        let mut rest = [0u32; 9];
+        let mut n = 0;
+        for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
+            if open & (1 << i) != 0 {
+                squares[n] = q;
+                n += 1;
+            }
+        }
+        for i in (0..n).rev() {
+            let nearest = (0..self.count)
+                .map(|j| self.distance(tables, j, squares[i]))
+                .min()
+                .unwrap_or(NEVER);
+            rest[i] = rest[i + 1] + u32::from(nearest);
+        }
+        if rest[0] > budget {
+            return;
+        }
+        let mut search = Assigning {
+            squares: &squares[..n],
+            rest: &rest,
+            chosen: [0; 8],
+            steps: 0,
+        };
+        if !self.assign_all(tables, &mut search, (0, 0), budget, men) {
+            for &q in &squares[..n] {
+                for (j, man) in men.iter_mut().enumerate().take(self.count) {
+                    if u32::from(self.distance(tables, j, q)) <= budget {
+                        man.add(q);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every assignment of the flights from the `depth`th on to men not `used`, within
+    /// `budget`, each man's flight added to `men`; false when it gave up after `STEPS` steps.
+    fn assign_all(
+        &self,
+        tables: &Tables,
+        search: &mut Assigning,
+        (depth, used): (usize, u16),
+        budget: u32,
+        men: &mut [Bitboard; 16],
+    ) -> bool {
+        search.steps += 1;
+        if search.steps > STEPS {
+            return false;
+        }
+        let Some(&q) = search.squares.get(depth) else {
+            for (i, &q) in search.squares.iter().enumerate() {
+                men[usize::from(search.chosen[i])].add(q);
+            }
+            return true;
+        };
+        let spare = budget - search.rest[depth + 1];
+        for j in 0..self.count {
+            let d = u32::from(self.distance(tables, j, q));
+            if used & (1 << j) == 0 && d <= spare {
+                search.chosen[depth] = j as u8;
+                let deeper = (depth + 1, used | 1 << j);
+                if !self.assign_all(tables, search, deeper, budget - d, men) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Whether the flights `squares` get a man each, none of those `used`, within `budget`;
     /// `rest[i]` bounds the cost of the flights from the `i`th on.
     fn assign(
@@ -167,6 +272,47 @@ mod tests {
         let blocks = of(&[(Kind::Rook, Square::B1), (Kind::WhitePawn, Square::A6)]);
         assert!(blocks.fit(Square::A8, a7 | b7, 2) && !blocks.fit(Square::A8, a7 | b7, 1));
         assert!(blocks.fit(Square::A8, a7, 1));
+    }
+
+    #[test]
+    fn a_man_is_given_the_flights_an_assignment_within_the_moves_puts_him_on() {
+        // The rook on b1 takes b7 in one, a7 in two; the white pawn on a6 takes a7 (a step)
+        // or b7 (a capture) in one. In two moves only rook b7, pawn a7; in three, either way.
+        let blocks = of(&[(Kind::Rook, Square::B1), (Kind::WhitePawn, Square::A6)]);
+        let (a7, b7) = (bit(Square::A8, Square::A7), bit(Square::A8, Square::B7));
+        let given = |budget| {
+            let mut men = [Bitboard::EMPTY; 16];
+            blocks.assigned(Square::A8, a7 | b7, budget, &mut men);
+            (men[0], men[1])
+        };
+        let (a7, b7) = (
+            Bitboard::from_square(Square::A7),
+            Bitboard::from_square(Square::B7),
+        );
+        assert_eq!(given(1), (Bitboard::EMPTY, Bitboard::EMPTY));
+        assert_eq!(given(2), (b7, a7));
+        assert_eq!(given(3), (a7 | b7, a7 | b7));
+    }
+
+    #[test]
+    fn too_many_assignments_give_each_man_every_flight_he_reaches() {
+        // Fifteen queens around an open king: more assignments than are searched one by one,
+        // so each queen is given every flight within the moves, as many as all would give.
+        let men: Vec<(Kind, Square)> = [
+            "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2",
+            "g2",
+        ]
+        .iter()
+        .map(|s| (Kind::Queen, s.parse().unwrap()))
+        .collect();
+        let blocks = of(&men);
+        let mut given = [Bitboard::EMPTY; 16];
+        blocks.assigned(Square::E5, 0xff, 16, &mut given);
+        let flights = shakmaty::attacks::king_attacks(Square::E5);
+        for man in &given[..15] {
+            assert_eq!(*man, flights);
+        }
+        assert_eq!(given[15], Bitboard::EMPTY);
     }
 
     #[test]

@@ -513,13 +513,32 @@ impl Guards<'_> {
             // Castling moves two pieces at once: no piece by piece bound.
             return Bitboard::FULL;
         }
+        let mut found = Bitboard::EMPTY;
+        // With no move gone elsewhere, a different man for each open flight.
+        let apart = spent == 0;
+        self.last_move_nets(pieces, flights, (before, within), |net, allowed| {
+            found |= flights.closing(net, allowed, (spent, apart), find);
+            find == Find::Any && found.any()
+        });
+        found
+    }
+
+    /// The nets of `last_move_squares`, each handed to `visit` with the squares the king may
+    /// stand on under it, until `visit` says to stop.
+    #[inline(always)]
+    fn last_move_nets(
+        &self,
+        pieces: &[(Kind, Square)],
+        flights: &Flights,
+        (before, within): (&Before, Bitboard),
+        mut visit: impl FnMut((Bitboard, Bitboard), Bitboard) -> bool,
+    ) {
         let allowed = !before.attacked & within;
         // The squares a man of the mated side may stand on before the last move: a move to
         // any other takes nothing.
         let takable = flights.layers[flights.moves];
         // The squares the king may end on.
         let ends = allowed & flights.balls[flights.moves];
-        let mut found = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let others = standing(pieces, i);
             // What the others may check once this piece has left its square (`discovered`),
@@ -557,16 +576,11 @@ impl Guards<'_> {
                 if k != Kind::King && !others.1.contains(t) {
                     away |= shakmaty::attacks::king_attacks(t);
                 }
-                // With no move gone elsewhere, a different man for each open flight.
-                let apart = spent == 0;
-                let net = (checking, guarded);
-                found |= flights.closing(net, allowed & !away, (spent, apart), find);
-                if find == Find::Any && found.any() {
-                    return found;
+                if visit((checking, guarded), allowed & !away) {
+                    return;
                 }
             }
         }
-        found
     }
 
     /// Whether some sharing of `moves` among `pieces` that gives the one at `mover` one or
@@ -935,14 +949,47 @@ impl Flights {
     /// `guarded`, within `left` moves of theirs together (`Blocks::fit`).
     #[inline]
     fn blocks_fit_apart(&self, s: Square, guarded: Bitboard, left: usize) -> bool {
-        let mut open = 0u8;
-        for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
-            if !guarded.contains(q) {
-                open |= 1 << i;
+        self.blocks.fit(s, open_flights(s, guarded), left as u32)
+    }
+
+    /// Under the net `(checking, guarded)`, the king on one of `allowed`: for each of its men
+    /// (in `Blocks`' order), the flights some assignment of `closing`'s puts him on, added to
+    /// `men`. Each square is weighed as `closing` weighs it, with the most moves left for the
+    /// men.
+    fn assigned(
+        &self,
+        (checking, guarded): (Bitboard, Bitboard),
+        allowed: Bitboard,
+        men: &mut [Bitboard; 16],
+    ) {
+        let wanted = if self.check { checking } else { Bitboard::FULL };
+        let layers = &self.layers[..];
+        let mut weighed = Bitboard::EMPTY;
+        for d in 0..=self.moves {
+            let left = self.moves - d;
+            let open = !(guarded | layers[left]);
+            let reached = self.balls[d] & wanted & allowed & !weighed;
+            weighed |= reached;
+            for s in reached & !next_to(open) {
+                if blocks_fit(layers, s, guarded, left) {
+                    let open = open_flights(s, guarded);
+                    self.blocks.assigned(s, open, left as u32, men);
+                }
             }
         }
-        self.blocks.fit(s, open, left as u32)
     }
+}
+
+/// The squares next to `s` that are not `guarded`, as bits in square order (`Blocks::fit`).
+#[inline]
+fn open_flights(s: Square, guarded: Bitboard) -> u8 {
+    let mut open = 0u8;
+    for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
+        if !guarded.contains(q) {
+            open |= 1 << i;
+        }
+    }
+    open
 }
 
 /// Whether the king's men, standing on `layers` after each number of moves, reach the

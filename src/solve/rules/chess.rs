@@ -416,6 +416,7 @@ impl Rules for ChessRules {
         Targets {
             near: found.near.map(|t| t.0),
             king: found.king.0,
+            men: found.men.map(|men| men.map(|(sq, t)| (sq as u8, t.0))),
         }
     }
 
@@ -428,6 +429,9 @@ impl Rules for ChessRules {
         let targets = crate::solve::intelligent::Targets {
             near: targets.near.map(Bitboard),
             king: Bitboard(targets.king),
+            men: targets
+                .men
+                .map(|men| men.map(|(sq, t)| (shakmaty::Square::new(u32::from(sq)), Bitboard(t)))),
         };
         crate::solve::intelligent::approaches(&m, turn, &targets, left)
     }
