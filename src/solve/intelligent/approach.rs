@@ -129,7 +129,7 @@ fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Bitboard); 16]> {
 
 /// Whether `m`, a move of the mated side's, may keep the goal in reach given `targets`
 /// (`defender_targets`) and the moves `left` after it: a man's quiet move must take it nearer
-/// to one of them.
+/// to one of them, and where each man's flights are known, to one of his own.
 pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, left: u32) -> bool {
     let shakmaty::Move::Normal {
         role,
