@@ -178,7 +178,7 @@ pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, le
 mod tests {
     use super::*;
     use crate::solve::intelligent::goal_in_reach;
-    use crate::solve::intelligent::tests::{chess, random_position};
+    use crate::solve::intelligent::tests::{chess, random_position, xorshift};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, EnPassantMode, Position};
 
@@ -227,13 +227,7 @@ mod tests {
         // last. Every quiet move the men's own flights turn away (but the flights of every
         // man let through) leaves the goal out of reach for the bound, its check of the
         // position before the last move included.
-        let mut state = 0x51_7cc1_b727_220au64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n) as u8
-        };
+        let mut next = xorshift(0x51_7cc1_b727_220au64);
         let (mut turned, mut kept) = (0, 0);
         for _ in 0..6000 {
             let kings = (next(64), next(64));

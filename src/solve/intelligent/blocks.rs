@@ -130,10 +130,16 @@ impl Blocks {
 
     /// For each man, the flights of `open` (as in `fit`) that some assignment within `budget`
     /// puts him on, added to `men[j]`; beyond `STEPS` steps of the search for them, every
-    /// flight he reaches within the budget.
-    pub(super) fn assigned(&self, s: Square, open: u8, budget: u32, men: &mut [Bitboard; 16]) {
+    /// flight he reaches within the budget. Whether the assignments were searched to the end.
+    pub(super) fn assigned(
+        &self,
+        s: Square,
+        open: u8,
+        budget: u32,
+        men: &mut [Bitboard; 16],
+    ) -> bool {
         if self.unbounded || open == 0 {
-            return;
+            return true;
         }
         let tables = Tables::get();
         let mut squares = [Square::A1; 8];
@@ -153,7 +159,7 @@ impl Blocks {
             rest[i] = rest[i + 1] + u32::from(nearest);
         }
         if rest[0] > budget {
-            return;
+            return true;
         }
         let mut search = Assigning {
             squares: &squares[..n],
@@ -161,7 +167,8 @@ impl Blocks {
             chosen: [0; 8],
             steps: 0,
         };
-        if !self.assign_all(tables, &mut search, (0, 0), budget, men) {
+        let whole = self.assign_all(tables, &mut search, (0, 0), budget, men);
+        if !whole {
             for &q in &squares[..n] {
                 for (j, man) in men.iter_mut().enumerate().take(self.count) {
                     if u32::from(self.distance(tables, j, q)) <= budget {
@@ -170,6 +177,7 @@ impl Blocks {
                 }
             }
         }
+        whole
     }
 
     /// Every assignment of the flights from the `depth`th on to men not `used`, within
@@ -282,7 +290,7 @@ mod tests {
         let (a7, b7) = (bit(Square::A8, Square::A7), bit(Square::A8, Square::B7));
         let given = |budget| {
             let mut men = [Bitboard::EMPTY; 16];
-            blocks.assigned(Square::A8, a7 | b7, budget, &mut men);
+            assert!(blocks.assigned(Square::A8, a7 | b7, budget, &mut men));
             (men[0], men[1])
         };
         let (a7, b7) = (
@@ -307,7 +315,7 @@ mod tests {
         .collect();
         let blocks = of(&men);
         let mut given = [Bitboard::EMPTY; 16];
-        blocks.assigned(Square::E5, 0xff, 16, &mut given);
+        assert!(!blocks.assigned(Square::E5, 0xff, 16, &mut given));
         let flights = shakmaty::attacks::king_attacks(Square::E5);
         for man in &given[..15] {
             assert_eq!(*man, flights);

@@ -1061,6 +1061,17 @@ mod tests {
             .unwrap()
     }
 
+    /// A fixed sequence of random numbers below each bound asked for (xorshift), from `seed`.
+    pub(super) fn xorshift(seed: u64) -> impl FnMut(u64) -> u8 {
+        let mut state = seed;
+        move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u8
+        }
+    }
+
     /// Black to move with its king and White's on `kings` and `men` (kind index, square) on
     /// the board; `None` when that is no legal position.
     pub(super) fn random_position(kings: (u8, u8), men: &[(usize, u8)]) -> Option<Chess> {
@@ -1097,13 +1108,7 @@ mod tests {
         limit_caches(limit);
         let (mut answers, mut most) = (Vec::new(), 0);
         // A fixed sequence of positions (xorshift): the same for every limit.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n) as u8
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         for _ in 0..count {
             let kings = (next(64), next(64));
             let men: Vec<(usize, u8)> = (0..2 + next(6))
@@ -1161,13 +1166,7 @@ mod tests {
     fn the_squares_left_hold_every_mate_and_only_squares_within() {
         // Random positions, each line of help play to a mate of Black's king: Black to move
         // with a move each side, White to move with one or with two moves and Black's between.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n) as u8
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let (mut mates, mut narrowed) = (0, 0);
         for _ in 0..1500 {
             let kings = (next(64), next(64));
