@@ -169,6 +169,14 @@ fn help_stalemates_among_many_men_agree() {
 }
 
 #[test]
+fn series_help_stalemates_among_many_men_agree() {
+    // The mated side's free men counted against its moves before the last (`ser-h=` and the
+    // last two plies of `h=`).
+    let (legal, solved) = agree(&["ser-h=2", "ser-h=3", "h=2"], 6..=10, 800);
+    assert!(legal > 300 && solved > 5, "{legal} legal, {solved} solved");
+}
+
+#[test]
 fn longer_helpmates_agree() {
     let (legal, solved) = agree(&["h#2.5", "h#3"], 2..=3, 300);
     assert!(legal > 100 && solved > 10, "{legal} legal, {solved} solved");

@@ -18,6 +18,7 @@
 
 mod approach;
 mod blocks;
+mod frozen;
 mod placed;
 mod reach;
 
@@ -55,7 +56,8 @@ enum Find {
 enum Part {
     /// Every piece given every move (`Net::union`).
     Union,
-    /// A stalemate by one move, too many of the other men free (`too_mobile`).
+    /// A stalemate by one move, too many of the other men free (`too_mobile`), or too many
+    /// for the mated side's moves before it (`frozen::too_free`).
     TooMobile,
     /// Sharing the moves among the pieces (`Guards::share`).
     Shared,
@@ -210,8 +212,11 @@ impl Net<'_> {
         if !flights.check
             && legal
             && attacker == 1
-            && defender == 0
-            && too_mobile(self.pos, self.mated)
+            && if defender == 0 {
+                too_mobile(self.pos, self.mated)
+            } else {
+                frozen::too_free(self.pos, self.mated, defender)
+            }
         {
             return Err(Part::TooMobile);
         }
