@@ -54,10 +54,15 @@ pub(crate) fn defender_targets(
     let Some(left) = defender.checked_sub(1) else {
         return every;
     };
-    // Without this move: which part rules the goal out, and the king's squares by moves.
+    // Without this move: which part rules the goal out, and the king's squares by moves. The
+    // position before the last move is weighed as this one knows it, which holds after every
+    // quiet move too (`Before`).
+    let Some(before) = Net::within(pos, mated, moves, check, within, |net| net.before()) else {
+        return every;
+    };
     let Some(Some((part, balls))) =
         Net::within(pos, mated, (attacker, left), check, within, |net| {
-            let part = net.ruling_out(false)?;
+            let part = net.ruling_out_before(&before)?;
             Some((part, net.flights.balls))
         })
     else {
@@ -114,7 +119,8 @@ fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Bitboard); 16]> {
         return None;
     }
     let mut flights_of = [Bitboard::EMPTY; 16];
-    let around = (&Before::ANY, net.within);
+    let before = net.before();
+    let around = (&before, net.within);
     net.guards
         .last_move_nets(net.pieces, flights, around, |n, allowed| {
             flights.assigned(n, allowed, &mut flights_of);

@@ -200,9 +200,25 @@ impl Net<'_> {
         self.judge(legal, Find::Any).err()
     }
 
+    /// `ruling_out`, the position before the last move known no better than `before`, which
+    /// holds of every position the mated side's moves lead to from another (`Before`).
+    fn ruling_out_before(&self, before: &Before) -> Option<Part> {
+        self.judge_with(false, Some(before), Find::Any).err()
+    }
+
     /// The part of the bound that rules the goal out, or the squares the king may still be
     /// mated on: those the placement test finds (all of them for `Find::All`), else `within`.
     fn judge(&self, legal: bool, find: Find) -> Result<Bitboard, Part> {
+        self.judge_with(legal, None, find)
+    }
+
+    /// `judge`, the position before the last move taken as `given` where `legal` is not.
+    fn judge_with(
+        &self,
+        legal: bool,
+        given: Option<&Before>,
+        find: Find,
+    ) -> Result<Bitboard, Part> {
         let (pieces, flights, guards) = (self.pieces, self.flights, &self.guards);
         let (attacker, defender) = (self.attacker, self.defender);
         let union = self.union();
@@ -224,7 +240,11 @@ impl Net<'_> {
         if attacker > 1 && shares(pieces.len() as u64, attacker) > SHARES {
             return Ok(self.within);
         }
-        let before = if legal { self.before() } else { Before::ANY };
+        let before = match given {
+            _ if legal => self.before(),
+            Some(&before) => before,
+            None => Before::ANY,
+        };
         if attacker == 1 {
             // Where the mated side has no move left, no test below this one asks for the
             // squares, and a stalemate may be on any square of the king's: the first is
@@ -363,6 +383,12 @@ fn too_mobile(pos: &Chess, mated: Color) -> bool {
 /// king is not in check there. A piece of the mating side that does not move until then and
 /// cannot have been captured stands where it is, so the mated king stands neither on its
 /// square nor on one it certainly attacks.
+///
+/// Of the position after a quiet move of the mated side, with one move fewer, it knows at
+/// least as much: the men and the king reach no more squares with the moves left than they
+/// did with one more from before, so the pieces they cannot capture, the squares those
+/// certainly attack and the men a last move may take are as they were or stricter.
+#[derive(Clone, Copy)]
 struct Before {
     /// The mating side's pieces the mated side cannot capture (its king always).
     kept: Bitboard,
@@ -372,6 +398,9 @@ struct Before {
     maybe: Bitboard,
     /// With one move left: what the kept pieces attack, all standing where they are.
     attacked: Bitboard,
+    /// The squares a man of the mated side may stand on before the last move: a move of the
+    /// mating side's to any other takes nothing.
+    takable: Bitboard,
     /// Whether the position is known at all (not `ANY`): then the last move's check is a new
     /// one (`Guards::last_move_squares`).
     known: bool,
@@ -383,6 +412,7 @@ impl Before {
         kept: Bitboard::EMPTY,
         maybe: Bitboard::FULL,
         attacked: Bitboard::EMPTY,
+        takable: Bitboard::FULL,
         known: false,
     };
 
@@ -418,6 +448,7 @@ impl Before {
             kept,
             maybe,
             attacked: Bitboard::EMPTY,
+            takable: flights.layers[d],
             known: true,
         };
         if attacker == 1 {
@@ -539,9 +570,7 @@ impl Guards<'_> {
         mut visit: impl FnMut((Bitboard, Bitboard), Bitboard) -> bool,
     ) {
         let allowed = !before.attacked & within;
-        // The squares a man of the mated side may stand on before the last move: a move to
-        // any other takes nothing.
-        let takable = flights.layers[flights.moves];
+        let takable = before.takable;
         // The squares the king may end on.
         let ends = allowed & flights.balls[flights.moves];
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
