@@ -8,27 +8,6 @@ use std::ops::Deref;
 use super::Move;
 use super::goal::{After, Goal, Kind};
 
-/// What `Rules::approaches` reads, squares as bits (`solve::intelligent::Targets`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Targets {
-    /// For each number of moves, the squares a man may come nearer to.
-    pub(crate) near: [u64; 8],
-    /// The squares the king may come nearer to.
-    pub(crate) king: u64,
-    /// Where known, each man's square and the squares he alone may come nearer to (a man not
-    /// listed may not move).
-    pub(crate) men: Option<[(u8, u64); 16]>,
-}
-
-impl Targets {
-    /// No bound: every move may keep the goal in reach.
-    pub(crate) const ANY: Targets = Targets {
-        near: [u64::MAX; 8],
-        king: u64::MAX,
-        men: None,
-    };
-}
-
 pub(crate) mod chess;
 mod stalemate;
 pub(crate) mod xiangqi;
@@ -41,6 +20,10 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     type Hint;
     /// The position after a move, as `after_move` hands it to a test.
     type Scratch: After;
+    /// What `approaches` reads (`defender_targets`).
+    type Targets;
+    /// No bound: every move may keep the goal in reach.
+    const NO_TARGETS: Self::Targets;
 
     fn legal(&mut self) -> Self::List;
     /// Whether `m` (a move of some position) is a legal move here.
@@ -115,12 +98,12 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// moves left (this one among them) and `attacker` of the other side's: what
     /// `approaches` needs to tell the moves that may keep the goal in reach
     /// (`solve::intelligent::defender_targets`); every square where no such bound is known.
-    fn defender_targets(&self, _goal: Goal, _moves: (u32, u32), _within: u64) -> Targets {
-        Targets::ANY
+    fn defender_targets(&self, _goal: Goal, _moves: (u32, u32), _within: u64) -> Self::Targets {
+        Self::NO_TARGETS
     }
     /// Whether `m` may keep the goal in reach, `targets` from `defender_targets` and `left`
     /// of the side's moves after it.
-    fn approaches(&self, _m: Self::Move, _targets: &Targets, _left: u32) -> bool {
+    fn approaches(&self, _m: Self::Move, _targets: &Self::Targets, _left: u32) -> bool {
         true
     }
     /// Help and series play, the side to move the one to be brought to the goal, its king

@@ -4,6 +4,7 @@
 
 use shakmaty::{Bitboard, Chess, Color, Role, Square};
 
+use super::blocks::Spare;
 use super::reach::{self, Kind, Tables};
 use super::{Before, Find, KING_MOVES, Net, Part, dilate, next_to, placed};
 
@@ -17,9 +18,9 @@ pub(crate) struct Targets {
     pub(crate) near: [Bitboard; TARGET_MOVES],
     /// The squares its king may come nearer to.
     pub(crate) king: Bitboard,
-    /// Where the other side's last move is its only one: each man's square and the flights
-    /// he may come nearer to, he alone (`Flights::assigned`); a man not listed may not move.
-    pub(crate) men: Option<[(Square, Bitboard); 16]>,
+    /// Where the other side's last move is its only one: each man's square and where his
+    /// quiet moves may go (`Spare`, `assigned`); a man not listed may not move.
+    pub(crate) men: Option<[(Square, Spare); 16]>,
 }
 
 /// The mated side to move, `moves` = (the other side's moves left, its own with this one):
@@ -45,7 +46,7 @@ pub(crate) fn defender_targets(
     check: bool,
     within: Bitboard,
 ) -> Targets {
-    let every = Targets {
+    let mut every = Targets {
         near: [Bitboard::FULL; TARGET_MOVES],
         king: Bitboard::FULL,
         men: None,
@@ -54,24 +55,42 @@ pub(crate) fn defender_targets(
     let Some(left) = defender.checked_sub(1) else {
         return every;
     };
-    // Without this move: which part rules the goal out, and the king's squares by moves. The
-    // position before the last move is weighed as this one knows it, which holds after every
-    // quiet move too (`Before`).
+    // The position before the last move as this one knows it, which holds after every quiet
+    // move too (`Before`).
     let Some(before) = Net::within(pos, mated, moves, check, within, |net| net.before()) else {
         return every;
     };
+    let by_man = || {
+        Net::within(pos, mated, moves, check, within, |net| {
+            assigned(net, attacker)
+        })
+        .flatten()
+    };
+    // Without this move: which part rules the goal out, and the king's squares by moves.
     let Some(Some((part, balls))) =
         Net::within(pos, mated, (attacker, left), check, within, |net| {
             let part = net.ruling_out_before(&before)?;
             Some((part, net.flights.balls))
         })
     else {
+        // With a move to spare, and no more, where the other side's one move is its last:
+        // where each man may go.
+        let two_spare = attacker != 1
+            || left.checked_sub(1).is_none_or(|fewer| {
+                Net::within(pos, mated, (attacker, fewer), check, within, |net| {
+                    net.ruling_out_before(&before).is_none()
+                })
+                .unwrap_or(true)
+            });
+        if !two_spare {
+            every.men = by_man();
+        }
         return every;
     };
     // With it: where that part leaves the king a mate, which only coming nearer can keep,
     // for the king's moves; for the men's, with one of them nearer to everything
     // (`Flights::closing`).
-    let (king, men, by_man) = Net::within(pos, mated, moves, check, within, |net| {
+    let (king, men) = Net::within(pos, mated, moves, check, within, |net| {
         let (flights, any) = (net.flights, &Before::ANY);
         let squares = |spent| match part {
             Part::Union => flights.closing(net.union(), net.within, (spent, false), Find::All),
@@ -89,9 +108,9 @@ pub(crate) fn defender_targets(
             Part::Union | Part::Last => squares(1),
             _ => king,
         };
-        (king, men, assigned(net, attacker))
+        (king, men)
     })
-    .unwrap_or((Bitboard::FULL, Bitboard::FULL, None));
+    .unwrap_or((Bitboard::FULL, Bitboard::FULL));
     let left = (left as usize).min(KING_MOVES - 1);
     let mut near = [Bitboard::EMPTY; TARGET_MOVES];
     for (k, t) in near.iter_mut().enumerate().take(left + 1) {
@@ -100,25 +119,27 @@ pub(crate) fn defender_targets(
     Targets {
         near,
         king,
-        men: by_man,
+        men: by_man(),
     }
 }
 
-/// The flights each man of the mated side may come nearer to when the other side's one move
-/// left is its last (`Targets::men`); `None` where that is not so or no bound is known.
+/// Where each man of the mated side may go when the other side's one move left is its last
+/// (`Targets::men`); `None` where that is not so or no bound is known.
 ///
-/// The goal is out of reach with one move fewer: no assignment of men to the flights of a
-/// square under a net of that last move fits in the moves (`Blocks::fit`). A man's quiet
-/// move changes his distances alone, by one at most; so after it an assignment fits in one
-/// move fewer only if it puts him on a flight he came nearer to, and that assignment, with
-/// his distance before the move, fits in the moves now. The union of nets (`Part::Union`)
-/// needs no more of the men than one net does.
-fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Bitboard); 16]> {
+/// After the mated side's move the goal is in reach only if some assignment of men to the
+/// open flights of a square under a net of that last move fits in the moves left
+/// (`Blocks::fit`, weighed with what is known of the position before the last move, which a
+/// quiet move only narrows: `Before`). A man's quiet move changes his distances alone, by one
+/// at most; so that assignment, with his distance before the move, fits in the moves now,
+/// and after the move in one fewer: it leaves him out with a move to spare, or his distance
+/// to its flight for him grew by less than the moves it leaves to spare (with none to spare,
+/// he came nearer).
+fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Spare); 16]> {
     let flights = net.flights;
     if attacker != 1 || net.guards.castling_king || flights.blocks.unbounded() {
         return None;
     }
-    let mut flights_of = [Bitboard::EMPTY; 16];
+    let mut flights_of = [Spare::default(); 16];
     let before = net.before();
     let around = (&before, net.within);
     net.guards
@@ -126,7 +147,7 @@ fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Bitboard); 16]> {
             flights.assigned(n, allowed, &mut flights_of);
             false
         });
-    let mut men = [(Square::A1, Bitboard::EMPTY); 16];
+    let mut men = [(Square::A1, Spare::default()); 16];
     for (j, man) in men.iter_mut().enumerate().take(flights.blocks.len()) {
         *man = (flights.blocks.square(j), flights_of[j]);
     }
@@ -161,19 +182,18 @@ pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, le
         }
         return false;
     }
+    let kind = Kind::of(role.of(color));
+    if let Some(men) = &targets.men {
+        // An assignment of his own still fits after the move.
+        let spare = men.iter().find(|&&(sq, _)| sq == from).map(|&(_, s)| s);
+        if !spare.is_some_and(|s| s.lets(kind, (from, to))) {
+            return false;
+        }
+    }
     if targets.near[0] == Bitboard::FULL {
         return true;
     }
     let tables = Tables::get();
-    let kind = Kind::of(role.of(color));
-    if let Some(men) = &targets.men {
-        // He comes nearer to a flight he alone may be put on.
-        let flights = men.iter().find(|&&(sq, _)| sq == from).map(|&(_, f)| f);
-        let nearer = |q| tables.distance(kind, to, q) < tables.distance(kind, from, q);
-        if !flights.is_some_and(|f| f.into_iter().any(nearer)) {
-            return false;
-        }
-    }
     (0..=left.min(reach::MOST as u32)).any(|k| {
         let near = targets.near[(k as usize).min(TARGET_MOVES - 1)];
         (tables.reach(kind, to, k) & near & !tables.reach(kind, from, k)).any()
@@ -210,9 +230,15 @@ mod tests {
         let mut found = approaching(&pos, (1, 2));
         found.sort();
         assert_eq!(found, ["e4c5", "e4d6"]);
-        // With a move to spare, every move may.
-        let all = pos.legal_moves().len();
-        assert_eq!(approaching(&pos, (1, 3)).len(), all);
+        // With a move to spare the king's steps may (its targets are every square), and a
+        // man's move that leaves him no further from his flight: the knight towards b7 and
+        // the pawn on h5, which no flight needs; not the pawn on a7, which blocks a7 and
+        // cannot come back, nor the knight's other moves, each a move further from b7.
+        let mut found = approaching(&pos, (1, 3));
+        found.sort();
+        assert_eq!(found, ["a8b7", "a8b8", "e4c5", "e4d6", "h5h4"]);
+        // With two to spare the men are not weighed: every move may.
+        assert_eq!(approaching(&pos, (1, 4)).len(), pos.legal_moves().len());
     }
 
     #[test]
@@ -230,9 +256,9 @@ mod tests {
     #[test]
     fn a_man_no_assignment_puts_on_a_flight_may_not_move_where_the_last_move_is_the_only_one() {
         // Series-like: the mated side with two to five moves, the other side's one move its
-        // last. Every quiet move the men's own flights turn away (but the flights of every
-        // man let through) leaves the goal out of reach for the bound, its check of the
-        // position before the last move included.
+        // last. Every quiet move the men's own assignments turn away (with no move to spare
+        // or one), where the flights of every man let it through, leaves the goal out of
+        // reach for the bound, its check of the position before the last move included.
         let mut next = xorshift(0x51_7cc1_b727_220au64);
         let (mut turned, mut kept) = (0, 0);
         for _ in 0..6000 {

@@ -16,6 +16,41 @@ pub(super) struct Blocks {
     unbounded: bool,
 }
 
+/// What the assignments of men to flights within the moves allow one man (`Blocks::assigned`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Spare {
+    /// The flights an assignment puts him on with no move to spare (`[0]`), one (`[1]`), two
+    /// or more (`[2]`).
+    pub(crate) flights: [Bitboard; 3],
+    /// Whether an assignment with a move to spare leaves him out, or the search gave up.
+    pub(crate) free: bool,
+}
+
+impl Spare {
+    /// Every move let through.
+    const FREE: Spare = Spare {
+        flights: [Bitboard::EMPTY; 3],
+        free: true,
+    };
+
+    /// Whether a quiet move of his (`kind`) from `from` to `to` keeps one of those
+    /// assignments within one move fewer: he is left out of it with a move to spare, or his
+    /// distance to its flight grows by less than its spare moves (with none, it shrinks).
+    pub(super) fn lets(&self, kind: Kind, (from, to): (Square, Square)) -> bool {
+        if self.free {
+            return true;
+        }
+        let tables = Tables::get();
+        (0..3).any(|spare| {
+            self.flights[spare].into_iter().any(|q| {
+                let (before, after) =
+                    (tables.distance(kind, from, q), tables.distance(kind, to, q));
+                u32::from(after) < u32::from(before) + spare as u32
+            })
+        })
+    }
+}
+
 /// The most steps `Blocks::assigned` searches for the assignments one by one.
 const STEPS: u32 = 4096;
 
@@ -128,17 +163,23 @@ impl Blocks {
         self.unbounded
     }
 
-    /// For each man, the flights of `open` (as in `fit`) that some assignment within `budget`
-    /// puts him on, added to `men[j]`; beyond `STEPS` steps of the search for them, every
-    /// flight he reaches within the budget. Whether the assignments were searched to the end.
-    pub(super) fn assigned(
-        &self,
-        s: Square,
-        open: u8,
-        budget: u32,
-        men: &mut [Bitboard; 16],
-    ) -> bool {
-        if self.unbounded || open == 0 {
+    /// For each man, what the assignments of the flights of `open` (as in `fit`) within
+    /// `budget` allow him, added to `men[j]` (`Spare`): the flights they put him on by their
+    /// moves to spare, and whether one with a move to spare leaves him out; beyond `STEPS`
+    /// steps of the search for them, every man free. Whether the assignments were searched to
+    /// the end.
+    pub(super) fn assigned(&self, s: Square, open: u8, budget: u32, men: &mut [Spare; 16]) -> bool {
+        // No man needed, a move to spare: any may go anywhere.
+        if self.unbounded || (open == 0 && budget > 0) {
+            let count = if self.unbounded {
+                men.len()
+            } else {
+                self.count
+            };
+            men[..count].fill(Spare::FREE);
+            return true;
+        }
+        if open == 0 {
             return true;
         }
         let tables = Tables::get();
@@ -169,34 +210,35 @@ impl Blocks {
         };
         let whole = self.assign_all(tables, &mut search, (0, 0), budget, men);
         if !whole {
-            for &q in &squares[..n] {
-                for (j, man) in men.iter_mut().enumerate().take(self.count) {
-                    if u32::from(self.distance(tables, j, q)) <= budget {
-                        man.add(q);
-                    }
-                }
-            }
+            men[..self.count].fill(Spare::FREE);
         }
         whole
     }
 
     /// Every assignment of the flights from the `depth`th on to men not `used`, within
-    /// `budget`, each man's flight added to `men`; false when it gave up after `STEPS` steps.
+    /// `budget`, each man's flight added to `men` by the moves it leaves to spare, and the men
+    /// it leaves out free where it leaves one; false when it gave up after `STEPS` steps.
     fn assign_all(
         &self,
         tables: &Tables,
         search: &mut Assigning,
         (depth, used): (usize, u16),
         budget: u32,
-        men: &mut [Bitboard; 16],
+        men: &mut [Spare; 16],
     ) -> bool {
         search.steps += 1;
         if search.steps > STEPS {
             return false;
         }
         let Some(&q) = search.squares.get(depth) else {
+            let spare = budget.min(2) as usize;
             for (i, &q) in search.squares.iter().enumerate() {
-                men[usize::from(search.chosen[i])].add(q);
+                men[usize::from(search.chosen[i])].flights[spare].add(q);
+            }
+            if budget > 0 {
+                for (j, man) in men.iter_mut().enumerate().take(self.count) {
+                    man.free |= used & (1 << j) == 0;
+                }
             }
             return true;
         };
@@ -285,27 +327,65 @@ mod tests {
     #[test]
     fn a_man_is_given_the_flights_an_assignment_within_the_moves_puts_him_on() {
         // The rook on b1 takes b7 in one, a7 in two; the white pawn on a6 takes a7 (a step)
-        // or b7 (a capture) in one. In two moves only rook b7, pawn a7; in three, either way.
-        let blocks = of(&[(Kind::Rook, Square::B1), (Kind::WhitePawn, Square::A6)]);
+        // or b7 (a capture) in one; the knight on h1 is far from both. In two moves only rook
+        // b7, pawn a7, none to spare; in three that with one to spare, and rook a7, pawn b7
+        // with none; in four each one more.
+        let men = [
+            (Kind::Rook, Square::B1),
+            (Kind::WhitePawn, Square::A6),
+            (Kind::Knight, Square::H1),
+        ];
+        let blocks = of(&men);
         let (a7, b7) = (bit(Square::A8, Square::A7), bit(Square::A8, Square::B7));
         let given = |budget| {
-            let mut men = [Bitboard::EMPTY; 16];
+            let mut men = [Spare::default(); 16];
             assert!(blocks.assigned(Square::A8, a7 | b7, budget, &mut men));
-            (men[0], men[1])
+            men
         };
         let (a7, b7) = (
             Bitboard::from_square(Square::A7),
             Bitboard::from_square(Square::B7),
         );
-        assert_eq!(given(1), (Bitboard::EMPTY, Bitboard::EMPTY));
-        assert_eq!(given(2), (b7, a7));
-        assert_eq!(given(3), (a7 | b7, a7 | b7));
+        let spare = |flights: [Bitboard; 3], free| Spare { flights, free };
+        let none = Bitboard::EMPTY;
+        assert_eq!(given(1)[..3], [Spare::default(); 3]);
+        let two = given(2);
+        assert_eq!(two[0], spare([b7, none, none], false));
+        assert_eq!(two[1], spare([a7, none, none], false));
+        assert_eq!(two[2], Spare::default());
+        let three = given(3);
+        assert_eq!(three[0], spare([a7, b7, none], false));
+        assert_eq!(three[1], spare([b7, a7, none], false));
+        // Left out by the assignment with a move to spare: free to go anywhere.
+        assert!(three[2].free);
+        let four = given(4);
+        assert_eq!(four[0], spare([none, a7, b7], false));
+        assert_eq!(four[1], spare([none, b7, a7], false));
+        // With a move to spare on b7 the rook may stay as far from it (b1-b3), with none he
+        // must come nearer (b1-b7); on a7 with none, b1-a1 comes nearer. The knight, in no
+        // assignment with two moves, may not move at all.
+        let (b1, b3, b7, a1) = (Square::B1, Square::B3, Square::B7, Square::A1);
+        assert!(three[0].lets(Kind::Rook, (b1, b3)) && !two[0].lets(Kind::Rook, (b1, b3)));
+        assert!(two[0].lets(Kind::Rook, (b1, b7)) && three[0].lets(Kind::Rook, (b1, a1)));
+        assert!(!two[0].lets(Kind::Rook, (b1, Square::C1)));
+        assert!(!two[2].lets(Kind::Knight, (Square::H1, Square::G3)));
+        assert!(three[2].lets(Kind::Knight, (Square::H1, Square::G3)));
     }
 
     #[test]
-    fn too_many_assignments_give_each_man_every_flight_he_reaches() {
+    fn no_flight_to_block_and_a_move_to_spare_frees_every_man() {
+        let blocks = of(&[(Kind::Rook, Square::B1), (Kind::Knight, Square::H1)]);
+        let mut men = [Spare::default(); 16];
+        assert!(blocks.assigned(Square::A8, 0, 0, &mut men));
+        assert!(!men[0].free && !men[1].free);
+        assert!(blocks.assigned(Square::A8, 0, 1, &mut men));
+        assert!(men[0].free && men[1].free && !men[2].free);
+    }
+
+    #[test]
+    fn too_many_assignments_leave_every_man_free() {
         // Fifteen queens around an open king: more assignments than are searched one by one,
-        // so each queen is given every flight within the moves, as many as all would give.
+        // so each queen may go anywhere.
         let men: Vec<(Kind, Square)> = [
             "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2",
             "g2",
@@ -314,13 +394,10 @@ mod tests {
         .map(|s| (Kind::Queen, s.parse().unwrap()))
         .collect();
         let blocks = of(&men);
-        let mut given = [Bitboard::EMPTY; 16];
+        let mut given = [Spare::default(); 16];
         assert!(!blocks.assigned(Square::E5, 0xff, 16, &mut given));
-        let flights = shakmaty::attacks::king_attacks(Square::E5);
-        for man in &given[..15] {
-            assert_eq!(*man, flights);
-        }
-        assert_eq!(given[15], Bitboard::EMPTY);
+        assert!(given[..15].iter().all(|man| man.free));
+        assert!(!given[15].free);
     }
 
     #[test]

@@ -27,6 +27,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Position, Ra
 use super::pins::lone_blockers;
 pub(crate) use approach::{Targets, approaches, defender_targets};
 use blocks::Blocks;
+pub(crate) use blocks::Spare;
 use reach::{Kind, Tables};
 
 const ROLES: [Role; 6] = [
@@ -987,14 +988,14 @@ impl Flights {
     }
 
     /// Under the net `(checking, guarded)`, the king on one of `allowed`: for each of its men
-    /// (in `Blocks`' order), the flights some assignment of `closing`'s puts him on, added to
-    /// `men`. Each square is weighed as `closing` weighs it, with the most moves left for the
+    /// (in `Blocks`' order), what the assignments of `closing`'s allow him, added to `men`
+    /// (`Spare`). Each square is weighed as `closing` weighs it, with the most moves left for the
     /// men.
     fn assigned(
         &self,
         (checking, guarded): (Bitboard, Bitboard),
         allowed: Bitboard,
-        men: &mut [Bitboard; 16],
+        men: &mut [Spare; 16],
     ) {
         let wanted = if self.check { checking } else { Bitboard::FULL };
         let layers = &self.layers[..];

@@ -8,11 +8,12 @@ use shakmaty::{
     Role, Square as SSquare,
 };
 
+use super::Rules;
 use super::stalemate::Stall;
-use super::{Rules, Targets};
 use crate::core::Square;
 use crate::solve::Move;
 use crate::solve::goal::{After, Goal, Kind};
+use crate::solve::intelligent;
 use crate::solve::pins::lone_blockers;
 
 #[derive(Clone)]
@@ -211,6 +212,8 @@ impl Rules for ChessRules {
     type List = MoveList;
     type Hint = Hint;
     type Scratch = Scratch;
+    type Targets = Option<intelligent::Targets>;
+    const NO_TARGETS: Option<intelligent::Targets> = None;
     type StallHint = Stall;
 
     #[inline]
@@ -376,7 +379,7 @@ impl Rules for ChessRules {
         let Some(check) = bound_check(goal) else {
             return within;
         };
-        crate::solve::intelligent::goal_squares(pos, mated, moves, check, Bitboard(within)).0
+        intelligent::goal_squares(pos, mated, moves, check, Bitboard(within)).0
     }
 
     fn last_help_squares(&self, goal: Goal) -> u64 {
@@ -384,7 +387,7 @@ impl Rules for ChessRules {
         let Some(check) = bound_check(goal) else {
             return u64::MAX;
         };
-        crate::solve::intelligent::last_help_squares(pos, pos.turn(), check).0
+        intelligent::last_help_squares(pos, pos.turn(), check).0
     }
 
     #[inline]
@@ -397,7 +400,7 @@ impl Rules for ChessRules {
         let Some(check) = bound_check(goal) else {
             return u64::MAX;
         };
-        crate::solve::intelligent::movers(pos, !pos.turn(), moves, check, Bitboard(within)).0
+        intelligent::movers(pos, !pos.turn(), moves, check, Bitboard(within)).0
     }
 
     #[inline]
@@ -405,39 +408,33 @@ impl Rules for ChessRules {
         m.is_castle() || m.from().is_none_or(|from| Bitboard(squares).contains(from))
     }
 
-    fn defender_targets(&self, goal: Goal, moves: (u32, u32), within: u64) -> Targets {
+    fn defender_targets(
+        &self,
+        goal: Goal,
+        moves: (u32, u32),
+        within: u64,
+    ) -> Option<intelligent::Targets> {
         let pos = self.pos();
-        let Some(check) = bound_check(goal) else {
-            return Targets::ANY;
-        };
+        let check = bound_check(goal)?;
         let within = Bitboard(within);
-        let found =
-            crate::solve::intelligent::defender_targets(pos, pos.turn(), moves, check, within);
-        Targets {
-            near: found.near.map(|t| t.0),
-            king: found.king.0,
-            men: found.men.map(|men| men.map(|(sq, t)| (sq as u8, t.0))),
-        }
+        Some(intelligent::defender_targets(
+            pos,
+            pos.turn(),
+            moves,
+            check,
+            within,
+        ))
     }
 
     #[inline]
-    fn approaches(&self, m: SMove, targets: &Targets, left: u32) -> bool {
-        if *targets == Targets::ANY {
-            return true;
-        }
-        let turn = self.pos().turn();
-        let targets = crate::solve::intelligent::Targets {
-            near: targets.near.map(Bitboard),
-            king: Bitboard(targets.king),
-            men: targets
-                .men
-                .map(|men| men.map(|(sq, t)| (shakmaty::Square::new(u32::from(sq)), Bitboard(t)))),
-        };
-        crate::solve::intelligent::approaches(&m, turn, &targets, left)
+    fn approaches(&self, m: SMove, targets: &Option<intelligent::Targets>, left: u32) -> bool {
+        targets
+            .as_ref()
+            .is_none_or(|t| intelligent::approaches(&m, self.pos().turn(), t, left))
     }
 
     fn king_near(&self, within: u64, left: u32) -> u64 {
-        crate::solve::intelligent::king_near(Bitboard(within), left).0
+        intelligent::king_near(Bitboard(within), left).0
     }
 
     #[inline]
@@ -463,14 +460,14 @@ impl Rules for ChessRules {
     }
 
     const BOUNDED: bool = true;
-    const CACHES: (usize, usize) = crate::solve::intelligent::CACHES;
+    const CACHES: (usize, usize) = intelligent::CACHES;
 
     fn limit_caches(bytes: usize) {
-        crate::solve::intelligent::limit_caches(bytes);
+        intelligent::limit_caches(bytes);
     }
 
     fn free_caches() {
-        crate::solve::intelligent::free_caches();
+        intelligent::free_caches();
     }
 
     fn public(&self, m: SMove) -> Move {

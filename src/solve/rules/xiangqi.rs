@@ -122,6 +122,8 @@ impl Rules for XiangqiRules {
     type List = Moves;
     type Hint = ();
     type Scratch = XiangqiRules;
+    type Targets = ();
+    const NO_TARGETS: () = ();
     type StallHint = ();
 
     #[inline]

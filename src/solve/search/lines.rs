@@ -5,7 +5,7 @@
 //! last move ends the line in the last two.
 
 use super::{HELP, SERIES, Search};
-use crate::solve::rules::{Rules, Targets};
+use crate::solve::rules::Rules;
 use crate::solve::stipulation::Play;
 
 impl<R: Rules> Search<'_, R> {
@@ -303,12 +303,12 @@ impl<R: Rules> Search<'_, R> {
     /// The squares the side to move must bring a man nearer to when it is the side to be
     /// brought to the goal and has a move after this one (`Rules::defender_targets`).
     #[inline]
-    fn help_targets(&self, plies: u32, within: u64) -> Targets {
+    fn help_targets(&self, plies: u32, within: u64) -> R::Targets {
         if self.intelligent && plies >= 4 && plies.is_multiple_of(2) {
             self.pos
                 .defender_targets(self.goal, (plies / 2, plies / 2), within)
         } else {
-            Targets::ANY
+            R::NO_TARGETS
         }
     }
 
@@ -336,11 +336,11 @@ impl<R: Rules> Search<'_, R> {
 
     /// `help_targets` for the series of ser-h# and ser-h=, whose side is brought to the goal.
     #[inline]
-    fn series_targets(&self, left: u32, within: u64) -> Targets {
+    fn series_targets(&self, left: u32, within: u64) -> R::Targets {
         if self.intelligent && left >= 2 && self.play == Play::SeriesHelp {
             self.pos.defender_targets(self.goal, (1, left), within)
         } else {
-            Targets::ANY
+            R::NO_TARGETS
         }
     }
 
