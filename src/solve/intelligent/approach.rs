@@ -73,9 +73,11 @@ pub(crate) fn defender_targets(
             Some((part, net.flights.balls))
         })
     else {
-        // With a move to spare, and no more, where the other side's one move is its last:
-        // where each man may go.
+        // With a move to spare, and no more, where the other side's one move is its last
+        // and mates: where each man may go. (A stalemate's flights are assigned in many more
+        // ways, for little: its men are weighed only with no move to spare.)
         let two_spare = attacker != 1
+            || !check
             || left.checked_sub(1).is_none_or(|fewer| {
                 Net::within(pos, mated, (attacker, fewer), check, within, |net| {
                     net.ruling_out_before(&before).is_none()
