@@ -1,6 +1,8 @@
 //! The mated side's moves that may keep the goal in reach, told apart before they are
 //! played: when the goal is out of reach with one move of that side fewer, only a move that
-//! brings its king or a man nearer to where the net could close can bring it back.
+//! brings its king or a man nearer to where the net could close can bring it back; where the
+//! other side's one move left is its last, a man's move must also keep some assignment of
+//! men to flights within the moves left (`assigned`), a move to spare counted.
 
 use shakmaty::{Bitboard, Chess, Color, Role, Square};
 
