@@ -62,12 +62,7 @@ pub(crate) fn defender_targets(
     let Some(before) = Net::within(pos, mated, moves, check, within, |net| net.before()) else {
         return every;
     };
-    let by_man = || {
-        Net::within(pos, mated, moves, check, within, |net| {
-            assigned(net, attacker)
-        })
-        .flatten()
-    };
+
     // Without this move: which part rules the goal out, and the king's squares by moves.
     let Some(Some((part, balls))) =
         Net::within(pos, mated, (attacker, left), check, within, |net| {
@@ -87,14 +82,17 @@ pub(crate) fn defender_targets(
                 .unwrap_or(true)
             });
         if !two_spare {
-            every.men = by_man();
+            every.men = Net::within(pos, mated, moves, check, within, |net| {
+                assigned(net, attacker, &before)
+            })
+            .flatten();
         }
         return every;
     };
     // With it: where that part leaves the king a mate, which only coming nearer can keep,
     // for the king's moves; for the men's, with one of them nearer to everything
     // (`Flights::closing`).
-    let (king, men) = Net::within(pos, mated, moves, check, within, |net| {
+    let (king, men, by_man) = Net::within(pos, mated, moves, check, within, |net| {
         let (flights, any) = (net.flights, &Before::ANY);
         let squares = |spent| match part {
             Part::Union => flights.closing(net.union(), net.within, (spent, false), Find::All),
@@ -112,9 +110,9 @@ pub(crate) fn defender_targets(
             Part::Union | Part::Last => squares(1),
             _ => king,
         };
-        (king, men)
+        (king, men, assigned(net, attacker, &before))
     })
-    .unwrap_or((Bitboard::FULL, Bitboard::FULL));
+    .unwrap_or((Bitboard::FULL, Bitboard::FULL, None));
     let left = (left as usize).min(KING_MOVES - 1);
     let mut near = [Bitboard::EMPTY; TARGET_MOVES];
     for (k, t) in near.iter_mut().enumerate().take(left + 1) {
@@ -123,7 +121,7 @@ pub(crate) fn defender_targets(
     Targets {
         near,
         king,
-        men: by_man(),
+        men: by_man,
     }
 }
 
@@ -132,20 +130,19 @@ pub(crate) fn defender_targets(
 ///
 /// After the mated side's move the goal is in reach only if some assignment of men to the
 /// open flights of a square under a net of that last move fits in the moves left
-/// (`Blocks::fit`, weighed with what is known of the position before the last move, which a
-/// quiet move only narrows: `Before`). A man's quiet move changes his distances alone, by one
-/// at most; so that assignment, with his distance before the move, fits in the moves now,
+/// (`Blocks::fit`, weighed with `before`, what the node knows of the position before the last
+/// move with its own moves, which a quiet move only narrows: `Before`). A man's quiet move
+/// changes his distances alone, by one at most; so that assignment, with his distance before the move, fits in the moves now,
 /// and after the move in one fewer: it leaves him out with a move to spare, or his distance
 /// to its flight for him grew by less than the moves it leaves to spare (with none to spare,
 /// he came nearer).
-fn assigned(net: &Net, attacker: u32) -> Option<[(Square, Spare); 16]> {
+fn assigned(net: &Net, attacker: u32, before: &Before) -> Option<[(Square, Spare); 16]> {
     let flights = net.flights;
     if attacker != 1 || net.guards.castling_king || flights.blocks.unbounded() {
         return None;
     }
     let mut flights_of = [Spare::default(); 16];
-    let before = net.before();
-    let around = (&before, net.within);
+    let around = (before, net.within);
     net.guards
         .last_move_nets(net.pieces, flights, around, |n, allowed| {
             flights.assigned(n, allowed, &mut flights_of);

@@ -42,10 +42,10 @@ pub(super) fn too_free(pos: &Chess, mated: Color, moves: u32) -> bool {
     let mut pairs = [Bitboard::EMPTY; 16];
     let mut n_pairs = 0;
     for sq in men {
-        let Some(piece) = board.piece_at(sq) else {
+        let Some(role) = board.role_at(sq) else {
             continue;
         };
-        let open = open(sq, piece.role, mated, occupied);
+        let open = open(sq, role, mated, occupied);
         if open.is_empty() {
             continue;
         }
@@ -70,7 +70,6 @@ pub(super) fn too_free(pos: &Chess, mated: Color, moves: u32) -> bool {
     // sharing one square; with two, those within one pair of squares; with more, at most those
     // with no more open squares than moves.
     let closed = match moves {
-        0 => 0,
         1 => usize::from(*single.iter().max().unwrap_or(&0)),
         2 => {
             let (mut first, mut second) = (0, 0);
@@ -99,8 +98,13 @@ pub(super) fn too_free(pos: &Chess, mated: Color, moves: u32) -> bool {
 
 /// The empty squares a man of `colour` on `sq` can step onto: a pawn's step, a knight's
 /// squares, the squares next to a bishop, rook or queen along its lines (each closes a line
-/// only when taken).
-fn open(sq: shakmaty::Square, role: Role, colour: Color, occupied: Bitboard) -> Bitboard {
+/// only when taken). None is a man with no move but for captures.
+pub(super) fn open(
+    sq: shakmaty::Square,
+    role: Role,
+    colour: Color,
+    occupied: Bitboard,
+) -> Bitboard {
     let empty = !occupied;
     match role {
         Role::Pawn => {

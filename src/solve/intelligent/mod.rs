@@ -348,7 +348,6 @@ fn pieces_of(pos: &Chess, mater: Color) -> Option<([(Kind, Square); 16], usize)>
 /// more) or, for a pawn, lands on its step: at most three pieces. Castling and en passant
 /// move or take two men, so a side that still has them is never judged here.
 fn too_mobile(pos: &Chess, mated: Color) -> bool {
-    use shakmaty::attacks;
     let board = pos.board();
     let Some(king) = board.king_of(mated) else {
         return false;
@@ -361,15 +360,9 @@ fn too_mobile(pos: &Chess, mated: Color) -> bool {
     let pinned = lone_blockers(board, king, board.by_color(!mated)) & ours;
     let mut mobile = 0;
     for sq in ours & !board.kings() & !pinned {
-        let Some(piece) = board.piece_at(sq) else {
-            continue;
-        };
-        let free = if piece.role == Role::Pawn {
-            let step = if mated == Color::White { 8 } else { -8 };
-            sq.offset(step).is_some_and(|to| !occupied.contains(to))
-        } else {
-            !(attacks::attacks(sq, piece, occupied) & !occupied).is_empty()
-        };
+        let free = board
+            .role_at(sq)
+            .is_some_and(|role| frozen::open(sq, role, mated, occupied).any());
         if free {
             mobile += 1;
             if mobile > 3 {
