@@ -1,8 +1,9 @@
 //! The mated side's moves that may keep the goal in reach, told apart before they are
 //! played: when the goal is out of reach with one move of that side fewer, only a move that
 //! brings its king or a man nearer to where the net could close can bring it back; where the
-//! other side's one move left is its last, a man's move must also keep some assignment of
-//! men to flights within the moves left (`assigned`), a move to spare counted.
+//! other side's one move left is its last, or it has more and the placement test decides, a
+//! man's move must also keep some assignment of men to flights within the moves left
+//! (`assigned`), a move to spare counted.
 
 use shakmaty::{Bitboard, Chess, Color, Role, Square};
 
@@ -20,8 +21,8 @@ pub(crate) struct Targets {
     pub(crate) near: [Bitboard; TARGET_MOVES],
     /// The squares its king may come nearer to.
     pub(crate) king: Bitboard,
-    /// Where the other side's last move is its only one: each man's square and where his
-    /// quiet moves may go (`Spare`, `assigned`); a man not listed may not move.
+    /// Each man's square and where his quiet moves may go (`Spare`, `assigned`), where that
+    /// is known; a man not listed may not move.
     pub(crate) men: Option<[(Square, Spare); 16]>,
 }
 
@@ -70,14 +71,14 @@ pub(crate) fn defender_targets(
             Some((part, net.flights.balls))
         })
     else {
-        // With a move to spare, and no more, where the other side's one move is its last
-        // and mates: where each man may go. (A stalemate's flights are assigned in many more
-        // ways, for little: its men are weighed only with no move to spare.)
-        let two_spare = attacker != 1
-            || !check
+        // With a move to spare, and no more, where the goal is a mate: where each man may
+        // go. (A stalemate's flights are assigned in many more ways, for little: its men are
+        // weighed only with no move to spare.)
+        let two_spare = !check
             || left.checked_sub(1).is_none_or(|fewer| {
                 Net::within(pos, mated, (attacker, fewer), check, within, |net| {
-                    net.ruling_out_before(&before).is_none()
+                    (attacker > 1 && !net.placed_decides())
+                        || net.ruling_out_before(&before).is_none()
                 })
                 .unwrap_or(true)
             });
@@ -125,29 +126,36 @@ pub(crate) fn defender_targets(
     }
 }
 
-/// Where each man of the mated side may go when the other side's one move left is its last
-/// (`Targets::men`); `None` where that is not so or no bound is known.
+/// Where each man of the mated side may go (`Targets::men`); `None` where no bound is known.
 ///
 /// After the mated side's move the goal is in reach only if some assignment of men to the
-/// open flights of a square under a net of that last move fits in the moves left
-/// (`Blocks::fit`, weighed with `before`, what the node knows of the position before the last
-/// move with its own moves, which a quiet move only narrows: `Before`). A man's quiet move
-/// changes his distances alone, by one at most; so that assignment, with his distance before the move, fits in the moves now,
-/// and after the move in one fewer: it leaves him out with a move to spare, or his distance
-/// to its flight for him grew by less than the moves it leaves to spare (with none to spare,
-/// he came nearer).
+/// open flights of a square fits in the moves left (`Blocks::fit`): under a net of the other
+/// side's last move where that is its one move left (weighed with `before`, what the node
+/// knows of the position before the last move with its own moves, which a quiet move only
+/// narrows: `Before`), under one of its placements where it has more (`placed::assigned`;
+/// the placement test decides only for a mate, with the sharings of the moves few enough to
+/// try: `Net::placed_decides`). Either net is the mating side's alone, which the mated
+/// side's move leaves as it was. A man's quiet move changes his distances alone, by one at
+/// most; so that assignment, with his distance before the move, fits in the moves now, and
+/// after the move in one fewer: it leaves him out with a move to spare, or his distance to
+/// its flight for him grew by less than the moves it leaves to spare (with none to spare, he
+/// came nearer).
 fn assigned(net: &Net, attacker: u32, before: &Before) -> Option<[(Square, Spare); 16]> {
     let flights = net.flights;
-    if attacker != 1 || net.guards.castling_king || flights.blocks.unbounded() {
+    if net.guards.castling_king || flights.blocks.unbounded() {
         return None;
     }
     let mut flights_of = [Spare::default(); 16];
-    let around = (before, net.within);
-    net.guards
-        .last_move_nets(net.pieces, flights, around, |n, allowed| {
-            flights.assigned(n, allowed, &mut flights_of);
-            false
-        });
+    if attacker == 1 {
+        let around = (before, net.within);
+        net.guards
+            .last_move_nets(net.pieces, flights, around, |n, allowed| {
+                flights.assigned(n, allowed, &mut flights_of);
+                false
+            });
+    } else if !net.placed_decides() || !placed::assigned(net, net.union(), &mut flights_of) {
+        return None;
+    }
     let mut men = [(Square::A1, Spare::default()); 16];
     for (j, man) in men.iter_mut().enumerate().take(flights.blocks.len()) {
         *man = (flights.blocks.square(j), flights_of[j]);
@@ -243,6 +251,22 @@ mod tests {
     }
 
     #[test]
+    fn with_two_moves_of_the_other_side_left_a_man_keeps_an_assignment_of_the_placements() {
+        // White's two moves place the rook on one square: no placement attacks a7 and b7
+        // while the rook checks on a8 (the king cannot come), so the pawn keeps a7 and the
+        // knight must reach b7. With a move to spare: the knight towards b7, the free pawn
+        // on h5 and the king's steps, not the a-pawn's nor the knight's other moves.
+        let pos = chess("k7/p7/8/7p/4n3/8/8/6KR b - - 0 1");
+        let mut found = approaching(&pos, (2, 3));
+        found.sort();
+        assert_eq!(found, ["a8b7", "a8b8", "e4c5", "e4d6", "h5h4"]);
+        // No move to spare: only the knight's two moves towards b7.
+        let mut found = approaching(&pos, (2, 2));
+        found.sort();
+        assert_eq!(found, ["e4c5", "e4d6"]);
+    }
+
+    #[test]
     fn a_capture_or_a_promotion_always_may_keep_the_goal_in_reach() {
         // The knight's capture on g3 and the pawn's promotion change more than distances.
         let pos = chess("k7/p7/8/8/4n3/6P1/1p6/6KR b - - 0 1");
@@ -255,13 +279,14 @@ mod tests {
     }
 
     #[test]
-    fn a_man_no_assignment_puts_on_a_flight_may_not_move_where_the_last_move_is_the_only_one() {
-        // Series-like: the mated side with two to five moves, the other side's one move its
-        // last. Every quiet move the men's own assignments turn away (with no move to spare
-        // or one), where the flights of every man let it through, leaves the goal out of
-        // reach for the bound, its check of the position before the last move included.
+    fn a_man_no_assignment_puts_on_a_flight_may_not_move() {
+        // The mated side with two to five moves, the other side's one move its last (a
+        // series) or two or three (the placements' assignments). Every quiet move the men's
+        // own assignments turn away (with no move to spare or one), where the flights of
+        // every man let it through, leaves the goal out of reach for the bound, its check of
+        // the position before the last move included.
         let mut next = xorshift(0x51_7cc1_b727_220au64);
-        let (mut turned, mut kept) = (0, 0);
+        let (mut turned, mut kept) = ([0; 4], [0; 4]);
         for _ in 0..6000 {
             let kings = (next(64), next(64));
             // Few men of the mating side, more of the mated side's (kinds 5 to 9).
@@ -274,7 +299,8 @@ mod tests {
             let mated = pos.turn();
             for defender in 2..6 {
                 let check = next(2) == 0;
-                let moves = (1, defender);
+                let attacker = 1 + u32::from(next(3));
+                let moves = (attacker, defender);
                 let targets = defender_targets(&pos, mated, moves, check, Bitboard::FULL);
                 if targets.men.is_none() {
                     continue;
@@ -287,25 +313,28 @@ mod tests {
                     if !approaches(&m, mated, &any_man, defender - 1) {
                         continue;
                     }
+                    let a = attacker as usize;
                     if approaches(&m, mated, &targets, defender - 1) {
-                        kept += 1;
+                        kept[a] += 1;
                         continue;
                     }
-                    turned += 1;
+                    turned[a] += 1;
                     let mut after = pos.clone();
                     after.play_unchecked(m);
                     let fen = Fen::from_position(&after, EnPassantMode::Legal);
                     assert!(
-                        !goal_in_reach(&after, mated, 1, defender - 1, check),
-                        "{fen} {m:?} ({defender})"
+                        !goal_in_reach(&after, mated, attacker, defender - 1, check),
+                        "{fen} {m:?} ({attacker}, {defender})"
                     );
                 }
             }
         }
-        // The men's own flights turn moves away that the flights of every man let through,
-        // and let others through.
-        assert!(turned > 200, "{turned} turned away, {kept} kept");
-        assert!(kept > 200, "{turned} turned away, {kept} kept");
+        // For each number of the other side's moves, the men's own flights turn moves away
+        // that the flights of every man let through, and let others through.
+        for a in 1..4 {
+            assert!(turned[a] > 50, "{turned:?} turned away, {kept:?} kept");
+            assert!(kept[a] > 50, "{turned:?} turned away, {kept:?} kept");
+        }
     }
 
     proptest::proptest! {

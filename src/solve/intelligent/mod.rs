@@ -279,6 +279,16 @@ impl Net<'_> {
         }
     }
 
+    /// Whether every position the goal is in reach of, with these pieces of the mating side
+    /// and its moves (two or more), passes the placement test (`judge_with`): a mate, no king
+    /// that may castle and few enough ways of sharing the moves to try them one by one.
+    fn placed_decides(&self) -> bool {
+        self.attacker > 1
+            && self.flights.check
+            && !self.guards.castling_king
+            && shares(self.pieces.len() as u64, self.attacker) <= SHARES
+    }
+
     /// The squares of the pieces that may move (`movers`), none when the goal is out of reach.
     fn movers(&self) -> Bitboard {
         let pieces = self.pieces;

@@ -14,6 +14,7 @@
 
 use shakmaty::{Bitboard, Square};
 
+use super::blocks::Spare;
 use super::reach::{KINDS, Kind, MOST, Tables};
 use super::{Find, Net, next_to};
 
@@ -50,6 +51,59 @@ pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard), find: Find) 
             seen |= flights.balls[k];
         }
         found
+    })
+}
+
+/// The king on `s`, its men `left` moves: the neighbours they can take (bit `i`: the `i`th),
+/// every square of a mask (bit 0 the king's, bit `i + 1` its `i`th neighbour) and those that
+/// must be attacked, the king's square and the neighbours they cannot take.
+fn around(net: &Net, (s, left): (Square, usize)) -> (u8, u16, u16) {
+    let mut takable: u8 = 0;
+    let mut all: u16 = 1;
+    for (i, f) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
+        if net.flights.layers[left].contains(f) {
+            takable |= 1 << i;
+        }
+        all |= 2 << i;
+    }
+    (takable, all, all & !(u16::from(takable) << 1))
+}
+
+/// Under `net`'s placements (`mated_squares`, every square of the king's it weighs): for each
+/// of the mated side's men, what the assignments of men to the flights no placement attacks
+/// allow him, added to `men` (`Blocks::assigned`). A placement that closes the net attacks
+/// all of one of the largest masks' squares or fewer, so the flights each of those masks
+/// leaves open are weighed: an assignment for fewer flights is one for those too. False where
+/// a square's masks are too many to list: then no man is bounded.
+pub(super) fn assigned(net: &Net, union: (Bitboard, Bitboard), men: &mut [Spare; 16]) -> bool {
+    let flights = net.flights;
+    let (checking, guarded) = union;
+    let config = Config::of(net);
+    PLACED.with(|placed| {
+        let placed = &mut *placed.borrow_mut();
+        let mut seen = Bitboard::EMPTY;
+        for k in 0..=flights.moves {
+            let left = flights.moves - k;
+            let open = !(guarded | flights.layers[left]);
+            for s in flights.balls[k] & net.within & !seen & checking & !next_to(open) {
+                let (takable, _, needed) = around(net, (s, left));
+                let kept = placed.kept_at(net, s, &config);
+                if usize::from(kept.count) > KEPT_MASKS {
+                    return false;
+                }
+                for &m in &kept.masks[..usize::from(kept.count)] {
+                    if m & needed == needed
+                        && !flights
+                            .blocks
+                            .assigned(s, takable & !(m >> 1) as u8, left as u32, men)
+                    {
+                        return false;
+                    }
+                }
+            }
+            seen |= flights.balls[k];
+        }
+        true
     })
 }
 
@@ -211,18 +265,7 @@ impl Placed {
         let flights = net.flights;
         let tables = net.guards.tables;
         let moves = net.attacker;
-        let near = shakmaty::attacks::king_attacks(s);
-        // The neighbours the mated side's men can take within `left` (bit `i`: the `i`th); the
-        // others must be attacked, as must the king's square (bit 0 of a mask).
-        let mut takable: u8 = 0;
-        let mut all: u16 = 1;
-        for (i, f) in near.into_iter().enumerate() {
-            if flights.layers[left].contains(f) {
-                takable |= 1 << i;
-            }
-            all |= 2 << i;
-        }
-        let needed = all & !(u16::from(takable) << 1);
+        let (takable, all, needed) = around(net, (s, left));
         // Each open neighbour a man of its own, their moves within `left` (`Blocks`).
         let closed = |mask: u16| {
             mask & needed == needed
@@ -230,42 +273,7 @@ impl Placed {
                     .blocks
                     .fit(s, takable & !(mask >> 1) as u8, left as u32)
         };
-        if self.index.is_empty() {
-            self.best = vec![u8::MAX; STATES];
-            self.next = vec![u8::MAX; STATES];
-            self.reached = Vec::with_capacity(REACHED);
-            self.reached_next = Vec::with_capacity(REACHED);
-            self.index = vec![0; INDEX];
-            self.made = Vec::with_capacity(self.made_room());
-            self.kept = vec![Kept::EMPTY; self.kept_slots(KEPT_SLOTS)];
-        }
-        // Past half its room (one call adds a few hundred at most), what `made` holds is made
-        // anew as it is asked for: it never grows.
-        if 2 * self.made.len() > self.made.capacity() {
-            self.index.fill(0);
-            self.made.clear();
-        }
-        // The masks the mating side reaches around `s`, the same for every position of the
-        // mated side's men: kept, then read for each.
-        let hash = (config.hash ^ (s as u64 + 1)).wrapping_mul(MIX);
-        let mut slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
-        if self.kept[slot].config != *config || self.kept[slot].s != s as u8 {
-            let kept = self.reach_all(net, s);
-            self.kept_new += 1;
-            if self.kept_new > 2 * self.kept.len()
-                && self.kept_slots(4 * self.kept.len()) > self.kept.len()
-            {
-                self.kept = vec![Kept::EMPTY; self.kept.len() * 4];
-                self.kept_new = 0;
-                slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
-            }
-            self.kept[slot] = Kept {
-                config: *config,
-                s: s as u8,
-                ..kept
-            };
-        }
-        let kept = &self.kept[slot];
+        let kept = self.kept_at(net, s, config);
         if usize::from(kept.count) <= KEPT_MASKS {
             return kept.masks[..usize::from(kept.count)]
                 .iter()
@@ -305,6 +313,46 @@ impl Placed {
         self.build(&lists[..pieces], &idle, (moves, every), |m| {
             guarded(m) && closed(m as u16 & ATTACKED as u16)
         })
+    }
+
+    /// The largest masks the mating side's pieces reach around `s` (`reach_all`), the same
+    /// for every position of the mated side's men: made once, then kept. Makes the caches at
+    /// first use.
+    fn kept_at(&mut self, net: &Net, s: Square, config: &Config) -> &Kept {
+        if self.index.is_empty() {
+            self.best = vec![u8::MAX; STATES];
+            self.next = vec![u8::MAX; STATES];
+            self.reached = Vec::with_capacity(REACHED);
+            self.reached_next = Vec::with_capacity(REACHED);
+            self.index = vec![0; INDEX];
+            self.made = Vec::with_capacity(self.made_room());
+            self.kept = vec![Kept::EMPTY; self.kept_slots(KEPT_SLOTS)];
+        }
+        // Past half its room (one call adds a few hundred at most), what `made` holds is made
+        // anew as it is asked for: it never grows.
+        if 2 * self.made.len() > self.made.capacity() {
+            self.index.fill(0);
+            self.made.clear();
+        }
+        let hash = (config.hash ^ (s as u64 + 1)).wrapping_mul(MIX);
+        let mut slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
+        if self.kept[slot].config != *config || self.kept[slot].s != s as u8 {
+            let kept = self.reach_all(net, s);
+            self.kept_new += 1;
+            if self.kept_new > 2 * self.kept.len()
+                && self.kept_slots(4 * self.kept.len()) > self.kept.len()
+            {
+                self.kept = vec![Kept::EMPTY; self.kept.len() * 4];
+                self.kept_new = 0;
+                slot = (hash >> (64 - self.kept.len().trailing_zeros())) as usize;
+            }
+            self.kept[slot] = Kept {
+                config: *config,
+                s: s as u8,
+                ..kept
+            };
+        }
+        &self.kept[slot]
     }
 
     /// The masks the pieces reach around `s` within the moves, the largest only (a mask that
