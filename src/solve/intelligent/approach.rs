@@ -1,11 +1,12 @@
 //! The mated side's moves that may keep the goal in reach, told apart before they are
-//! played: when the goal is out of reach with one move of that side fewer, only a move that
-//! brings its king or a man nearer to where the net could close can bring it back; where the
+//! played: a capture that takes the piece the net needs cannot (`taken`); when the goal is
+//! out of reach with one move of that side fewer, only a move that brings its king or a man
+//! nearer to where the net could close can bring it back; where the
 //! other side's one move left is its last, or it has more and the placement test decides, a
 //! man's move must also keep some assignment of men to flights within the moves left
 //! (`assigned`), a move to spare counted.
 
-use shakmaty::{Bitboard, Chess, Color, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use super::blocks::Spare;
 use super::reach::{self, Kind, Tables};
@@ -24,6 +25,9 @@ pub(crate) struct Targets {
     /// Each man's square and where his quiet moves may go (`Spare`, `assigned`), where that
     /// is known; a man not listed may not move.
     pub(crate) men: Option<[(Square, Spare); 16]>,
+    /// The squares of the other side's pieces a capture may take, the goal staying in reach:
+    /// by a man (`[0]`) and by the king (`[1]`) (`taken`).
+    pub(crate) taken: [Bitboard; 2],
 }
 
 /// The mated side to move, `moves` = (the other side's moves left, its own with this one):
@@ -41,7 +45,8 @@ pub(crate) struct Targets {
 /// as it was: it is as good as no move. That is weighed without the position before the last
 /// move (`Before`), which a move anywhere may change, and with the parent's own moves, one
 /// more, for the squares (so a man one move nearer to several squares at once counts once).
-/// Captures and promotions change more than distances: `approaches` lets them through.
+/// Captures and promotions change more than distances: `approaches` lets them through, but
+/// for a capture that leaves the union test no net (`taken`).
 pub(crate) fn defender_targets(
     pos: &Chess,
     mated: Color,
@@ -53,16 +58,20 @@ pub(crate) fn defender_targets(
         near: [Bitboard::FULL; TARGET_MOVES],
         king: Bitboard::FULL,
         men: None,
+        taken: [Bitboard::FULL; 2],
     };
     let (attacker, defender) = moves;
     let Some(left) = defender.checked_sub(1) else {
         return every;
     };
     // The position before the last move as this one knows it, which holds after every quiet
-    // move too (`Before`).
-    let Some(before) = Net::within(pos, mated, moves, check, within, |net| net.before()) else {
+    // move too (`Before`), and what may be taken.
+    let Some((before, taken)) = Net::within(pos, mated, moves, check, within, |net| {
+        (net.before(), taken(net))
+    }) else {
         return every;
     };
+    every.taken = taken;
 
     // Without this move: which part rules the goal out, and the king's squares by moves.
     let Some(Some((part, balls))) =
@@ -123,7 +132,41 @@ pub(crate) fn defender_targets(
         near,
         king,
         men: by_man,
+        taken,
     }
+}
+
+/// The squares of the mating side's pieces a man of the mated side attacks whose capture
+/// leaves the union test (`Net::union`) a net to close after it: by a man (`[0]`), by the
+/// king (`[1]`). The capture takes that
+/// piece's attacks away and leaves the others' as they were; on the mated side's part, a man
+/// that captures is one move nearer to everything at most, with one move fewer (`Flights::
+/// closing`'s move `spent` on an unknown man), and a king that captures stands where it could
+/// be after one of its moves. Either way the net after the capture closes no more than that.
+fn taken(net: &Net) -> [Bitboard; 2] {
+    let (pieces, flights) = (net.pieces, net.flights);
+    let board = net.pos.board();
+    let mut taken = [Bitboard::EMPTY; 2];
+    let mut rest = [(Kind::King, Square::A1); 16];
+    for (i, &(_, sq)) in pieces.iter().enumerate() {
+        // A piece no man attacks is not taken (and most are not).
+        if board.attacks_to(sq, net.mated, board.occupied()).is_empty() {
+            continue;
+        }
+        let n = pieces.len() - 1;
+        rest[..i].copy_from_slice(&pieces[..i]);
+        rest[i..n].copy_from_slice(&pieces[i + 1..]);
+        let union = net.guards.all(&rest[..n], net.attacker);
+        for (by, spent) in taken.iter_mut().zip([1, 0]) {
+            if flights
+                .closing(union, net.within, (spent, false), Find::Any)
+                .any()
+            {
+                by.add(sq);
+            }
+        }
+    }
+    taken
 }
 
 /// Where each man of the mated side may go (`Targets::men`); `None` where no bound is known.
@@ -164,19 +207,23 @@ fn assigned(net: &Net, attacker: u32, before: &Before) -> Option<[(Square, Spare
 }
 
 /// Whether `m`, a move of the mated side's, may keep the goal in reach given `targets`
-/// (`defender_targets`) and the moves `left` after it: a man's quiet move must take it nearer
-/// to one of them, and where each man's flights are known, to one of his own.
+/// (`defender_targets`) and the moves `left` after it: a capture must take a piece the net
+/// can do without (`Targets::taken`), a man's quiet move must take it nearer to one of them,
+/// and where each man's flights are known, to one of his own.
 pub(crate) fn approaches(m: &shakmaty::Move, color: Color, targets: &Targets, left: u32) -> bool {
     let shakmaty::Move::Normal {
         role,
         from,
-        capture: None,
+        capture,
         to,
         promotion: None,
     } = *m
     else {
         return true;
     };
+    if capture.is_some() {
+        return targets.taken[usize::from(role == Role::King)].contains(to);
+    }
     if role == Role::King {
         let (from, to) = (Bitboard::from_square(from), Bitboard::from_square(to));
         // Some square the king reaches from `to` within as many moves as from `from`, and
@@ -220,8 +267,13 @@ mod tests {
     /// The mated side's moves in `pos` that `approaches` lets through with `moves` left
     /// (the other side's, its own with this one), as UCI.
     fn approaching(pos: &Chess, moves: (u32, u32)) -> Vec<String> {
+        approaching_to(pos, moves, true)
+    }
+
+    /// `approaching` to a mate (`check`) or a stalemate.
+    fn approaching_to(pos: &Chess, moves: (u32, u32), check: bool) -> Vec<String> {
         let mated = pos.turn();
-        let targets = defender_targets(pos, mated, moves, true, Bitboard::FULL);
+        let targets = defender_targets(pos, mated, moves, check, Bitboard::FULL);
         pos.legal_moves()
             .iter()
             .filter(|m| approaches(m, mated, &targets, moves.1 - 1))
@@ -267,8 +319,9 @@ mod tests {
     }
 
     #[test]
-    fn a_capture_or_a_promotion_always_may_keep_the_goal_in_reach() {
-        // The knight's capture on g3 and the pawn's promotion change more than distances.
+    fn a_promotion_or_a_capture_that_leaves_a_net_may_keep_the_goal_in_reach() {
+        // The pawn's promotion changes more than distances; the knight's capture on g3 leaves
+        // White's rook its net.
         let pos = chess("k7/p7/8/8/4n3/6P1/1p6/6KR b - - 0 1");
         let found = approaching(&pos, (1, 2));
         for m in ["e4g3", "b2b1q", "b2b1n"] {
@@ -276,6 +329,81 @@ mod tests {
         }
         // The test is on here: the knight's quiet retreat comes no nearer.
         assert!(!found.iter().any(|f| f == "e4f6"), "{found:?}");
+    }
+
+    #[test]
+    fn a_capture_that_leaves_no_net_is_as_good_as_none() {
+        // The rook may take the bishop, White's one piece that could give check: no mate
+        // after that. With White's rook on b1 too, it may: the rook mates alone.
+        let alone = chess("k2r4/8/8/3B4/8/8/8/7K b - - 0 1");
+        assert!(!approaching(&alone, (2, 2)).iter().any(|m| m == "d8d5"));
+        let with_rook = chess("k2r4/8/8/3B4/8/8/8/1R5K b - - 0 1");
+        assert!(approaching(&with_rook, (2, 2)).iter().any(|m| m == "d8d5"));
+        // The king's capture too.
+        let pos = chess("8/8/8/8/8/8/1B6/k6K b - - 0 1");
+        assert!(!approaching(&pos, (2, 2)).iter().any(|m| m == "a1b2"));
+        let pos = chess("8/8/8/8/8/8/1B6/k5RK b - - 0 1");
+        assert!(approaching(&pos, (2, 2)).iter().any(|m| m == "a1b2"));
+        // Stalemates, each move of Black's counted: the king that takes on g4 may go on to a
+        // square two of its moves from h5; the queen that takes on g1 is a move nearer to
+        // every flight, with a move fewer.
+        let pos = chess("8/8/2B5/7k/2K3P1/8/8/8 b - - 0 1");
+        assert!(
+            approaching_to(&pos, (2, 3), false)
+                .iter()
+                .any(|m| m == "h5g4")
+        );
+        let pos = chess("8/6K1/8/8/1b1p4/8/8/q5Rk b - - 0 1");
+        assert!(
+            approaching_to(&pos, (2, 3), false)
+                .iter()
+                .any(|m| m == "a1g1")
+        );
+    }
+
+    #[test]
+    fn every_capture_turned_away_leaves_the_goal_out_of_reach() {
+        // Random positions with the mating side's men in reach of the mated side's: every
+        // capture `approaches` turns away leaves the goal out of reach for the bound.
+        let mut next = xorshift(0x7a4e_11c3_5b0d_9e21u64);
+        let (mut turned, mut kept) = ([0; 2], [0; 2]);
+        for _ in 0..6000 {
+            let kings = (next(64), next(64));
+            let men: Vec<(usize, u8)> = (0..2 + next(7))
+                .map(|i| (usize::from(next(5)) + if i < 2 { 0 } else { 5 }, next(64)))
+                .collect();
+            let Some(pos) = random_position(kings, &men) else {
+                continue;
+            };
+            let mated = pos.turn();
+            let (attacker, defender) = (1 + u32::from(next(3)), 2 + u32::from(next(3)));
+            let check = next(2) == 0;
+            let targets =
+                defender_targets(&pos, mated, (attacker, defender), check, Bitboard::FULL);
+            for m in pos.legal_moves() {
+                if !m.is_capture() || m.is_promotion() || m.is_en_passant() {
+                    continue;
+                }
+                let by_king = usize::from(m.role() == Role::King);
+                if approaches(&m, mated, &targets, defender - 1) {
+                    kept[by_king] += 1;
+                    continue;
+                }
+                turned[by_king] += 1;
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let fen = Fen::from_position(&after, EnPassantMode::Legal);
+                assert!(
+                    !goal_in_reach(&after, mated, attacker, defender - 1, check),
+                    "{fen} {m:?} ({attacker}, {defender})"
+                );
+            }
+        }
+        // By a man and by the king, some captures turned away and some kept.
+        for by in 0..2 {
+            assert!(turned[by] > 20, "{turned:?} turned away, {kept:?} kept");
+            assert!(kept[by] > 20, "{turned:?} turned away, {kept:?} kept");
+        }
     }
 
     #[test]
