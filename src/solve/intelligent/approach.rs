@@ -281,6 +281,19 @@ mod tests {
             .collect()
     }
 
+    /// That the goal is out of reach for the bound once the mated side has played `m`, with
+    /// `moves` = (the other side's, its own with `m`) before it.
+    fn assert_out_of_reach_after(pos: &Chess, m: &shakmaty::Move, moves: (u32, u32), check: bool) {
+        let (attacker, defender) = moves;
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        let fen = Fen::from_position(&after, EnPassantMode::Legal);
+        assert!(
+            !goal_in_reach(&after, pos.turn(), attacker, defender - 1, check),
+            "{fen} {m:?} ({attacker}, {defender})"
+        );
+    }
+
     #[test]
     fn a_move_that_comes_no_nearer_is_as_good_as_none() {
         // Rh8# needs b7 blocked: the knight on e4 gets there in two moves (via c5 or d6), so
@@ -390,13 +403,7 @@ mod tests {
                     continue;
                 }
                 turned[by_king] += 1;
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                let fen = Fen::from_position(&after, EnPassantMode::Legal);
-                assert!(
-                    !goal_in_reach(&after, mated, attacker, defender - 1, check),
-                    "{fen} {m:?} ({attacker}, {defender})"
-                );
+                assert_out_of_reach_after(&pos, &m, (attacker, defender), check);
             }
         }
         // By a man and by the king, some captures turned away and some kept.
@@ -447,13 +454,7 @@ mod tests {
                         continue;
                     }
                     turned[a] += 1;
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    let fen = Fen::from_position(&after, EnPassantMode::Legal);
-                    assert!(
-                        !goal_in_reach(&after, mated, attacker, defender - 1, check),
-                        "{fen} {m:?} ({attacker}, {defender})"
-                    );
+                    assert_out_of_reach_after(&pos, &m, moves, check);
                 }
             }
         }
