@@ -1,10 +1,10 @@
 //! The mated side's moves that may keep the goal in reach, told apart before they are
 //! played: a capture that takes the piece the net needs cannot (`taken`); when the goal is
 //! out of reach with one move of that side fewer, only a move that brings its king or a man
-//! nearer to where the net could close can bring it back; where the
-//! other side's one move left is its last, or it has more and the placement test decides, a
-//! man's move must also keep some assignment of men to flights within the moves left
-//! (`assigned`), a move to spare counted.
+//! nearer to where the net could close can bring it back; where the other side's one move
+//! left is its last, or it has more and the placement test decides, a man's move must also
+//! keep some assignment of men to flights within the moves left (`assigned`), a move to
+//! spare counted.
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
@@ -138,11 +138,11 @@ pub(crate) fn defender_targets(
 
 /// The squares of the mating side's pieces a man of the mated side attacks whose capture
 /// leaves the union test (`Net::union`) a net to close after it: by a man (`[0]`), by the
-/// king (`[1]`). The capture takes that
-/// piece's attacks away and leaves the others' as they were; on the mated side's part, a man
-/// that captures is one move nearer to everything at most, with one move fewer (`Flights::
-/// closing`'s move `spent` on an unknown man), and a king that captures stands where it could
-/// be after one of its moves. Either way the net after the capture closes no more than that.
+/// king (`[1]`). The capture takes that piece's attacks away and leaves the others' as they
+/// were; on the mated side's part, a man that captures is one move nearer to everything at
+/// most, with one move fewer (`Flights::closing`'s move `spent` on an unknown man), and a
+/// king that captures stands where it could be after one of its moves. Either way the net
+/// after the capture closes no more than that.
 fn taken(net: &Net) -> [Bitboard; 2] {
     let (pieces, flights) = (net.pieces, net.flights);
     let board = net.pos.board();
@@ -345,7 +345,7 @@ mod tests {
     }
 
     #[test]
-    fn a_capture_that_leaves_no_net_is_as_good_as_none() {
+    fn a_capture_is_played_only_where_the_net_can_do_without_what_it_takes() {
         // The rook may take the bishop, White's one piece that could give check: no mate
         // after that. With White's rook on b1 too, it may: the rook mates alone.
         let alone = chess("k2r4/8/8/3B4/8/8/8/7K b - - 0 1");

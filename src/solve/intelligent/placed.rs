@@ -29,29 +29,45 @@ pub(super) fn mated_squares(net: &Net, union: (Bitboard, Bitboard), find: Find) 
     if !flights.check || net.guards.castling_king {
         return net.within;
     }
-    // What some placement of the pieces attacks (`Net::union`): the king's square must be
-    // among the checked ones and each neighbour its men cannot take among the guarded ones.
-    let (checking, guarded) = union;
     let config = Config::of(net);
     PLACED.with(|placed| {
         let placed = &mut *placed.borrow_mut();
-        let (mut seen, mut found) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for k in 0..=flights.moves {
-            let left = flights.moves - k;
-            let open = !(guarded | flights.layers[left]);
-            // A square the king reaches sooner leaves its men more moves: tried there.
-            for s in flights.balls[k] & net.within & !seen & checking & !next_to(open) {
-                if placed.closes(net, (s, left), &config) {
-                    found.add(s);
-                    if find == Find::Any {
-                        return found;
-                    }
-                }
+        let mut found = Bitboard::EMPTY;
+        weighed(net, union, |s, left| {
+            if placed.closes(net, (s, left), &config) {
+                found.add(s);
             }
-            seen |= flights.balls[k];
-        }
+            find == Find::Any && found.any()
+        });
         found
     })
+}
+
+/// The squares of `net.within` the placement test weighs, each handed to `visit` with the
+/// moves its men have left, until `visit` says to stop: those `union` (what some placement of
+/// the pieces attacks, `Net::union`) checks and whose every neighbour it guards or a man can
+/// take, each at the fewest of the king's moves that reach it (a square the king reaches
+/// sooner leaves its men more moves). Whether `visit` stopped.
+#[inline(always)]
+fn weighed(
+    net: &Net,
+    union: (Bitboard, Bitboard),
+    mut visit: impl FnMut(Square, usize) -> bool,
+) -> bool {
+    let flights = net.flights;
+    let (checking, guarded) = union;
+    let mut seen = Bitboard::EMPTY;
+    for k in 0..=flights.moves {
+        let left = flights.moves - k;
+        let open = !(guarded | flights.layers[left]);
+        for s in flights.balls[k] & net.within & !seen & checking & !next_to(open) {
+            if visit(s, left) {
+                return true;
+            }
+        }
+        seen |= flights.balls[k];
+    }
+    false
 }
 
 /// The king on `s`, its men `left` moves: the neighbours they can take (bit `i`: the `i`th),
@@ -76,34 +92,20 @@ fn around(net: &Net, (s, left): (Square, usize)) -> (u8, u16, u16) {
 /// leaves open are weighed: an assignment for fewer flights is one for those too. False where
 /// a square's masks are too many to list: then no man is bounded.
 pub(super) fn assigned(net: &Net, union: (Bitboard, Bitboard), men: &mut [Spare; 16]) -> bool {
-    let flights = net.flights;
-    let (checking, guarded) = union;
+    let blocks = &net.flights.blocks;
     let config = Config::of(net);
     PLACED.with(|placed| {
         let placed = &mut *placed.borrow_mut();
-        let mut seen = Bitboard::EMPTY;
-        for k in 0..=flights.moves {
-            let left = flights.moves - k;
-            let open = !(guarded | flights.layers[left]);
-            for s in flights.balls[k] & net.within & !seen & checking & !next_to(open) {
-                let (takable, _, needed) = around(net, (s, left));
-                let kept = placed.kept_at(net, s, &config);
-                if usize::from(kept.count) > KEPT_MASKS {
-                    return false;
-                }
-                for &m in &kept.masks[..usize::from(kept.count)] {
-                    if m & needed == needed
-                        && !flights
-                            .blocks
-                            .assigned(s, takable & !(m >> 1) as u8, left as u32, men)
-                    {
-                        return false;
-                    }
-                }
-            }
-            seen |= flights.balls[k];
-        }
-        true
+        // Stopped: a square's masks too many to list, or the assignments too many to search.
+        !weighed(net, union, |s, left| {
+            let (takable, _, needed) = around(net, (s, left));
+            let kept = placed.kept_at(net, s, &config);
+            usize::from(kept.count) > KEPT_MASKS
+                || kept.masks[..usize::from(kept.count)].iter().any(|&m| {
+                    m & needed == needed
+                        && !blocks.assigned(s, takable & !(m >> 1) as u8, left as u32, men)
+                })
+        })
     })
 }
 
