@@ -340,3 +340,49 @@ fn a_pawn_taking_en_passant_may_discover_the_mate() {
     );
     assert_eq!(smart, plain);
 }
+
+#[test]
+fn mates_among_the_kings_own_men_agree() {
+    // The king to be mated among four to seven of its own men, within two squares of it, and
+    // a line piece of the mating side that may pin one: the last move's check is often one a
+    // man could take or stand in the way of where he stands, so he must move first.
+    let stips: Vec<Stipulation> = ["h#1", "h#1.5", "h#2", "ser-h#2", "ser-h#3"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let mut runner = TestRunner::new(Config {
+        cases: 6000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let (legal, solved) = (Cell::new(0), Cell::new(0));
+    let own = prop::sample::select(vec!['q', 'r', 'b', 'b', 'n', 'n', 'p', 'p', 'p']);
+    let mating = prop::sample::select(vec!['Q', 'R', 'B', 'N', 'N', 'P']);
+    let strategy = (
+        (0u8..64, 0u8..64),
+        prop::collection::vec((own, 0u8..25), 4..=7),
+        (prop::sample::select(vec!['Q', 'R', 'B']), 0u8..64),
+        prop::collection::vec((mating, 0u8..64), 1..=2),
+        0..stips.len(),
+    );
+    runner
+        .run(&strategy, |((wk, bk), near, line, others, which)| {
+            let (f, r) = (i32::from(bk % 8), i32::from(bk / 8));
+            let mut all = vec![line];
+            for (c, at) in near {
+                let (f, r) = (f + i32::from(at % 5) - 2, r + i32::from(at / 5) - 2);
+                if (0..8).contains(&f) && (0..8).contains(&r) {
+                    all.push((c, (r * 8 + f) as u8));
+                }
+            }
+            all.extend(others);
+            let text = fen_of((wk, bk), &all, false);
+            compare(&text, stips[which], (&legal, &solved)).map(|_| ())
+        })
+        .unwrap();
+    let (legal, solved) = (legal.get(), solved.get());
+    assert!(
+        legal > 2000 && solved > 100,
+        "{legal} legal, {solved} solved"
+    );
+}

@@ -105,11 +105,14 @@ pub(crate) fn defender_targets(
     let (king, men, by_man) = Net::within(pos, mated, moves, check, within, |net| {
         let (flights, any) = (net.flights, &Before::ANY);
         let squares = |spent| match part {
-            Part::Union => flights.closing(net.union(), net.within, (spent, false), Find::All),
+            Part::Union => {
+                flights.closing(net.union(), net.within, (spent, false, None), Find::All)
+            }
             Part::Last => net.guards.last_move_squares(
                 net.pieces,
                 flights,
                 (any, spent, net.within),
+                false,
                 Find::All,
             ),
             Part::Placed => placed::mated_squares(net, net.union(), Find::All),
@@ -159,7 +162,7 @@ fn taken(net: &Net) -> [Bitboard; 2] {
         let union = net.guards.all(&rest[..n], net.attacker);
         for (by, spent) in taken.iter_mut().zip([1, 0]) {
             if flights
-                .closing(union, net.within, (spent, false), Find::Any)
+                .closing(union, net.within, (spent, false, None), Find::Any)
                 .any()
             {
                 by.add(sq);
@@ -192,7 +195,7 @@ fn assigned(net: &Net, attacker: u32, before: &Before) -> Option<[(Square, Spare
     if attacker == 1 {
         let around = (before, net.within);
         net.guards
-            .last_move_nets(net.pieces, flights, around, |n, allowed| {
+            .last_move_nets(net.pieces, flights, around, |n, allowed, _| {
                 flights.assigned(n, allowed, &mut flights_of);
                 false
             });

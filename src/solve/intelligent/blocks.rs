@@ -148,6 +148,120 @@ impl Blocks {
         self.assign(tables, &squares[..n], &rest, 0, budget)
     }
 
+    /// The men (bit `j`: the `j`th) who must move for the mating side's piece at `mover` among
+    /// `pieces`, landing on `from`, to mate the king on `s` with the one check there: where
+    /// they stand they could take it, or step between it and the king (a pawn's one step), or
+    /// stand between. A man some other line piece may pin to the king there is left out, and
+    /// one on `from` (taken).
+    pub(super) fn parrying(
+        &self,
+        pieces: &[(Kind, Square)],
+        mover: usize,
+        from: Square,
+        s: Square,
+    ) -> u16 {
+        let between = shakmaty::attacks::between(from, s);
+        let mut pinned = Bitboard::EMPTY;
+        for (i, &(kind, sq)) in pieces.iter().enumerate() {
+            let line = matches!(kind, Kind::Bishop | Kind::Rook | Kind::Queen);
+            if i != mover && line && kind.attacks(sq).contains(s) {
+                pinned |= shakmaty::attacks::between(sq, s);
+            }
+        }
+        let mut must = 0;
+        for (j, &(kind, sq)) in self.men[..self.count].iter().enumerate() {
+            if sq == from {
+                continue;
+            }
+            // What he certainly attacks wherever the others stand: a line piece's next
+            // squares, a knight's and a pawn's captures.
+            let takes = kind.attacks_through(sq, Bitboard::FULL);
+            let steps = match kind {
+                Kind::WhitePawn => sq.offset(8).map_or(Bitboard::EMPTY, Bitboard::from_square),
+                Kind::BlackPawn => sq.offset(-8).map_or(Bitboard::EMPTY, Bitboard::from_square),
+                _ => takes,
+            };
+            let parries = !pinned.contains(sq) && (takes.contains(from) || (steps & between).any());
+            if parries || between.contains(sq) {
+                must |= 1 << j;
+            }
+        }
+        must
+    }
+
+    /// `fit`, the men of `must` (bit `j`: the `j`th) moving too: each a move at least, on a
+    /// flight or off one.
+    pub(super) fn fit_moving(&self, s: Square, open: u8, budget: u32, must: u16) -> bool {
+        if must == 0 || self.unbounded {
+            return self.fit(s, open, budget);
+        }
+        let tables = Tables::get();
+        let mut squares = [Square::A1; 8];
+        let mut n = 0;
+        for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
+            if open & (1 << i) != 0 {
+                squares[n] = q;
+                n += 1;
+            }
+        }
+        let mut rest = [0u32; 9];
+        for i in (0..n).rev() {
+            let nearest = (0..self.count)
+                .map(|j| self.cost(tables, j, squares[i], must))
+                .min()
+                .unwrap_or(u32::from(NEVER));
+            rest[i] = rest[i + 1] + nearest;
+        }
+        let mut steps = 0;
+        self.assign_moving(
+            tables,
+            (&squares[..n], &rest),
+            (0, 0, must),
+            budget,
+            &mut steps,
+        )
+    }
+
+    /// The moves the `j`th man takes to `q`, one at least when he is among `must`.
+    #[inline]
+    fn cost(&self, tables: &Tables, j: usize, q: Square, must: u16) -> u32 {
+        let d = u32::from(self.distance(tables, j, q));
+        if must & (1 << j) != 0 { d.max(1) } else { d }
+    }
+
+    /// Whether the flights `squares` from the `depth`th on get a man each, none of those
+    /// `used`, and the men of `must` left without one a move each, within `budget`; `rest[i]`
+    /// bounds the cost of the flights from the `i`th on. Past `STEPS` steps, whether it fits
+    /// is not known: it may.
+    fn assign_moving(
+        &self,
+        tables: &Tables,
+        (squares, rest): (&[Square], &[u32; 9]),
+        (depth, used, must): (usize, u16, u16),
+        budget: u32,
+        steps: &mut u32,
+    ) -> bool {
+        *steps += 1;
+        // Each man of `must` costs a move, on one of the flights left or off them.
+        let left_out = (must.count_ones() as usize).saturating_sub(squares.len() - depth) as u32;
+        if rest[depth] + left_out > budget {
+            return false;
+        }
+        let Some(&q) = squares.get(depth) else {
+            return true;
+        };
+        if *steps > STEPS {
+            return true;
+        }
+        (0..self.count).any(|j| {
+            let d = self.cost(tables, j, q, must);
+            used & (1 << j) == 0 && d <= budget && {
+                let next = (depth + 1, used | 1 << j, must & !(1 << j));
+                self.assign_moving(tables, (squares, rest), next, budget - d, steps)
+            }
+        })
+    }
+
     /// The square of the `j`th man.
     pub(super) fn square(&self, j: usize) -> Square {
         self.men[j].1

@@ -255,8 +255,11 @@ impl Net<'_> {
             } else {
                 find
             };
-            let found = guards.last_move_squares(pieces, flights, (&before, 0, self.within), find)
-                & self.within;
+            // The men's parries are weighed where the position is the node's own (`Checker`).
+            let parries = legal && before.known;
+            let around = (&before, 0, self.within);
+            let found =
+                guards.last_move_squares(pieces, flights, around, parries, find) & self.within;
             return if found.is_empty() {
                 Err(Part::Last)
             } else if find == Find::All {
@@ -547,6 +550,7 @@ impl Guards<'_> {
         pieces: &[(Kind, Square)],
         flights: &Flights,
         (before, spent, within): (&Before, usize, Bitboard),
+        parries: bool,
         find: Find,
     ) -> Bitboard {
         if self.castling_king {
@@ -556,22 +560,28 @@ impl Guards<'_> {
         let mut found = Bitboard::EMPTY;
         // With no move gone elsewhere, a different man for each open flight.
         let apart = spent == 0;
-        self.last_move_nets(pieces, flights, (before, within), |net, allowed| {
-            found |= flights.closing(net, allowed, (spent, apart), find);
-            find == Find::Any && found.any()
-        });
+        self.last_move_nets(
+            pieces,
+            flights,
+            (before, within),
+            |net, allowed, checker| {
+                let checker = (parries && apart).then_some(&checker);
+                found |= flights.closing(net, allowed, (spent, apart, checker), find);
+                find == Find::Any && found.any()
+            },
+        );
         found
     }
 
     /// The nets of `last_move_squares`, each handed to `visit` with the squares the king may
-    /// stand on under it, until `visit` says to stop.
+    /// stand on under it and the move's check (`Checker`), until `visit` says to stop.
     #[inline(always)]
-    fn last_move_nets(
+    fn last_move_nets<'p>(
         &self,
-        pieces: &[(Kind, Square)],
+        pieces: &'p [(Kind, Square)],
         flights: &Flights,
         (before, within): (&Before, Bitboard),
-        mut visit: impl FnMut((Bitboard, Bitboard), Bitboard) -> bool,
+        mut visit: impl FnMut((Bitboard, Bitboard), Bitboard, Checker<'p>) -> bool,
     ) {
         let allowed = !before.attacked & within;
         let takable = before.takable;
@@ -591,6 +601,7 @@ impl Guards<'_> {
                 if flights.check && (checking & ends & !away).is_empty() {
                     continue;
                 }
+                let mut alone = Bitboard::EMPTY;
                 if flights.check && before.known {
                     // A mate's check is a new one: the king was not in check before the move
                     // (the mated side's own move led to that position), and the move changes
@@ -599,9 +610,11 @@ impl Guards<'_> {
                     // passant, which empties a square of its own.
                     let en_passant =
                         matches!(kind, Kind::WhitePawn | Kind::BlackPawn) && t.file() != sq.file();
+                    let mut others_checking = others.0;
                     if !en_passant {
                         let uncovered = *uncovered.get_or_insert_with(|| discovered(pieces, i));
                         checking = after_step((uncovered, others.1), k, t).0.0;
+                        others_checking = uncovered;
                     }
                     // Nor does the piece moved check along the line it moved on: it saw the
                     // same squares from where it stood, but past the square it lands on where
@@ -609,12 +622,21 @@ impl Guards<'_> {
                     if k == kind {
                         checking &= !along(kind, (sq, t), takable.contains(t));
                     }
+                    if k != Kind::King {
+                        alone = checking & k.attacks(t) & !others_checking;
+                    }
                 }
                 // The king takes a piece moved next to it that no other piece guards.
                 if k != Kind::King && !others.1.contains(t) {
                     away |= shakmaty::attacks::king_attacks(t);
                 }
-                if visit((checking, guarded), allowed & !away) {
+                let checker = Checker {
+                    pieces,
+                    mover: i,
+                    from: t,
+                    alone,
+                };
+                if visit((checking, guarded), allowed & !away, checker) {
                     return;
                 }
             }
@@ -767,6 +789,19 @@ fn after_step(
     } else {
         ((checking | a, guarded | a), Bitboard::from_square(t))
     }
+}
+
+/// The last move's check as a man of the mated side could parry it: the mating side's
+/// pieces, the one that moves (`mover`), the square it lands on (`from`, where it checks
+/// from), and the squares only it checks (`alone`: no other piece's check, discovered or
+/// standing, is possible there; empty where the position before the move is not known, or
+/// the king moves).
+#[derive(Clone, Copy)]
+struct Checker<'p> {
+    pieces: &'p [(Kind, Square)],
+    mover: usize,
+    from: Square,
+    alone: Bitboard,
 }
 
 /// The mated side's half of the net: where its king can stand after each number of its own
@@ -932,7 +967,7 @@ impl Flights {
     /// a piece of its own, so their moves add up.
     #[inline]
     fn closable(&self, checking: Bitboard, guarded: Bitboard, allowed: Bitboard) -> bool {
-        self.closing((checking, guarded), allowed, (0, false), Find::Any)
+        self.closing((checking, guarded), allowed, (0, false, None), Find::Any)
             .any()
     }
 
@@ -941,13 +976,15 @@ impl Flights {
     /// counts as that many moves nearer to everything, the moves one fewer. (A move brings one
     /// man nearer to several squares at once, which the sum of each square's nearest man
     /// would count as a move for each.) With `apart`, the flights left open need a different
-    /// man each (`Blocks`): dearer, so only where few nets pass (the last move's).
+    /// man each (`Blocks`), and where the last move's `checker` is given, the men who could
+    /// parry its check where they stand must move too: dearer, so only where few nets pass
+    /// (the last move's).
     #[inline(always)]
     fn closing(
         &self,
         (checking, guarded): (Bitboard, Bitboard),
         allowed: Bitboard,
-        (spent, apart): (usize, bool),
+        (spent, apart, checker): (usize, bool, Option<&Checker>),
         find: Find,
     ) -> Bitboard {
         let wanted = if self.check { checking } else { Bitboard::FULL };
@@ -971,7 +1008,7 @@ impl Flights {
             for s in reached & !next_to(open) {
                 // The sum of each flight's nearest man's moves first, cheaper.
                 if blocks_fit(layers, s, guarded, left)
-                    && (!apart || left == 0 || self.blocks_fit_apart(s, guarded, left))
+                    && (!apart || self.blocks_fit_apart(s, guarded, left, checker))
                 {
                     found.add(s);
                     if find == Find::Any {
@@ -984,10 +1021,26 @@ impl Flights {
     }
 
     /// Whether a different man of the king's takes each square next to `s` that is not
-    /// `guarded`, within `left` moves of theirs together (`Blocks::fit`).
+    /// `guarded`, and the men who could parry the `checker`'s check of `s` where they stand
+    /// move (where it is given), within `left` moves of theirs together (`Blocks::fit`, `Blocks::fit_moving`).
     #[inline]
-    fn blocks_fit_apart(&self, s: Square, guarded: Bitboard, left: usize) -> bool {
-        self.blocks.fit(s, open_flights(s, guarded), left as u32)
+    fn blocks_fit_apart(
+        &self,
+        s: Square,
+        guarded: Bitboard,
+        left: usize,
+        checker: Option<&Checker>,
+    ) -> bool {
+        let must = match checker {
+            Some(c) if c.alone.contains(s) => self.blocks.parrying(c.pieces, c.mover, c.from, s),
+            _ => 0,
+        };
+        if must == 0 && left == 0 {
+            // Every flight is taken already, by the men where they stand.
+            return true;
+        }
+        self.blocks
+            .fit_moving(s, open_flights(s, guarded), left as u32, must)
     }
 
     /// Under the net `(checking, guarded)`, the king on one of `allowed`: for each of its men
@@ -1301,6 +1354,21 @@ mod tests {
         // 2.Rh8# is not excluded.
         let pos = chess("k7/pp6/2n5/8/8/8/8/6KR b - - 0 1");
         assert!(goal_in_reach(&pos, Color::Black, 1, 1, true));
+    }
+
+    #[test]
+    fn a_man_who_could_parry_the_check_where_he_stands_must_move_first() {
+        // Rh8# with a7 and b7 closed: the knight on g6 could take on h8 and the rook on d8
+        // stands in the line, so each needs a move of his own first.
+        let pos = chess("k2r4/pp6/6n1/8/8/8/8/6KR b - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 0, true));
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 1, true));
+        assert!(goal_in_reach(&pos, Color::Black, 1, 2, true));
+        // Re1#: the knight on d7 could step between on e5, unless the bishop on b5 pins it.
+        let pos = chess("3rkr2/3n1p2/8/1B6/8/8/8/K6R w - - 0 1");
+        assert!(goal_in_reach(&pos, Color::Black, 1, 0, true));
+        let pos = chess("3rkr2/3n1p2/8/7B/8/8/8/K6R w - - 0 1");
+        assert!(!goal_in_reach(&pos, Color::Black, 1, 0, true));
     }
 
     #[test]
