@@ -76,7 +76,7 @@ pub(crate) fn defender_targets(
     // Without this move: which part rules the goal out, and the king's squares by moves.
     let Some(Some((part, balls))) =
         Net::within(pos, mated, (attacker, left), check, within, |net| {
-            let part = net.ruling_out_before(&before)?;
+            let part = net.ruling_out_before(&before, false)?;
             Some((part, net.flights.balls))
         })
     else {
@@ -87,7 +87,7 @@ pub(crate) fn defender_targets(
             || left.checked_sub(1).is_none_or(|fewer| {
                 Net::within(pos, mated, (attacker, fewer), check, within, |net| {
                     (attacker > 1 && !net.placed_decides())
-                        || net.ruling_out_before(&before).is_none()
+                        || net.ruling_out_before(&before, true).is_none()
                 })
                 .unwrap_or(true)
             });
@@ -195,8 +195,8 @@ fn assigned(net: &Net, attacker: u32, before: &Before) -> Option<[(Square, Spare
     if attacker == 1 {
         let around = (before, net.within);
         net.guards
-            .last_move_nets(net.pieces, flights, around, |n, allowed, _| {
-                flights.assigned(n, allowed, &mut flights_of);
+            .last_move_nets(net.pieces, flights, around, |n, allowed, checker| {
+                flights.assigned(n, allowed, Some(&checker), &mut flights_of);
                 false
             });
     } else if !net.placed_decides() || !placed::assigned(net, net.union(), &mut flights_of) {
@@ -416,6 +416,35 @@ mod tests {
         }
     }
 
+    /// Of the mated side's moves in `pos` that the flights of every man let through with
+    /// `moves` (the other side's, its own with this one), how many the men's own
+    /// assignments (`Targets::men`) turn away and how many they keep, each turned away
+    /// asserted to leave the goal out of reach; none where the men are not told apart.
+    fn turned_away_by_the_men(pos: &Chess, moves: (u32, u32), check: bool) -> (usize, usize) {
+        let (mated, left) = (pos.turn(), moves.1 - 1);
+        let targets = defender_targets(pos, mated, moves, check, Bitboard::FULL);
+        if targets.men.is_none() {
+            return (0, 0);
+        }
+        let any_man = Targets {
+            men: None,
+            ..targets
+        };
+        let (mut turned, mut kept) = (0, 0);
+        for m in pos.legal_moves() {
+            if !approaches(&m, mated, &any_man, left) {
+                continue;
+            }
+            if approaches(&m, mated, &targets, left) {
+                kept += 1;
+            } else {
+                turned += 1;
+                assert_out_of_reach_after(pos, &m, moves, check);
+            }
+        }
+        (turned, kept)
+    }
+
     #[test]
     fn a_man_no_assignment_puts_on_a_flight_may_not_move() {
         // The mated side with two to five moves, the other side's one move its last (a
@@ -434,31 +463,12 @@ mod tests {
             let Some(pos) = random_position(kings, &men) else {
                 continue;
             };
-            let mated = pos.turn();
             for defender in 2..6 {
                 let check = next(2) == 0;
                 let attacker = 1 + u32::from(next(3));
-                let moves = (attacker, defender);
-                let targets = defender_targets(&pos, mated, moves, check, Bitboard::FULL);
-                if targets.men.is_none() {
-                    continue;
-                }
-                let any_man = Targets {
-                    men: None,
-                    ..targets
-                };
-                for m in pos.legal_moves() {
-                    if !approaches(&m, mated, &any_man, defender - 1) {
-                        continue;
-                    }
-                    let a = attacker as usize;
-                    if approaches(&m, mated, &targets, defender - 1) {
-                        kept[a] += 1;
-                        continue;
-                    }
-                    turned[a] += 1;
-                    assert_out_of_reach_after(&pos, &m, moves, check);
-                }
+                let (t, k) = turned_away_by_the_men(&pos, (attacker, defender), check);
+                turned[attacker as usize] += t;
+                kept[attacker as usize] += k;
             }
         }
         // For each number of the other side's moves, the men's own flights turn moves away
@@ -467,6 +477,44 @@ mod tests {
             assert!(turned[a] > 50, "{turned:?} turned away, {kept:?} kept");
             assert!(kept[a] > 50, "{turned:?} turned away, {kept:?} kept");
         }
+    }
+
+    #[test]
+    fn among_the_kings_own_men_a_move_turned_away_leaves_the_goal_out_of_reach() {
+        // The king to be mated among four to seven of its own men and the other side's one
+        // move its last: the men who could take the checking piece or step between where they
+        // stand must move, which the assignments count. Every quiet move they turn away,
+        // where the flights of every man let it through, leaves the goal out of reach.
+        let mut next = xorshift(0x2b_93d1_07e4_5c11u64);
+        let (mut turned, mut kept) = (0, 0);
+        for _ in 0..6000 {
+            let king = next(64);
+            let (f, r) = (i32::from(king % 8), i32::from(king / 8));
+            // The mating side's line piece and one more of its men (kinds 0 to 4), then the
+            // mated side's men (5 to 9) within two squares of its king.
+            let mut men = vec![
+                (usize::from(next(3)), next(64)),
+                (usize::from(next(5)), next(64)),
+            ];
+            for _ in 0..4 + next(4) {
+                let (f, r) = (f + i32::from(next(5)) - 2, r + i32::from(next(5)) - 2);
+                if (0..8).contains(&f) && (0..8).contains(&r) {
+                    men.push((5 + usize::from(next(5)), (r * 8 + f) as u8));
+                }
+            }
+            let Some(pos) = random_position((next(64), king), &men) else {
+                continue;
+            };
+            for defender in 2..5 {
+                let (t, k) = turned_away_by_the_men(&pos, (1, defender), true);
+                turned += t;
+                kept += k;
+            }
+        }
+        assert!(
+            turned > 1000 && kept > 1000,
+            "{turned} turned away, {kept} kept"
+        );
     }
 
     proptest::proptest! {

@@ -22,7 +22,8 @@ pub(crate) struct Spare {
     /// The flights an assignment puts him on with no move to spare (`[0]`), one (`[1]`), two
     /// or more (`[2]`).
     pub(crate) flights: [Bitboard; 3],
-    /// Whether an assignment with a move to spare leaves him out, or the search gave up.
+    /// Whether an assignment with a move to spare leaves him out, one counts a move of his
+    /// to get out of the check's way (`Blocks::parrying`), or the search gave up.
     pub(crate) free: bool,
 }
 
@@ -278,22 +279,20 @@ impl Blocks {
     }
 
     /// For each man, what the assignments of the flights of `open` (as in `fit`) within
-    /// `budget` allow him, added to `men[j]` (`Spare`): the flights they put him on by their
-    /// moves to spare, and whether one with a move to spare leaves him out; beyond `STEPS`
-    /// steps of the search for them, every man free. Whether the assignments were searched to
-    /// the end.
-    pub(super) fn assigned(&self, s: Square, open: u8, budget: u32, men: &mut [Spare; 16]) -> bool {
-        // No man needed, a move to spare: any may go anywhere.
-        if self.unbounded || (open == 0 && budget > 0) {
-            let count = if self.unbounded {
-                men.len()
-            } else {
-                self.count
-            };
-            men[..count].fill(Spare::FREE);
-            return true;
-        }
-        if open == 0 {
+    /// `budget`, the men of `must` moving too (`fit_moving`), allow him, added to `men[j]`
+    /// (`Spare`): the flights they put him on by their moves to spare, and whether one with a
+    /// move to spare leaves him out; a man of `must` may go anywhere (his move away may be the
+    /// one the net needs). Beyond `STEPS` steps of the search for them, every man free.
+    /// Whether the assignments were searched to the end.
+    pub(super) fn assigned(
+        &self,
+        s: Square,
+        open: u8,
+        (budget, must): (u32, u16),
+        men: &mut [Spare; 16],
+    ) -> bool {
+        if self.unbounded {
+            men.fill(Spare::FREE);
             return true;
         }
         let tables = Tables::get();
@@ -308,10 +307,10 @@ impl Blocks {
         }
         for i in (0..n).rev() {
             let nearest = (0..self.count)
-                .map(|j| self.distance(tables, j, squares[i]))
+                .map(|j| self.cost(tables, j, squares[i], must))
                 .min()
-                .unwrap_or(NEVER);
-            rest[i] = rest[i + 1] + u32::from(nearest);
+                .unwrap_or(u32::from(NEVER));
+            rest[i] = rest[i + 1] + nearest;
         }
         if rest[0] > budget {
             return true;
@@ -322,7 +321,7 @@ impl Blocks {
             chosen: [0; 8],
             steps: 0,
         };
-        let whole = self.assign_all(tables, &mut search, (0, 0), budget, men);
+        let whole = self.assign_all(tables, &mut search, (0, 0, must), budget, men);
         if !whole {
             men[..self.count].fill(Spare::FREE);
         }
@@ -330,13 +329,14 @@ impl Blocks {
     }
 
     /// Every assignment of the flights from the `depth`th on to men not `used`, within
-    /// `budget`, each man's flight added to `men` by the moves it leaves to spare, and the men
-    /// it leaves out free where it leaves one; false when it gave up after `STEPS` steps.
+    /// `budget`, the men of `must` left without one a move each: each man's flight added to
+    /// `men` by the moves it leaves to spare, the men it leaves out free where it leaves one,
+    /// the men of `must` free; false when it gave up after `STEPS` steps.
     fn assign_all(
         &self,
         tables: &Tables,
         search: &mut Assigning,
-        (depth, used): (usize, u16),
+        (depth, used, must): (usize, u16, u16),
         budget: u32,
         men: &mut [Spare; 16],
     ) -> bool {
@@ -345,23 +345,28 @@ impl Blocks {
             return false;
         }
         let Some(&q) = search.squares.get(depth) else {
-            let spare = budget.min(2) as usize;
+            let left_out = (must & !used).count_ones();
+            let Some(spare) = budget.checked_sub(left_out) else {
+                return true;
+            };
             for (i, &q) in search.squares.iter().enumerate() {
-                men[usize::from(search.chosen[i])].flights[spare].add(q);
-            }
-            if budget > 0 {
-                for (j, man) in men.iter_mut().enumerate().take(self.count) {
-                    man.free |= used & (1 << j) == 0;
+                let j = usize::from(search.chosen[i]);
+                if must & (1 << j) == 0 {
+                    men[j].flights[spare.min(2) as usize].add(q);
                 }
+            }
+            for (j, man) in men.iter_mut().enumerate().take(self.count) {
+                let out = used & (1 << j) == 0;
+                man.free |= must & (1 << j) != 0 || (out && spare > 0);
             }
             return true;
         };
         let spare = budget - search.rest[depth + 1];
         for j in 0..self.count {
-            let d = u32::from(self.distance(tables, j, q));
+            let d = self.cost(tables, j, q, must);
             if used & (1 << j) == 0 && d <= spare {
                 search.chosen[depth] = j as u8;
-                let deeper = (depth + 1, used | 1 << j);
+                let deeper = (depth + 1, used | 1 << j, must);
                 if !self.assign_all(tables, search, deeper, budget - d, men) {
                     return false;
                 }
@@ -453,7 +458,7 @@ mod tests {
         let (a7, b7) = (bit(Square::A8, Square::A7), bit(Square::A8, Square::B7));
         let given = |budget| {
             let mut men = [Spare::default(); 16];
-            assert!(blocks.assigned(Square::A8, a7 | b7, budget, &mut men));
+            assert!(blocks.assigned(Square::A8, a7 | b7, (budget, 0), &mut men));
             men
         };
         let (a7, b7) = (
@@ -490,9 +495,9 @@ mod tests {
     fn no_flight_to_block_and_a_move_to_spare_frees_every_man() {
         let blocks = of(&[(Kind::Rook, Square::B1), (Kind::Knight, Square::H1)]);
         let mut men = [Spare::default(); 16];
-        assert!(blocks.assigned(Square::A8, 0, 0, &mut men));
+        assert!(blocks.assigned(Square::A8, 0, (0, 0), &mut men));
         assert!(!men[0].free && !men[1].free);
-        assert!(blocks.assigned(Square::A8, 0, 1, &mut men));
+        assert!(blocks.assigned(Square::A8, 0, (1, 0), &mut men));
         assert!(men[0].free && men[1].free && !men[2].free);
     }
 
@@ -509,7 +514,7 @@ mod tests {
         .collect();
         let blocks = of(&men);
         let mut given = [Spare::default(); 16];
-        assert!(!blocks.assigned(Square::E5, 0xff, 16, &mut given));
+        assert!(!blocks.assigned(Square::E5, 0xff, (16, 0), &mut given));
         assert!(given[..15].iter().all(|man| man.free));
         assert!(!given[15].free);
     }

@@ -202,21 +202,24 @@ impl Net<'_> {
     }
 
     /// `ruling_out`, the position before the last move known no better than `before`, which
-    /// holds of every position the mated side's moves lead to from another (`Before`).
-    fn ruling_out_before(&self, before: &Before) -> Option<Part> {
-        self.judge_with(false, Some(before), Find::Any).err()
+    /// holds of every position the mated side's moves lead to from another (`Before`); the
+    /// men's parries of the last move's check weighed where `parried` (`Checker`).
+    fn ruling_out_before(&self, before: &Before, parried: bool) -> Option<Part> {
+        self.judge_with((false, parried), Some(before), Find::Any)
+            .err()
     }
 
     /// The part of the bound that rules the goal out, or the squares the king may still be
     /// mated on: those the placement test finds (all of them for `Find::All`), else `within`.
     fn judge(&self, legal: bool, find: Find) -> Result<Bitboard, Part> {
-        self.judge_with(legal, None, find)
+        self.judge_with((legal, legal), None, find)
     }
 
-    /// `judge`, the position before the last move taken as `given` where `legal` is not.
+    /// `judge`, the position before the last move taken as `given` where `legal` is not, the
+    /// men's parries weighed where `parried` and that position is known.
     fn judge_with(
         &self,
-        legal: bool,
+        (legal, parried): (bool, bool),
         given: Option<&Before>,
         find: Find,
     ) -> Result<Bitboard, Part> {
@@ -256,7 +259,7 @@ impl Net<'_> {
                 find
             };
             // The men's parries are weighed where the position is the node's own (`Checker`).
-            let parries = legal && before.known;
+            let parries = parried && before.known;
             let around = (&before, 0, self.within);
             let found =
                 guards.last_move_squares(pieces, flights, around, parries, find) & self.within;
@@ -1031,10 +1034,7 @@ impl Flights {
         left: usize,
         checker: Option<&Checker>,
     ) -> bool {
-        let must = match checker {
-            Some(c) if c.alone.contains(s) => self.blocks.parrying(c.pieces, c.mover, c.from, s),
-            _ => 0,
-        };
+        let must = self.must_move(s, checker);
         if must == 0 && left == 0 {
             // Every flight is taken already, by the men where they stand.
             return true;
@@ -1043,14 +1043,26 @@ impl Flights {
             .fit_moving(s, open_flights(s, guarded), left as u32, must)
     }
 
+    /// The men (bit `j`: the `j`th of `Blocks`) who must move for the king on `s` to be
+    /// mated by the `checker`'s check, where it is given and the only one there
+    /// (`Blocks::parrying`).
+    #[inline]
+    fn must_move(&self, s: Square, checker: Option<&Checker>) -> u16 {
+        match checker {
+            Some(c) if c.alone.contains(s) => self.blocks.parrying(c.pieces, c.mover, c.from, s),
+            _ => 0,
+        }
+    }
+
     /// Under the net `(checking, guarded)`, the king on one of `allowed`: for each of its men
     /// (in `Blocks`' order), what the assignments of `closing`'s allow him, added to `men`
-    /// (`Spare`). Each square is weighed as `closing` weighs it, with the most moves left for the
-    /// men.
+    /// (`Spare`), the men who could parry the `checker`'s check moving too where it is given.
+    /// Each square is weighed as `closing` weighs it, with the most moves left for the men.
     fn assigned(
         &self,
         (checking, guarded): (Bitboard, Bitboard),
         allowed: Bitboard,
+        checker: Option<&Checker>,
         men: &mut [Spare; 16],
     ) {
         let wanted = if self.check { checking } else { Bitboard::FULL };
@@ -1064,7 +1076,8 @@ impl Flights {
             for s in reached & !next_to(open) {
                 if blocks_fit(layers, s, guarded, left) {
                     let open = open_flights(s, guarded);
-                    self.blocks.assigned(s, open, left as u32, men);
+                    let must = self.must_move(s, checker);
+                    self.blocks.assigned(s, open, (left as u32, must), men);
                 }
             }
         }

@@ -103,7 +103,7 @@ pub(super) fn assigned(net: &Net, union: (Bitboard, Bitboard), men: &mut [Spare;
             usize::from(kept.count) > KEPT_MASKS
                 || kept.masks[..usize::from(kept.count)].iter().any(|&m| {
                     m & needed == needed
-                        && !blocks.assigned(s, takable & !(m >> 1) as u8, left as u32, men)
+                        && !blocks.assigned(s, takable & !(m >> 1) as u8, (left as u32, 0), men)
                 })
         })
     })
