@@ -22,8 +22,8 @@ pub(crate) struct Spare {
     /// The flights an assignment puts him on with no move to spare (`[0]`), one (`[1]`), two
     /// or more (`[2]`).
     pub(crate) flights: [Bitboard; 3],
-    /// Whether an assignment with a move to spare leaves him out, one counts a move of his
-    /// to get out of the check's way (`Blocks::parrying`), or the search gave up.
+    /// Whether an assignment with a move to spare leaves him out, or leaves him out where he
+    /// must get out of the check's way (`Blocks::parrying`), or the search gave up.
     pub(crate) free: bool,
 }
 
@@ -281,8 +281,10 @@ impl Blocks {
     /// For each man, what the assignments of the flights of `open` (as in `fit`) within
     /// `budget`, the men of `must` moving too (`fit_moving`), allow him, added to `men[j]`
     /// (`Spare`): the flights they put him on by their moves to spare, and whether one with a
-    /// move to spare leaves him out; a man of `must` may go anywhere (his move away may be the
-    /// one the net needs). Beyond `STEPS` steps of the search for them, every man free.
+    /// move to spare leaves him out. A man of `must` that one leaves out may go anywhere (his
+    /// move away may be the one the net needs); one it puts on the flight he stands on, whose
+    /// move there counts one, has a move more to spare for it. Beyond `STEPS` steps of the
+    /// search for them, every man free.
     /// Whether the assignments were searched to the end.
     pub(super) fn assigned(
         &self,
@@ -351,13 +353,14 @@ impl Blocks {
             };
             for (i, &q) in search.squares.iter().enumerate() {
                 let j = usize::from(search.chosen[i]);
-                if must & (1 << j) == 0 {
-                    men[j].flights[spare.min(2) as usize].add(q);
-                }
+                // A man who must move counts a move on his own flight too: he may go one
+                // step further than his distance and the spare moves allow the others.
+                let on_it = must & (1 << j) != 0 && self.distance(tables, j, q) == 0;
+                men[j].flights[(spare + u32::from(on_it)).min(2) as usize].add(q);
             }
             for (j, man) in men.iter_mut().enumerate().take(self.count) {
                 let out = used & (1 << j) == 0;
-                man.free |= must & (1 << j) != 0 || (out && spare > 0);
+                man.free |= out && (must & (1 << j) != 0 || spare > 0);
             }
             return true;
         };
