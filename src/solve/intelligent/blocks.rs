@@ -149,19 +149,19 @@ impl Blocks {
         self.assign(tables, &squares[..n], &rest, 0, budget)
     }
 
-    /// The men (bit `j`: the `j`th) who must move for the mating side's piece at `mover` among
-    /// `pieces`, landing on `from`, to mate the king on `s` with the one check there: where
-    /// they stand they could take it, or step between it and the king (a pawn's one step), or
+    /// The men (bit `j`: the `j`th) who must move for the `mover`th of the mating side's
+    /// `pieces`, landing on `at`, to mate the king on `s` with the one check there: where they
+    /// stand they could take it, or step between it and the king (a pawn's one step), or
     /// stand between. A man some other line piece may pin to the king there is left out, and
-    /// one on `from` (taken).
+    /// one on `at` (taken).
     pub(super) fn parrying(
         &self,
         pieces: &[(Kind, Square)],
         mover: usize,
-        from: Square,
+        at: Square,
         s: Square,
     ) -> u16 {
-        let between = shakmaty::attacks::between(from, s);
+        let between = shakmaty::attacks::between(at, s);
         let mut pinned = Bitboard::EMPTY;
         for (i, &(kind, sq)) in pieces.iter().enumerate() {
             let line = matches!(kind, Kind::Bishop | Kind::Rook | Kind::Queen);
@@ -171,7 +171,7 @@ impl Blocks {
         }
         let mut must = 0;
         for (j, &(kind, sq)) in self.men[..self.count].iter().enumerate() {
-            if sq == from {
+            if sq == at {
                 continue;
             }
             // What he certainly attacks wherever the others stand: a line piece's next
@@ -182,7 +182,7 @@ impl Blocks {
                 Kind::BlackPawn => sq.offset(-8).map_or(Bitboard::EMPTY, Bitboard::from_square),
                 _ => takes,
             };
-            let parries = !pinned.contains(sq) && (takes.contains(from) || (steps & between).any());
+            let parries = !pinned.contains(sq) && (takes.contains(at) || (steps & between).any());
             if parries || between.contains(sq) {
                 must |= 1 << j;
             }

@@ -258,7 +258,7 @@ impl Net<'_> {
             } else {
                 find
             };
-            // The men's parries are weighed where the position is the node's own (`Checker`).
+            // The men's parries (`Checker`) where asked for and that position is known.
             let parries = parried && before.known;
             let around = (&before, 0, self.within);
             let found =
@@ -636,7 +636,7 @@ impl Guards<'_> {
                 let checker = Checker {
                     pieces,
                     mover: i,
-                    from: t,
+                    at: t,
                     alone,
                 };
                 if visit((checking, guarded), allowed & !away, checker) {
@@ -795,15 +795,15 @@ fn after_step(
 }
 
 /// The last move's check as a man of the mated side could parry it: the mating side's
-/// pieces, the one that moves (`mover`), the square it lands on (`from`, where it checks
-/// from), and the squares only it checks (`alone`: no other piece's check, discovered or
+/// pieces, the one that moves (`mover`), the square it lands on and checks from (`at`), and
+/// the squares only it checks (`alone`: no other piece's check, discovered or
 /// standing, is possible there; empty where the position before the move is not known, or
 /// the king moves).
 #[derive(Clone, Copy)]
 struct Checker<'p> {
     pieces: &'p [(Kind, Square)],
     mover: usize,
-    from: Square,
+    at: Square,
     alone: Bitboard,
 }
 
@@ -1049,7 +1049,7 @@ impl Flights {
     #[inline]
     fn must_move(&self, s: Square, checker: Option<&Checker>) -> u16 {
         match checker {
-            Some(c) if c.alone.contains(s) => self.blocks.parrying(c.pieces, c.mover, c.from, s),
+            Some(c) if c.alone.contains(s) => self.blocks.parrying(c.pieces, c.mover, c.at, s),
             _ => 0,
         }
     }
