@@ -197,6 +197,27 @@ impl Blocks {
             return self.fit(s, open, budget);
         }
         let tables = Tables::get();
+        let (squares, n, rest) = self.flights_and_rest(tables, s, open, must);
+        let mut steps = 0;
+        self.assign_moving(
+            tables,
+            (&squares[..n], &rest),
+            (0, 0, must),
+            budget,
+            &mut steps,
+        )
+    }
+
+    /// The squares of `open` next to `s` (the first `n`) and what the flights from the `i`th
+    /// on cost at least (`rest[i]`): each one's cheapest man, the men of `must` one move at
+    /// least (`cost`).
+    fn flights_and_rest(
+        &self,
+        tables: &Tables,
+        s: Square,
+        open: u8,
+        must: u16,
+    ) -> ([Square; 8], usize, [u32; 9]) {
         let mut squares = [Square::A1; 8];
         let mut n = 0;
         for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
@@ -213,14 +234,7 @@ impl Blocks {
                 .unwrap_or(u32::from(NEVER));
             rest[i] = rest[i + 1] + nearest;
         }
-        let mut steps = 0;
-        self.assign_moving(
-            tables,
-            (&squares[..n], &rest),
-            (0, 0, must),
-            budget,
-            &mut steps,
-        )
+        (squares, n, rest)
     }
 
     /// The moves the `j`th man takes to `q`, one at least when he is among `must`.
@@ -298,22 +312,7 @@ impl Blocks {
             return true;
         }
         let tables = Tables::get();
-        let mut squares = [Square::A1; 8];
-        let mut rest = [0u32; 9];
-        let mut n = 0;
-        for (i, q) in shakmaty::attacks::king_attacks(s).into_iter().enumerate() {
-            if open & (1 << i) != 0 {
-                squares[n] = q;
-                n += 1;
-            }
-        }
-        for i in (0..n).rev() {
-            let nearest = (0..self.count)
-                .map(|j| self.cost(tables, j, squares[i], must))
-                .min()
-                .unwrap_or(u32::from(NEVER));
-            rest[i] = rest[i + 1] + nearest;
-        }
+        let (squares, n, rest) = self.flights_and_rest(tables, s, open, must);
         if rest[0] > budget {
             return true;
         }
