@@ -346,17 +346,41 @@ fn mates_among_the_kings_own_men_agree() {
     // The king to be mated among four to seven of its own men, within two squares of it, and
     // a line piece of the mating side that may pin one: the last move's check is often one a
     // man could take or stand in the way of where he stands, so he must move first.
-    let stips: Vec<Stipulation> = ["h#1", "h#1.5", "h#2", "ser-h#2", "ser-h#3"]
-        .iter()
-        .map(|s| s.parse().unwrap())
-        .collect();
+    let own = ['q', 'r', 'b', 'b', 'n', 'n', 'p', 'p', 'p'];
+    let stips = ["h#1", "h#1.5", "h#2", "ser-h#2", "ser-h#3"];
+    let (legal, solved) = among_own_men(&stips, &own, 6000);
+    assert!(
+        legal > 2000 && solved > 100,
+        "{legal} legal, {solved} solved"
+    );
+}
+
+#[test]
+fn stalemates_among_the_kings_own_pieces_agree() {
+    // The king to be stalemated among its own queens, rooks, bishops and knights: a piece
+    // that its own men cannot shut in within the moves left must be taken or pinned by the
+    // last move, which takes one and pins one at most, and a queen it cannot pin.
+    let own = ['q', 'q', 'r', 'r', 'b', 'b', 'n', 'n', 'p'];
+    let stips = ["ser-h=1", "ser-h=2", "ser-h=3", "h=1.5", "h=2"];
+    let (legal, solved) = among_own_men(&stips, &own, 3000);
+    assert!(
+        legal > 1000 && solved > 50,
+        "{legal} legal, {solved} solved"
+    );
+}
+
+/// Runs `cases` random problems under `stips`, asserting the two searches agree: the king to
+/// be mated among four to seven men of `own` kinds within two squares of it, a line piece of
+/// the other side and one or two more men. Returns how many were legal and solved.
+fn among_own_men(stips: &[&str], own: &[char], cases: u32) -> (usize, usize) {
+    let stips: Vec<Stipulation> = stips.iter().map(|s| s.parse().unwrap()).collect();
     let mut runner = TestRunner::new(Config {
-        cases: 6000,
+        cases,
         failure_persistence: None,
         ..Config::default()
     });
     let (legal, solved) = (Cell::new(0), Cell::new(0));
-    let own = prop::sample::select(vec!['q', 'r', 'b', 'b', 'n', 'n', 'p', 'p', 'p']);
+    let own = prop::sample::select(own.to_vec());
     let mating = prop::sample::select(vec!['Q', 'R', 'B', 'N', 'N', 'P']);
     let strategy = (
         (0u8..64, 0u8..64),
@@ -380,9 +404,5 @@ fn mates_among_the_kings_own_men_agree() {
             compare(&text, stips[which], (&legal, &solved)).map(|_| ())
         })
         .unwrap();
-    let (legal, solved) = (legal.get(), solved.get());
-    assert!(
-        legal > 2000 && solved > 100,
-        "{legal} legal, {solved} solved"
-    );
+    (legal.get(), solved.get())
 }

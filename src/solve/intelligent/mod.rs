@@ -58,7 +58,7 @@ enum Part {
     /// Every piece given every move (`Net::union`).
     Union,
     /// A stalemate by one move, too many of the other men free (`too_mobile`), or too many
-    /// for the mated side's moves before it (`frozen::too_free`).
+    /// for the mated side's moves before it (`frozen::too_free`, `frozen::unfreezable`).
     TooMobile,
     /// Sharing the moves among the pieces (`Guards::share`).
     Shared,
@@ -236,6 +236,7 @@ impl Net<'_> {
                 too_mobile(self.pos, self.mated)
             } else {
                 frozen::too_free(self.pos, self.mated, defender)
+                    || frozen::unfreezable(self.pos, self.mated, defender)
             }
         {
             return Err(Part::TooMobile);
