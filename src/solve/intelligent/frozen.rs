@@ -114,26 +114,16 @@ pub(super) fn too_free(pos: &Chess, mated: Color, moves: u32) -> bool {
 /// The king ends on one square for every pin; its moves there and a move of each piece pinned
 /// elsewhere than where it stands come out of `moves`.
 pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
-    let board = pos.board();
-    let Some(king) = board.king_of(mated) else {
+    // Eight moves shut in any piece where it stands.
+    if moves >= 8 {
         return false;
-    };
+    }
+    let board = pos.board();
     let ours = board.by_color(mated);
     let pieces = ours & !board.kings() & !board.pawns();
     if pieces.count() < 2 {
         return false;
     }
-    let theirs = board.by_color(!mated);
-    let sliders = theirs & (board.bishops() | board.rooks() | board.queens());
-    let seventh = Bitboard::from_rank((!mated).relative_rank(Rank::Seventh));
-    let promotes = (theirs & board.pawns() & seventh).any();
-    // The lines the last move may pin along: a rook's or a queen's, a bishop's or a queen's.
-    let movers = (
-        promotes || (theirs & (board.rooks() | board.queens())).any(),
-        promotes || (theirs & (board.bishops() | board.queens())).any(),
-    );
-    let castles = u32::from(pos.castles().has_color(mated));
-    let ends = super::king_near(Bitboard::from_square(king), moves + castles);
     // The pieces that cannot be shut in: each square, role and squares one and two moves away.
     let mut hard = [(Square::A1, Role::Pawn, Bitboard::EMPTY, Bitboard::EMPTY); 16];
     let mut n = 0;
@@ -141,22 +131,36 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
         let Some(role) = board.role_at(sq) else {
             continue;
         };
+        let others = ours.without(sq);
+        if at_most(next_squares(sq, role) & !others, moves) {
+            continue;
+        }
         let (near, far) = squares_within(sq, role);
-        if !freezes_within((sq, role), (near, far), ours.without(sq), moves) {
+        if !freezes_within(role, (near, far), others, moves) {
             hard[n] = (sq, role, near, far);
             n += 1;
         }
     }
-    if n < 2 {
+    let Some(king) = board.king_of(mated).filter(|_| n > 1) else {
         return false;
-    }
-    // The king ends on one square, and a piece pinned elsewhere than where it stands moves
-    // there first, with the moves the king leaves.
+    };
+    let theirs = board.by_color(!mated);
+    let seventh = Bitboard::from_rank((!mated).relative_rank(Rank::Seventh));
+    let promotes = (theirs & board.pawns() & seventh).any();
     let lines = Lines {
         board,
-        sliders,
-        movers,
+        sliders: theirs & (board.bishops() | board.rooks() | board.queens()),
+        // The lines the last move may pin along: a rook's or a queen's, a bishop's or a
+        // queen's.
+        movers: (
+            promotes || (theirs & (board.rooks() | board.queens())).any(),
+            promotes || (theirs & (board.bishops() | board.queens())).any(),
+        ),
     };
+    // The king ends on one square, and a piece pinned elsewhere than where it stands moves
+    // there first, with the moves the king leaves.
+    let castles = u32::from(pos.castles().has_color(mated));
+    let ends = super::king_near(Bitboard::from_square(king), moves + castles);
     !ends.into_iter().any(|end| {
         let steps = king.distance(end).saturating_sub(castles);
         steps <= moves && lines.deal_with(&hard[..n], end, moves - steps)
@@ -280,19 +284,17 @@ fn squares_within(from: Square, role: Role) -> (Bitboard, Bitboard) {
     (near, far)
 }
 
-/// Whether a `role` of the mated side on `from` could end, within `moves` of its side's moves,
-/// on a square whose every square it could move to holds one of the `others` of its side
-/// (`unfreezable`), `near` and `far` its squares one move and two away (`squares_within`).
+/// Whether a `role` of the mated side not shut in where it stands could end within `moves` of
+/// its side's moves on a square whose every square it could move to holds one of the `others`
+/// of its side (`unfreezable`), `near` and `far` its squares one move and two away
+/// (`squares_within`).
 fn freezes_within(
-    (from, role): (Square, Role),
+    role: Role,
     (near, far): (Bitboard, Bitboard),
     others: Bitboard,
     moves: u32,
 ) -> bool {
     let fits = |to: Square, left: u32| at_most(next_squares(to, role) & !others, left);
-    if fits(from, moves) {
-        return true;
-    }
     let Some(left) = moves.checked_sub(1) else {
         return false;
     };
