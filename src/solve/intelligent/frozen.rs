@@ -493,6 +493,10 @@ mod tests {
         let pos = chess("2k5/3p4/3p3q/1q1p4/7B/3p4/5K2/R7 b - - 0 1");
         assert!(unfreezable(&pos, Color::Black, 1));
         assert!(!stalemate_after(&pos, 1));
+        // White's knight and bishop next to the queen on a8 do not shut her in: she takes them.
+        let pos = chess("qk6/NB6/8/8/8/3K4/8/7q b - - 0 1");
+        assert!(unfreezable(&pos, Color::Black, 1));
+        assert!(!stalemate_after(&pos, 1));
         // One queen and a rook on a8 shut in by its king and a pawn.
         let pos = chess("rk6/p2p4/3p3q/3p4/7B/3p4/5K2/R7 b - - 0 1");
         assert!(!unfreezable(&pos, Color::Black, 1));
