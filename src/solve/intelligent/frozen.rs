@@ -109,11 +109,11 @@ pub(super) fn too_free(pos: &Chess, mated: Color, moves: u32) -> bool {
 /// than `moves` of those is dealt with by the last move or stands pinned then, where it may
 /// have gone first. The last move takes one man, on a square a man of the other side attacks
 /// on the empty board, and pins one more from where it lands (a line piece, or a pawn
-/// promoting to one); a line piece that stands pins one man on one of its
-/// lines with a square the king may end on beyond him. A pin leaves a knight without a move, a
-/// bishop only on a rank or file, a rook only on a diagonal, a queen never: she moves along it.
-/// The king ends on one square for every pin; its moves there and a move of each piece taken
-/// or pinned elsewhere than where it stands come out of `moves`.
+/// promoting to one); a line piece that stands pins one man on one of its lines with a square
+/// the king may end on beyond him. A pin leaves a knight without a move, a bishop only on a
+/// rank or file, a rook only on a diagonal, a queen never: she moves along it. The king ends
+/// on one square for every pin; its moves there and a move of each piece taken or pinned
+/// elsewhere than where it stands come out of `moves`.
 pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
     // Eight moves shut in any piece where it stands.
     if moves >= 8 {
@@ -164,8 +164,8 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
             promotes || (theirs & (board.bishops() | board.queens())).any(),
         ),
     };
-    // The king ends on one square, and a piece pinned elsewhere than where it stands moves
-    // there first, with the moves the king leaves.
+    // The king ends on one square, and a piece taken or pinned elsewhere than where it stands
+    // moves there first, with the moves the king leaves.
     let castles = u32::from(pos.castles().has_color(mated));
     let ends = super::king_near(Bitboard::from_square(king), moves + castles);
     !ends.into_iter().any(|end| {
@@ -174,8 +174,9 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
     })
 }
 
-/// What may pin the mated side's pieces at the end (`unfreezable`): the other side's line
-/// pieces where they stand, and the last move along the lines `movers` says.
+/// What may take or pin the mated side's pieces at the end (`unfreezable`): the last move,
+/// taking on `takes` and pinning along the lines `movers` says, and the other side's line
+/// pieces where they stand.
 struct Lines<'a> {
     board: &'a shakmaty::Board,
     sliders: Bitboard,
@@ -188,8 +189,8 @@ struct Lines<'a> {
 impl Lines<'_> {
     /// Whether the last move and the pins can deal with each of the `hard` pieces (square,
     /// role, squares one and two moves away) at once, the king on `end`, with `moves` of the
-    /// pieces' own to go where they are pinned: each way of each piece at no cost where it
-    /// stands, at one move elsewhere.
+    /// pieces' own to go where they are taken or pinned: each way of each piece at no cost
+    /// where it stands, at one move elsewhere.
     fn deal_with(
         &self,
         hard: &[(Square, Role, Bitboard, Bitboard)],
