@@ -5,7 +5,7 @@
 //! its free men; a knight, bishop, rook or queen its own men cannot shut in within those moves
 //! is one the last move must take or pin.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Position, Rank, Role, Square, attacks};
 
 /// The mated side's `moves` then the other side's one move, which must stalemate: whether too
 /// many of the mated side's men can step onto an empty square for that to be possible.
@@ -166,11 +166,33 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
     };
     // The king ends on one square, and a piece taken or pinned elsewhere than where it stands
     // moves there first, with the moves the king leaves.
-    let castles = u32::from(pos.castles().has_color(mated));
-    let ends = super::king_near(Bitboard::from_square(king), moves + castles);
-    !ends.into_iter().any(|end| {
-        let steps = king.distance(end).saturating_sub(castles);
-        steps <= moves && lines.deal_with(&hard[..n], end, moves - steps)
+    !king_ends(pos, (mated, king), moves)
+        .any(|(end, steps)| lines.deal_with(&hard[..n], end, moves - steps))
+}
+
+/// The squares `mated`'s king on `king` may end on within `moves` of its side's moves, each
+/// with the fewest it needs: a castling takes it to its square in one, however far (Chess960).
+fn king_ends(
+    pos: &Chess,
+    (mated, king): (Color, Square),
+    moves: u32,
+) -> impl Iterator<Item = (Square, u32)> {
+    let mut castled = Bitboard::EMPTY;
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if pos.castles().has(mated, side) {
+            castled.add(side.king_to(mated));
+        }
+    }
+    let mut ends = super::king_near(Bitboard::from_square(king), moves);
+    if moves > 0 {
+        ends |= super::king_near(castled, moves - 1);
+    }
+    ends.into_iter().map(move |end| {
+        let castling = castled.into_iter().map(|to| 1 + to.distance(end)).min();
+        (
+            end,
+            castling.map_or(king.distance(end), |c| c.min(king.distance(end))),
+        )
     })
 }
 
@@ -547,6 +569,31 @@ mod tests {
         assert!(!unfreezable(&pos, Color::Black, 0));
         let pos = chess("8/q7/8/8/Rn6/3k4/6K1/8 b - - 0 1");
         assert!(unfreezable(&pos, Color::Black, 0));
+    }
+
+    #[test]
+    fn a_king_that_may_castle_ends_where_castling_takes_it_in_one_move() {
+        // Chess960: the king on b8 castles to g8 with the rook on h8, five squares in one move.
+        let pos: Chess = Fen::from_ascii(b"1k5r/8/8/8/8/8/8/4K3 b h - 0 1")
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .unwrap();
+        let ends: Vec<_> = king_ends(&pos, (Color::Black, Square::B8), 1).collect();
+        assert!(ends.contains(&(Square::G8, 1)));
+        assert!(ends.contains(&(Square::C7, 1)));
+        assert!(
+            !ends
+                .iter()
+                .any(|&(sq, _)| sq == Square::H7 || sq == Square::D6)
+        );
+        let ends: Vec<_> = king_ends(&pos, (Color::Black, Square::B8), 2).collect();
+        assert!(ends.contains(&(Square::H7, 2)));
+        assert!(ends.contains(&(Square::D6, 2)));
+        assert!(ends.contains(&(Square::B8, 0)));
+        // Without the right, no further than the king walks.
+        let pos = chess("1k5r/8/8/8/8/8/8/4K3 b - - 0 1");
+        let ends: Vec<_> = king_ends(&pos, (Color::Black, Square::B8), 1).collect();
+        assert_eq!(ends.len(), 6);
     }
 
     /// A position where pieces of the mated side are often shut in: Black's king, two to four
