@@ -5,7 +5,7 @@
 //! its free men; a knight, bishop, rook or queen its own men cannot shut in within those moves
 //! is one the last move must take or pin.
 
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
 
 /// The mated side's `moves` then the other side's one move, which must stalemate: whether too
 /// many of the mated side's men can step onto an empty square for that to be possible.
@@ -153,10 +153,21 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
             attacks::attacks(by, p, Bitboard::EMPTY)
         })
     });
+    // Each standing line piece's square and lines on the empty board.
+    let mut standing = [(Square::A1, Bitboard::EMPTY); 14];
+    let mut count = 0;
+    for by in (theirs & (board.bishops() | board.rooks() | board.queens()))
+        .into_iter()
+        .take(14)
+    {
+        if let Some(piece) = board.piece_at(by) {
+            standing[count] = (by, attacks::attacks(by, piece, Bitboard::EMPTY));
+            count += 1;
+        }
+    }
     let lines = Lines {
         takes,
-        board,
-        sliders: theirs & (board.bishops() | board.rooks() | board.queens()),
+        standing: &standing[..count],
         // The lines the last move may pin along: a rook's or a queen's, a bishop's or a
         // queen's.
         movers: (
@@ -177,12 +188,7 @@ fn king_ends(
     (mated, king): (Color, Square),
     moves: u32,
 ) -> impl Iterator<Item = (Square, u32)> {
-    let mut castled = Bitboard::EMPTY;
-    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-        if pos.castles().has(mated, side) {
-            castled.add(side.king_to(mated));
-        }
-    }
+    let castled = super::castling_squares(pos, mated);
     let mut ends = super::king_near(Bitboard::from_square(king), moves);
     if moves > 0 {
         ends |= super::king_near(castled, moves - 1);
@@ -200,8 +206,8 @@ fn king_ends(
 /// taking on `takes` and pinning along the lines `movers` says, and the other side's line
 /// pieces where they stand.
 struct Lines<'a> {
-    board: &'a shakmaty::Board,
-    sliders: Bitboard,
+    /// The line pieces that stand: each one's square and lines on the empty board.
+    standing: &'a [(Square, Bitboard)],
     movers: (bool, bool),
     /// The squares the last move may take on: those the other side's men attack on the
     /// empty board.
@@ -239,6 +245,14 @@ impl Lines<'_> {
                 Bitboard::EMPTY
             },
         );
+        // Where each line piece that stands pins to `end`, and whether along a rank or file.
+        let mut pins = [(Bitboard::EMPTY, false); 14];
+        for (pin, &(by, line)) in pins.iter_mut().zip(self.standing) {
+            *pin = (
+                attacks::between(by, end) & line,
+                by.file() == end.file() || by.rank() == end.rank(),
+            );
+        }
         let mut costs = [(0u16, 0u16); 16];
         for (cost, &(sq, role, near, far)) in costs.iter_mut().zip(hard) {
             let reach = if moves >= 2 { near | far } else { near };
@@ -258,16 +272,8 @@ impl Lines<'_> {
                 }
             };
             put(2, stilled(true, by_move.0) | stilled(false, by_move.1));
-            for (i, by) in self.sliders.into_iter().take(14).enumerate() {
-                let Some(by_role) = self.board.role_at(by) else {
-                    continue;
-                };
-                let line = attacks::between(by, end)
-                    & attacks::attacks(by, by_role.of(Color::White), Bitboard::EMPTY);
-                put(
-                    4 << i,
-                    stilled(by.file() == end.file() || by.rank() == end.rank(), line),
-                );
+            for (i, &(line, straight)) in pins[..self.standing.len()].iter().enumerate() {
+                put(4 << i, stilled(straight, line));
             }
         }
         assign(&costs[..hard.len()], 0, moves)
@@ -338,12 +344,14 @@ fn freezes_within(
         Role::Rook | Role::Knight => 2,
         _ => 3,
     };
-    let beside = others
-        .into_iter()
-        .fold(Bitboard::EMPTY, |b, o| b | next_squares(o, role));
+    let beside = || {
+        others
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, o| b | next_squares(o, role))
+    };
     let reached = |squares: Bitboard, left: u32| {
         let squares = if left < fewest {
-            squares & beside
+            squares & beside()
         } else {
             squares
         };
@@ -521,54 +529,47 @@ mod tests {
 
     #[test]
     fn a_queen_needs_her_own_men_all_round_and_a_pin_stills_a_rook_only_on_a_diagonal() {
+        // Whether Black's pieces rule the stalemate out; where they do with moves of Black's
+        // left, no line of them and a white move reaches it.
+        let out = |fen: &str, moves: u32| {
+            let pos = chess(fen);
+            let ruled = unfreezable(&pos, Color::Black, moves);
+            if ruled && moves > 0 {
+                assert!(!stalemate_after(&pos, moves), "{fen} ({moves})");
+            }
+            ruled
+        };
         // The queens on h6 and b5 need eight men round each within one move: one is taken by
         // White's last move, the other moves.
-        let pos = chess("2k5/3p4/3p3q/1q1p4/7B/3p4/5K2/R7 b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 1));
-        assert!(!stalemate_after(&pos, 1));
+        assert!(out("2k5/3p4/3p3q/1q1p4/7B/3p4/5K2/R7 b - - 0 1", 1));
         // White's knight and bishop next to the queen on a8 do not shut her in: she takes them.
-        let pos = chess("qk6/NB6/8/8/8/3K4/8/7q b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 1));
-        assert!(!stalemate_after(&pos, 1));
+        assert!(out("qk6/NB6/8/8/8/3K4/8/7q b - - 0 1", 1));
         // The rook on g7 stands pinned, but no man of White's can take the knight on a8
         // where it stands or goes with one move.
-        let pos = chess("n6k/6r1/8/8/8/7K/8/B7 b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 1));
-        assert!(!stalemate_after(&pos, 1));
+        assert!(out("n6k/6r1/8/8/8/7K/8/B7 b - - 0 1", 1));
         // One queen and a rook on a8 shut in by its king and a pawn.
-        let pos = chess("rk6/p2p4/3p3q/3p4/7B/3p4/5K2/R7 b - - 0 1");
-        assert!(!unfreezable(&pos, Color::Black, 1));
+        assert!(!out("rk6/p2p4/3p3q/3p4/7B/3p4/5K2/R7 b - - 0 1", 1));
         // No diagonal through the rook on c4 leads to the king on b8 for it to be pinned
         // along, and no man of White's attacks the queen's square: with one move of Black's
         // the rook may go where it can be pinned, or the queen where she can be taken, not
         // both; with two, both.
-        let pos = chess("1k6/1q1p4/3p4/3p4/2rp3B/8/5K2/R7 b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 0));
-        assert!(unfreezable(&pos, Color::Black, 1));
-        assert!(!stalemate_after(&pos, 1));
-        assert!(!unfreezable(&pos, Color::Black, 2));
+        assert!(out("1k6/1q1p4/3p4/3p4/2rp3B/8/5K2/R7 b - - 0 1", 0));
+        assert!(out("1k6/1q1p4/3p4/3p4/2rp3B/8/5K2/R7 b - - 0 1", 1));
+        assert!(!out("1k6/1q1p4/3p4/3p4/2rp3B/8/5K2/R7 b - - 0 1", 2));
         // The rook on a1 takes the queen on e1. With the king on a6 the bishop could land on
         // d3, e2 or f1 and pin the rook on c4 along the diagonal to it; a white rook alone
         // pins it only along a file or rank, where it moves.
-        let pos = chess("8/3p4/k2p4/3p4/2rp3B/8/7K/R3q3 b - - 0 1");
-        assert!(!unfreezable(&pos, Color::Black, 0));
-        let pos = chess("8/3p4/k2p4/3p4/2rp4/8/7K/R3q3 b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 0));
+        assert!(!out("8/3p4/k2p4/3p4/2rp3B/8/7K/R3q3 b - - 0 1", 0));
+        assert!(out("8/3p4/k2p4/3p4/2rp4/8/7K/R3q3 b - - 0 1", 0));
         // The knight on a1 cannot be shut in but may go to c2 first, where the queen taking
         // on d1 pins it to the king gone to a4 (1.Ka4 2.Nc2 Qxd1=).
-        let pos = chess("8/8/8/8/2B1K3/1kQ5/3Q4/n2q4 b - - 0 1");
-        assert!(!unfreezable(&pos, Color::Black, 2));
-        let pos = chess("8/8/8/8/k1B1K3/2Q5/3Q4/n2q4 b - - 0 1");
-        assert!(!unfreezable(&pos, Color::Black, 1));
+        assert!(!out("8/8/8/8/2B1K3/1kQ5/3Q4/n2q4 b - - 0 1", 2));
+        assert!(!out("8/8/8/8/k1B1K3/2Q5/3Q4/n2q4 b - - 0 1", 1));
         // With the king on a5 instead, it and the knight would both have to move.
-        let pos = chess("8/8/8/k7/2B1K3/2Q5/3Q4/n2q4 b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 1));
-        assert!(!stalemate_after(&pos, 1));
+        assert!(out("8/8/8/k7/2B1K3/2Q5/3Q4/n2q4 b - - 0 1", 1));
         // The rook on a4 takes the queen on a7 or pins the knight on b4 to the king on d4.
-        let pos = chess("8/q7/8/8/Rn1k4/8/6K1/8 b - - 0 1");
-        assert!(!unfreezable(&pos, Color::Black, 0));
-        let pos = chess("8/q7/8/8/Rn6/3k4/6K1/8 b - - 0 1");
-        assert!(unfreezable(&pos, Color::Black, 0));
+        assert!(!out("8/q7/8/8/Rn1k4/8/6K1/8 b - - 0 1", 0));
+        assert!(out("8/q7/8/8/Rn6/3k4/6K1/8 b - - 0 1", 0));
     }
 
     #[test]

@@ -937,12 +937,7 @@ impl Flights {
         (defender, check): (u32, bool),
     ) {
         let (mated, king) = king;
-        let mut castled = Bitboard::EMPTY;
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            if pos.castles().has(mated, side) {
-                castled.add(side.king_to(mated));
-            }
-        }
+        let castled = castling_squares(pos, mated);
         let flights = self;
         flights.moves = defender as usize;
         flights.check = check;
@@ -1127,6 +1122,17 @@ fn next_to(b: Bitboard) -> Bitboard {
     let x = b.0;
     let row = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
     Bitboard(row | (row << 8) | (row >> 8) | (x << 8) | (x >> 8))
+}
+
+/// The squares `colour`'s king castles to, one move away however far (Chess960).
+fn castling_squares(pos: &Chess, colour: Color) -> Bitboard {
+    let mut castled = Bitboard::EMPTY;
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if pos.castles().has(colour, side) {
+            castled.add(side.king_to(colour));
+        }
+    }
+    castled
 }
 
 /// The squares at most `steps` king's steps from a square of `b`.
