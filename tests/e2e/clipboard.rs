@@ -664,7 +664,7 @@ impl Compositor {
             cmd.uid(NOBODY).gid(NOBODY).env("HOME", "/");
         }
         let child = cmd.spawn().expect("the compositor starts");
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let made = std::fs::read_dir(&runtime)
                 .into_iter()
@@ -677,6 +677,14 @@ impl Compositor {
                 break;
             }
             assert!(Instant::now() < deadline, "the compositor made no socket");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The socket is there before the compositor serves it (it starts its outputs first, slow
+        // on a busy machine): a client's own time limit, such as the holder's answer, starts
+        // only once a round trip is answered.
+        let path = runtime.join(&socket);
+        while !answers_a_round_trip(&path) {
+            assert!(Instant::now() < deadline, "the compositor does not answer");
             std::thread::sleep(Duration::from_millis(20));
         }
         Compositor {
@@ -772,6 +780,44 @@ impl Drop for Compositor {
             }
         }
         let _ = std::fs::remove_dir_all(&self.runtime);
+    }
+}
+
+/// Whether a Wayland compositor serves `socket`: `wl_display.sync` (object 1, request 0, a new
+/// callback 2) is answered by the callback's `done` event.
+fn answers_a_round_trip(socket: &std::path::Path) -> bool {
+    use std::io::Read;
+    let Ok(mut stream) = std::os::unix::net::UnixStream::connect(socket) else {
+        return false;
+    };
+    if stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .is_err()
+    {
+        return false;
+    }
+    let mut sync = Vec::with_capacity(12);
+    for word in [1u32, 12 << 16, 2] {
+        sync.extend_from_slice(&word.to_ne_bytes());
+    }
+    if stream.write_all(&sync).is_err() {
+        return false;
+    }
+    // Events until one for the callback: each is its object, its size and opcode, its body.
+    loop {
+        let mut header = [0u8; 8];
+        if stream.read_exact(&mut header).is_err() {
+            return false;
+        }
+        let object = u32::from_ne_bytes(header[..4].try_into().unwrap());
+        let size = (u32::from_ne_bytes(header[4..].try_into().unwrap()) >> 16) as usize;
+        let mut body = vec![0u8; size.saturating_sub(8)];
+        if stream.read_exact(&mut body).is_err() {
+            return false;
+        }
+        if object == 2 {
+            return true;
+        }
     }
 }
 
