@@ -348,7 +348,7 @@ fn mates_among_the_kings_own_men_agree() {
     // man could take or stand in the way of where he stands, so he must move first.
     let own = ['q', 'r', 'b', 'b', 'n', 'n', 'p', 'p', 'p'];
     let stips = ["h#1", "h#1.5", "h#2", "ser-h#2", "ser-h#3"];
-    let (legal, solved) = among_own_men(&stips, &own, 6000);
+    let (legal, solved) = among_own_men(&stips, &own, Against::Lines, 6000);
     assert!(
         legal > 2000 && solved > 100,
         "{legal} legal, {solved} solved"
@@ -362,17 +362,38 @@ fn stalemates_among_the_kings_own_pieces_agree() {
     // last move, which takes one and pins one at most, and a queen it cannot pin.
     let own = ['q', 'q', 'r', 'r', 'b', 'b', 'n', 'n', 'p'];
     let stips = ["ser-h=1", "ser-h=2", "ser-h=3", "h=1.5", "h=2"];
-    let (legal, solved) = among_own_men(&stips, &own, 3000);
+    let (legal, solved) = among_own_men(&stips, &own, Against::Lines, 3000);
     assert!(
         legal > 1000 && solved > 50,
         "{legal} legal, {solved} solved"
     );
 }
 
+#[test]
+fn stalemates_among_the_kings_own_men_against_a_lone_king_agree() {
+    // With no bishop, rook or queen of the other side nothing is pinned: every man of the
+    // king's must be shut in, or taken by the last move, and all of them within the same
+    // moves.
+    let own = ['q', 'r', 'b', 'n', 'p', 'p'];
+    let stips = ["ser-h=1", "ser-h=2", "ser-h=3", "ser-h=4", "h=2"];
+    let (legal, solved) = among_own_men(&stips, &own, Against::King, 3000);
+    assert!(legal > 1000 && solved > 5, "{legal} legal, {solved} solved");
+}
+
+/// What the other side has in `among_own_men`.
+#[derive(Clone, Copy)]
+enum Against {
+    /// A line piece and one or two more men.
+    Lines,
+    /// Its king and at most a knight or a pawn.
+    King,
+}
+
 /// Runs `cases` random problems under `stips`, asserting the two searches agree: the king to
 /// be mated among four to seven men of `own` kinds within two squares of it, a line piece of
-/// the other side and one or two more men. Returns how many were legal and solved.
-fn among_own_men(stips: &[&str], own: &[char], cases: u32) -> (usize, usize) {
+/// the other side and one or two more men (`Against::Lines`) or at most a knight or a pawn
+/// (`Against::King`). Returns how many were legal and solved.
+fn among_own_men(stips: &[&str], own: &[char], against: Against, cases: u32) -> (usize, usize) {
     let stips: Vec<Stipulation> = stips.iter().map(|s| s.parse().unwrap()).collect();
     let mut runner = TestRunner::new(Config {
         cases,
@@ -381,18 +402,35 @@ fn among_own_men(stips: &[&str], own: &[char], cases: u32) -> (usize, usize) {
     });
     let (legal, solved) = (Cell::new(0), Cell::new(0));
     let own = prop::sample::select(own.to_vec());
-    let mating = prop::sample::select(vec!['Q', 'R', 'B', 'N', 'N', 'P']);
+    let (mating, others) = match against {
+        Against::Lines => (vec!['Q', 'R', 'B', 'N', 'N', 'P'], 1..=2),
+        Against::King => (vec!['N', 'P'], 0..=1),
+    };
     let strategy = (
         (0u8..64, 0u8..64),
         prop::collection::vec((own, 0u8..25), 4..=7),
         (prop::sample::select(vec!['Q', 'R', 'B']), 0u8..64),
-        prop::collection::vec((mating, 0u8..64), 1..=2),
+        prop::collection::vec((prop::sample::select(mating), 0u8..64), others),
         0..stips.len(),
     );
     runner
         .run(&strategy, |((wk, bk), near, line, others, which)| {
+            let (mut all, wk, bk) = match against {
+                Against::Lines => (vec![line], wk, bk),
+                // The king on the edge, the other king within three squares, where a
+                // stalemate is nearer.
+                Against::King => {
+                    let bk = if bk < 32 { bk % 8 } else { 56 + bk % 8 };
+                    let (f, r) = (bk % 8 + wk % 7, (bk / 8 + wk / 7 % 7).min(10));
+                    let wk = if (3..11).contains(&f) && (3..11).contains(&r) {
+                        (r - 3) * 8 + f - 3
+                    } else {
+                        wk
+                    };
+                    (Vec::new(), wk, bk)
+                }
+            };
             let (f, r) = (i32::from(bk % 8), i32::from(bk / 8));
-            let mut all = vec![line];
             for (c, at) in near {
                 let (f, r) = (f + i32::from(at % 5) - 2, r + i32::from(at / 5) - 2);
                 if (0..8).contains(&f) && (0..8).contains(&r) {

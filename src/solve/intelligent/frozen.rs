@@ -181,6 +181,357 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
         .any(|(end, steps)| lines.deal_with(&hard[..n], end, moves - steps))
 }
 
+/// The most ways of its men the search of `cannot_all_be_shut_in` weighs; beyond them it lets
+/// the position through.
+const TOGETHER_STEPS: u32 = 16384;
+
+/// The mated side's `moves` then the other side's one move, which must stalemate: whether the
+/// mated side's men cannot all be left without a move at once.
+///
+/// `unfreezable` weighs each piece alone; here every man is given a way to end and all the ways
+/// must fit together, where the other side has no bishop, rook or queen to pin with (nor a pawn
+/// to promote to one). A knight, bishop, rook or queen ends on a square where its own men hold
+/// every square next to it along its lines, or is taken by the last move (one man). The king
+/// ends where its own men hold every square next to it the other side may not attack then. A
+/// pawn stays with a man in front of it, is taken, or moves. The moves they ask for: each
+/// man's own to the square he ends on (a king's steps; one along a piece's lines, else two),
+/// and a man landing on each square to hold where none stays or ends, counted once however many
+/// men need it, and on each square in front of a pawn that stays where no man stands but for
+/// the square the last move lands on. Only the pawns that move may be those: at least as many
+/// of them as such squares, and their moves are at least the more of the two. The moves only
+/// grow as men are given ways, so a search gives them one man at a time and drops a way as
+/// soon as the moves pass `moves`.
+pub(super) fn cannot_all_be_shut_in(pos: &Chess, mated: Color, moves: u32) -> bool {
+    // With eight moves or more the men find ways to fit in the positions met (Popeye's series
+    // help stalemates), and the search only costs.
+    if moves >= 8 {
+        return false;
+    }
+    let board = pos.board();
+    let ours = board.by_color(mated);
+    let Some(king) = board.king_of(mated) else {
+        return false;
+    };
+    // A castling moves a rook as well as the king: one move, not two.
+    if (ours & !board.kings() & !board.pawns()).is_empty() || pos.castles().has_color(mated) {
+        return false;
+    }
+    // With a bishop, rook or queen of the other side, or a pawn that may promote to one, any
+    // man might be pinned and many squares guarded: the ways are too many to weigh. So the
+    // other side has no castling either, and its last move lands once.
+    let theirs = board.by_color(!mated);
+    let seventh = Bitboard::from_rank((!mated).relative_rank(Rank::Seventh));
+    if (theirs & (board.bishops() | board.rooks() | board.queens())).any()
+        || (theirs & board.pawns() & seventh).any()
+    {
+        return false;
+    }
+    // The squares the other side may take on and attack once its last move is made: each
+    // man's from where it stands and from each square it may go to, on the empty board.
+    let (mut takes, mut guarded) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for by in theirs {
+        let Some(piece) = board.piece_at(by) else {
+            continue;
+        };
+        let now = attacks::attacks(by, piece, Bitboard::EMPTY);
+        takes |= now;
+        let mut to = now;
+        if piece.role == Role::Pawn {
+            let forward = if piece.color == Color::White { 8 } else { -8 };
+            let second = Bitboard::from_rank(piece.color.relative_rank(Rank::Second));
+            for steps in [1, 2] {
+                if steps == 1 || second.contains(by) {
+                    to |= by
+                        .offset(forward * steps)
+                        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                }
+            }
+        }
+        guarded |= to
+            .into_iter()
+            .fold(now, |b, t| b | attacks::attacks(t, piece, Bitboard::EMPTY));
+    }
+    let together = Together {
+        ours,
+        occupied: board.occupied(),
+        moves,
+    };
+    let start = Shut::default();
+    let mut kings = [(Square::A1, 0); 64];
+    let mut n_kings = 0;
+    for (end, travel) in king_ends(pos, (mated, king), moves) {
+        kings[n_kings] = (end, travel);
+        n_kings += 1;
+    }
+    let ways = Ways {
+        pos,
+        mated,
+        kings: &kings[..n_kings],
+        takes,
+        guarded,
+    };
+    // The queens first (the fewest ways), the king, the pawns, then the other pieces.
+    let mut men = [Square::A1; 16];
+    let mut n = 0;
+    for role in [
+        Role::Queen,
+        Role::King,
+        Role::Pawn,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ] {
+        for sq in ours & board.by_role(role) {
+            if n == men.len() {
+                return false;
+            }
+            men[n] = sq;
+            n += 1;
+        }
+    }
+    // Most positions that pass show it with the first way that fits for each man in turn.
+    let mut shut = start;
+    let fitted = men[..n].iter().all(|&sq| {
+        let mut next = None;
+        ways.visit(sq, moves - together.cost(&shut), &mut |way| {
+            next = together.with(&shut, way);
+            next.is_none()
+        });
+        next.map(|n| shut = n).is_some()
+    });
+    let mut steps = TOGETHER_STEPS;
+    !(fitted && together.settled(&shut) || together.fits(&ways, &men[..n], start, &mut steps))
+}
+
+/// What the ways of the mated side's men to end without a move depend on.
+struct Ways<'a> {
+    pos: &'a Chess,
+    mated: Color,
+    /// The squares the king may end on, each with the moves it needs.
+    kings: &'a [(Square, u32)],
+    /// The squares the last move may take on.
+    takes: Bitboard,
+    /// The squares the other side may attack at the end.
+    guarded: Bitboard,
+}
+
+impl Ways<'_> {
+    /// Hands each way of the man on `sq` to `f`, the cheapest first, until `f` says stop
+    /// (false); returns whether none did. Those that cannot fit the `left` moves are left
+    /// out: a man who moves onto a square to hold may save a man landing there, so his own
+    /// moves may be one more than `left`, and a pawn's move may be such a landing.
+    fn visit(&self, sq: Square, left: u32, f: &mut impl FnMut(Way) -> bool) -> bool {
+        let Some(role) = self.pos.board().role_at(sq) else {
+            return true;
+        };
+        let reach = left + 1;
+        match role {
+            Role::Pawn => {
+                let forward = if self.mated == Color::White { 8 } else { -8 };
+                let step = sq
+                    .offset(forward)
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                f(Way::Stays(step))
+                    && (!self.takes.contains(sq)
+                        || f(Way::Taken {
+                            from: sq,
+                            travel: 0,
+                        }))
+                    && f(Way::Moves(sq))
+            }
+            Role::King => {
+                let ends = |to: Square, travel| Way::Ends {
+                    from: sq,
+                    to,
+                    travel,
+                    need: attacks::king_attacks(to) & !self.guarded,
+                };
+                f(ends(sq, 0))
+                    && self
+                        .kings
+                        .iter()
+                        .all(|&(to, travel)| to == sq || travel > reach || f(ends(to, travel)))
+            }
+            _ => {
+                let (near, far) = squares_within(sq, role);
+                let taken = if self.takes.contains(sq) {
+                    Some(0)
+                } else if (near & self.takes).any() {
+                    Some(1)
+                } else if (far & self.takes).any() {
+                    Some(2)
+                } else {
+                    None
+                }
+                .filter(|&travel| travel <= left);
+                taken.is_none_or(|travel| f(Way::Taken { from: sq, travel }))
+                    && [(Bitboard::from_square(sq), 0), (near, 1), (far, 2)]
+                        .into_iter()
+                        .filter(|&(_, travel)| travel <= reach)
+                        .all(|(squares, travel)| {
+                            squares.into_iter().all(|to| {
+                                f(Way::Ends {
+                                    from: sq,
+                                    to,
+                                    travel,
+                                    need: next_squares(to, role),
+                                })
+                            })
+                        })
+            }
+        }
+    }
+}
+
+/// A way a man of the mated side ends without a move.
+#[derive(Clone, Copy)]
+enum Way {
+    /// On `to`, reached with `travel` moves of his own, his men holding `need`.
+    Ends {
+        from: Square,
+        to: Square,
+        travel: u32,
+        need: Bitboard,
+    },
+    /// Taken by the last move, where he stands or after `travel` moves.
+    Taken { from: Square, travel: u32 },
+    /// A pawn that stays: a man stands on the square in front of him.
+    Stays(Bitboard),
+    /// A pawn that moves from his square (a move that may be one landing on a square to
+    /// hold).
+    Moves(Square),
+}
+
+/// The men given their ways so far: their own moves, the squares their men must hold, the
+/// squares in front of pawns that stay, the squares they left and landed on, the squares they
+/// end on, and whether the last move takes one.
+#[derive(Clone, Copy, Default)]
+struct Shut {
+    travel: u32,
+    /// The pawns that move: they may land on a square to hold.
+    movers: u32,
+    need: Bitboard,
+    steps: Bitboard,
+    gone: Bitboard,
+    landed: Bitboard,
+    ends: Bitboard,
+    taken: bool,
+}
+
+/// What `cannot_all_be_shut_in` weighs the men's ways against.
+struct Together {
+    ours: Bitboard,
+    occupied: Bitboard,
+    moves: u32,
+}
+
+impl Together {
+    /// The moves `shut` asks for: the men's own, one for each square to hold where no man of
+    /// the side stays (one who moved away does not) and none landed, and one for each square
+    /// in front of a pawn that stays where no man stands, but the last move's.
+    fn cost(&self, shut: &Shut) -> u32 {
+        // The movers' moves and the arrivals may be the same moves.
+        shut.travel + self.arrivals(shut).max(shut.movers)
+    }
+
+    /// The squares `shut` asks a man of the side to land on: those to hold where none stays
+    /// or landed, those in front of pawns where no man stands but the one the last move
+    /// lands on.
+    fn arrivals(&self, shut: &Shut) -> u32 {
+        let held = (self.ours & !shut.gone) | shut.landed;
+        let blocked = (self.occupied & !shut.gone) | shut.landed | shut.need;
+        let steps = (shut.steps & !blocked).count() as u32;
+        // The last move lands on one of them.
+        (shut.need & !held).count() as u32 + steps.saturating_sub(1)
+    }
+
+    /// `shut` with one more man given `way`, if it fits within the moves.
+    fn with(&self, shut: &Shut, way: Way) -> Option<Shut> {
+        let next = match way {
+            Way::Ends {
+                from,
+                to,
+                travel,
+                need,
+            } => {
+                if shut.ends.contains(to) {
+                    return None;
+                }
+                let moved = to != from;
+                Shut {
+                    travel: shut.travel + travel,
+                    need: shut.need | need,
+                    gone: if moved {
+                        shut.gone.with(from)
+                    } else {
+                        shut.gone
+                    },
+                    landed: if moved {
+                        shut.landed.with(to)
+                    } else {
+                        shut.landed
+                    },
+                    ends: shut.ends.with(to),
+                    ..*shut
+                }
+            }
+            Way::Taken { from, travel } => {
+                if shut.taken {
+                    return None;
+                }
+                Shut {
+                    travel: shut.travel + travel,
+                    gone: if travel > 0 {
+                        shut.gone.with(from)
+                    } else {
+                        shut.gone
+                    },
+                    taken: true,
+                    ..*shut
+                }
+            }
+            Way::Stays(step) => Shut {
+                steps: shut.steps | step,
+                ..*shut
+            },
+            Way::Moves(from) => Shut {
+                movers: shut.movers + 1,
+                gone: shut.gone.with(from),
+                ..*shut
+            },
+        };
+        (self.cost(&next) <= self.moves).then_some(next)
+    }
+
+    /// Whether the `men` can be given ways on top of `shut` within the moves (or the search
+    /// ran out of `steps`, which lets the position through).
+    fn fits(&self, ways: &Ways, men: &[Square], shut: Shut, steps: &mut u32) -> bool {
+        let Some((&sq, rest)) = men.split_first() else {
+            return self.settled(&shut);
+        };
+        let mut fitted = false;
+        ways.visit(sq, self.moves - self.cost(&shut), &mut |way| {
+            // Out of steps: let the position through.
+            if *steps == 0 {
+                fitted = true;
+                return false;
+            }
+            *steps -= 1;
+            fitted = self
+                .with(&shut, way)
+                .is_some_and(|next| self.fits(ways, rest, next, steps));
+            !fitted
+        });
+        fitted
+    }
+
+    /// Whether every man given a way, the squares to hold and those in front of pawns can be
+    /// taken: by the pawns that move, one each, as no other man lands there.
+    fn settled(&self, shut: &Shut) -> bool {
+        self.arrivals(shut) <= shut.movers
+    }
+}
+
 /// The squares `mated`'s king on `king` may end on within `moves` of its side's moves, each
 /// with the fewest it needs: a castling takes it to its square in one, however far (Chess960).
 fn king_ends(
@@ -654,19 +1005,43 @@ mod tests {
     }
 
     #[test]
-    fn pieces_that_cannot_be_shut_in_rule_out_the_series_help_stalemate() {
-        // Wherever too many pieces can be neither shut in by their own men nor taken or pinned
-        // by the last move, no line of one or two black moves and a white one stalemates; and
-        // positions that have one are met too.
-        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-        let (mut ruled_out, mut reached) = (0, 0);
-        for _ in 0..10000 {
-            let Some(pos) = crowded(&mut next) else {
+    fn a_queen_and_three_bishops_cannot_all_be_shut_in_with_the_same_moves() {
+        // Each alone could be: the queen in the h1 corner with four moves, each bishop where
+        // it stands with two to four; together they ask for more. Three moves are searched.
+        let pos = chess("2k5/b1bb4/8/6p1/6p1/5q2/8/4K3 b - - 0 1");
+        for moves in [3, 4] {
+            assert!(!unfreezable(&pos, Color::Black, moves), "{moves}");
+            assert!(cannot_all_be_shut_in(&pos, Color::Black, moves), "{moves}");
+        }
+        assert!(!stalemate_after(&pos, 3));
+    }
+
+    #[test]
+    fn a_pawn_that_moves_may_be_the_man_a_square_asks_for() {
+        // 1...h2 Kxf1=: the pawn's step is the king's square to hold, one move for both.
+        let pos = chess("8/8/8/8/8/7p/8/4Kb1k b - - 0 1");
+        assert!(stalemate_after(&pos, 1));
+        assert!(!cannot_all_be_shut_in(&pos, Color::Black, 1));
+    }
+
+    /// Over `count` positions `make` makes, with one and two moves of Black's: each position
+    /// `bound` rules out is searched and has no series help stalemate. Returns how many it
+    /// ruled out, how many of those `other` does not, and how many it lets through have one
+    /// with one move.
+    fn sound_over(
+        (count, mut make): (u32, impl FnMut() -> Option<Chess>),
+        bound: impl Fn(&Chess, Color, u32) -> bool,
+        other: impl Fn(&Chess, u32) -> bool,
+    ) -> (u32, u32, u32) {
+        let (mut ruled_out, mut alone, mut reached) = (0, 0, 0);
+        for _ in 0..count {
+            let Some(pos) = make() else {
                 continue;
             };
             for moves in 1..3 {
-                if unfreezable(&pos, Color::Black, moves) {
+                if bound(&pos, Color::Black, moves) {
                     ruled_out += 1;
+                    alone += u32::from(!other(&pos, moves));
                     let fen = Fen::from_position(&pos, EnPassantMode::Legal);
                     assert!(!stalemate_after(&pos, moves), "{fen} ({moves})");
                 } else if moves == 1 && stalemate_after(&pos, moves) {
@@ -674,10 +1049,74 @@ mod tests {
                 }
             }
         }
+        (ruled_out, alone, reached)
+    }
+
+    #[test]
+    fn pieces_that_cannot_be_shut_in_rule_out_the_series_help_stalemate() {
+        // Wherever too many pieces can be neither shut in by their own men nor taken or pinned
+        // by the last move, no line of one or two black moves and a white one stalemates; and
+        // positions that have one are met too.
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let (ruled_out, _, reached) =
+            sound_over((10000, || crowded(&mut next)), unfreezable, |_, _| true);
         // Both kinds are met (2,699 and 259 of them here).
         assert!(
             ruled_out > 2000 && reached > 200,
             "{ruled_out} ruled out, {reached} reached"
+        );
+    }
+
+    /// Black's king with two to five of its men within two squares, White's king and at most a
+    /// knight or a pawn that cannot promote: no pins, few squares guarded.
+    fn lone(next: &mut impl FnMut(u64) -> u8) -> Option<Chess> {
+        // Half the time on the edge, where a stalemate is near.
+        let king = match next(4) {
+            0 => next(8),
+            1 => 56 + next(8),
+            _ => next(64),
+        };
+        let (f, r) = (i32::from(king % 8), i32::from(king / 8));
+        let mut men = Vec::new();
+        for _ in 0..2 + next(4) {
+            let kind = 5 + usize::from(next(5));
+            let (f, r) = (f + i32::from(next(5)) - 2, r + i32::from(next(5)) - 2);
+            if (0..8).contains(&f) && (0..8).contains(&r) && (kind != 9 || (1..7).contains(&r)) {
+                men.push((kind, (r * 8 + f) as u8));
+            }
+        }
+        match next(3) {
+            0 => men.push((3, next(64))),
+            1 => men.push((4, 8 + next(40))),
+            _ => {}
+        }
+        // White's king two or three squares away half the time.
+        let (df, dr) = (i32::from(next(7)) - 3, i32::from(next(7)) - 3);
+        let near = (f + df, r + dr);
+        let white = if next(2) == 0 && (0..8).contains(&near.0) && (0..8).contains(&near.1) {
+            (near.1 * 8 + near.0) as u8
+        } else {
+            next(64)
+        };
+        random_position((white, king), &men)
+    }
+
+    #[test]
+    fn men_that_cannot_all_be_shut_in_together_rule_out_the_series_help_stalemate() {
+        // Wherever the men's ways to end without a move cannot all fit in the moves, no line of
+        // one or two black moves and a white one stalemates; positions that have one are met,
+        // and many are ruled out that no piece alone rules out.
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        let (ruled_out, alone, reached) = sound_over(
+            (16000, || lone(&mut next)),
+            cannot_all_be_shut_in,
+            |pos, moves| {
+                unfreezable(pos, Color::Black, moves) || too_free(pos, Color::Black, moves)
+            },
+        );
+        assert!(
+            ruled_out > 10000 && alone > 5000 && reached > 10,
+            "{ruled_out} ruled out, {alone} by no piece alone, {reached} reached"
         );
     }
 }

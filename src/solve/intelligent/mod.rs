@@ -58,7 +58,8 @@ enum Part {
     /// Every piece given every move (`Net::union`).
     Union,
     /// A stalemate by one move, too many of the other men free (`too_mobile`), or too many
-    /// for the mated side's moves before it (`frozen::too_free`, `frozen::unfreezable`).
+    /// for the mated side's moves before it (`frozen::too_free`, `frozen::unfreezable`,
+    /// `frozen::cannot_all_be_shut_in`).
     TooMobile,
     /// Sharing the moves among the pieces (`Guards::share`).
     Shared,
@@ -266,6 +267,13 @@ impl Net<'_> {
                 guards.last_move_squares(pieces, flights, around, parries, find) & self.within;
             return if found.is_empty() {
                 Err(Part::Last)
+            } else if !flights.check
+                && legal
+                && defender > 0
+                // The dearest test, asked only where every other lets the stalemate through.
+                && frozen::cannot_all_be_shut_in(self.pos, self.mated, defender)
+            {
+                Err(Part::TooMobile)
             } else if find == Find::All {
                 Ok(found)
             } else {
