@@ -148,11 +148,7 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
     let theirs = board.by_color(!mated);
     let seventh = Bitboard::from_rank((!mated).relative_rank(Rank::Seventh));
     let promotes = (theirs & board.pawns() & seventh).any();
-    let takes = theirs.into_iter().fold(Bitboard::EMPTY, |b, by| {
-        b | board.piece_at(by).map_or(Bitboard::EMPTY, |p| {
-            attacks::attacks(by, p, Bitboard::EMPTY)
-        })
-    });
+    let takes = attacked_on_empty_board(board, theirs);
     // Each standing line piece's square and lines on the empty board.
     let mut standing = [(Square::A1, Bitboard::EMPTY); 14];
     let mut count = 0;
@@ -226,26 +222,25 @@ pub(super) fn cannot_all_be_shut_in(pos: &Chess, mated: Color, moves: u32) -> bo
     {
         return false;
     }
-    // The squares the other side may take on and attack once its last move is made: each
-    // man's from where it stands and from each square it may go to, on the empty board.
-    let (mut takes, mut guarded) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    // The squares the other side may take on, and those it may attack once its last move is
+    // made: each man's from where it stands and from each square it may go to, on the empty
+    // board.
+    let takes = attacked_on_empty_board(board, theirs);
+    let mut guarded = takes;
     for by in theirs {
         let Some(piece) = board.piece_at(by) else {
             continue;
         };
         let now = attacks::attacks(by, piece, Bitboard::EMPTY);
-        takes |= now;
         let mut to = now;
         if piece.role == Role::Pawn {
-            let forward = if piece.color == Color::White { 8 } else { -8 };
             let second = Bitboard::from_rank(piece.color.relative_rank(Rank::Second));
-            for steps in [1, 2] {
-                if steps == 1 || second.contains(by) {
-                    to |= by
-                        .offset(forward * steps)
-                        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-                }
-            }
+            let one = super::pawn_step(by, piece.color);
+            let two = one
+                .filter(|_| second.contains(by))
+                .and_then(|one| super::pawn_step(one, piece.color));
+            to.extend(one);
+            to.extend(two);
         }
         guarded |= to
             .into_iter()
@@ -327,10 +322,8 @@ impl Ways<'_> {
         let reach = left + 1;
         match role {
             Role::Pawn => {
-                let forward = if self.mated == Color::White { 8 } else { -8 };
-                let step = sq
-                    .offset(forward)
-                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                let step =
+                    super::pawn_step(sq, self.mated).map_or(Bitboard::EMPTY, Bitboard::from_square);
                 f(Way::Stays(step))
                     && (!self.takes.contains(sq)
                         || f(Way::Taken {
@@ -530,6 +523,15 @@ impl Together {
     fn settled(&self, shut: &Shut) -> bool {
         self.arrivals(shut) <= shut.movers
     }
+}
+
+/// The squares the men of `side` on `board` attack on the empty board.
+fn attacked_on_empty_board(board: &shakmaty::Board, side: Bitboard) -> Bitboard {
+    side.into_iter().fold(Bitboard::EMPTY, |b, by| {
+        b | board.piece_at(by).map_or(Bitboard::EMPTY, |p| {
+            attacks::attacks(by, p, Bitboard::EMPTY)
+        })
+    })
 }
 
 /// The squares `mated`'s king on `king` may end on within `moves` of its side's moves, each
@@ -744,11 +746,8 @@ pub(super) fn open(
 ) -> Bitboard {
     let empty = !occupied;
     match role {
-        Role::Pawn => {
-            let step = if colour == Color::White { 8 } else { -8 };
-            sq.offset(step)
-                .map_or(Bitboard::EMPTY, |to| Bitboard::from_square(to) & empty)
-        }
+        Role::Pawn => super::pawn_step(sq, colour)
+            .map_or(Bitboard::EMPTY, |to| Bitboard::from_square(to) & empty),
         Role::Knight => attacks::knight_attacks(sq) & empty,
         Role::King => Bitboard::EMPTY,
         slider => {

@@ -1132,6 +1132,11 @@ fn next_to(b: Bitboard) -> Bitboard {
     Bitboard(row | (row << 8) | (row >> 8) | (x << 8) | (x >> 8))
 }
 
+/// The square in front of a `colour` pawn on `sq`: its step.
+pub(crate) fn pawn_step(sq: Square, colour: Color) -> Option<Square> {
+    sq.offset(if colour == Color::White { 8 } else { -8 })
+}
+
 /// The squares `colour`'s king castles to, one move away however far (Chess960).
 fn castling_squares(pos: &Chess, colour: Color) -> Bitboard {
     let mut castled = Bitboard::EMPTY;

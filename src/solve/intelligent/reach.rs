@@ -92,7 +92,7 @@ impl Kind {
         if sq.rank() == last {
             return;
         }
-        let forward = |s: Square| s.offset(if color == Color::White { 8 } else { -8 });
+        let forward = |s: Square| super::pawn_step(s, color);
         let mut targets = attacks::pawn_attacks(color, sq);
         if let Some(one) = forward(sq) {
             targets.add(one);
