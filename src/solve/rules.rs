@@ -39,6 +39,9 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// tells it: a change of castling or en passant rights left out. A guess, good enough to
     /// fetch the table's entry of a position before it is played.
     fn hash_after(&self, m: Self::Move, pass: bool) -> u64;
+    /// `hash_after` where the move alone tells it exactly (no castling right to lose, no en
+    /// passant right to gain), to ask the table before the move is played; else `None`.
+    fn exact_hash_after(&self, m: Self::Move, pass: bool) -> Option<u64>;
     fn check_hint(&mut self) -> Self::Hint;
     /// False only when `m` certainly does not give check.
     fn may_check(&mut self, hint: &Self::Hint, m: Self::Move) -> bool;

@@ -287,6 +287,20 @@ impl Rules for ChessRules {
         h ^ moved_key(pos.turn(), m) ^ turn
     }
 
+    #[inline]
+    fn exact_hash_after(&self, m: SMove, pass: bool) -> Option<u64> {
+        let (pos, _, _) = self.stack.last().expect("root");
+        // A pawn's two-square step may open an en passant capture, which a pass closes again.
+        let double_step = m.role() == Role::Pawn
+            && m.from()
+                .is_some_and(|from| from.rank().distance(m.to().rank()) == 2);
+        if pos.castles().any() || (double_step && !pass) {
+            return None;
+        }
+        // The move closes the en passant right the position has, if any.
+        Some(self.hash_after(m, pass) ^ ep_key(pos))
+    }
+
     fn check_hint(&mut self) -> Hint {
         let pos = self.pos();
         let board = pos.board();
@@ -543,9 +557,10 @@ mod tests {
 
     /// Plays every line `depth` plies deep, checking the incremental hash against the hash from
     /// scratch (after each move and after a pass), its guess before the move (`hash_after`)
-    /// against it but for the castling and en passant rights, and `may_check` against the
-    /// real check.
-    fn walk(r: &mut ChessRules, depth: u32, seen: &mut u64) {
+    /// against it but for the castling and en passant rights, the exact one
+    /// (`exact_hash_after`, counted in `seen.1` where it is known) against it, and `may_check`
+    /// against the real check.
+    fn walk(r: &mut ChessRules, depth: u32, seen: &mut (u64, u64)) {
         if depth == 0 {
             return;
         }
@@ -553,12 +568,17 @@ mod tests {
         for &m in r.legal().iter() {
             let may = r.may_check(&hint, m);
             let guess = (r.hash_after(m, false), r.hash_after(m, true));
+            let exact = (r.exact_hash_after(m, false), r.exact_hash_after(m, true));
             let rights = |pos: &Chess| castling_key(pos.castles().castling_rights());
             let before = rights(r.pos()) ^ ep_key(r.pos());
             r.play(m);
             assert_eq!(r.hash(), full_hash(r.pos()), "hash after {m:?}");
             let changed = before ^ rights(r.pos()) ^ ep_key(r.pos());
             assert_eq!(r.hash(), guess.0 ^ changed, "guessed hash after {m:?}");
+            assert!(
+                exact.0.is_none_or(|h| h == r.hash()),
+                "exact hash after {m:?}"
+            );
             assert!(may || !r.pos().is_check(), "{m:?} checks unannounced");
             let passing = ep_key(r.pos());
             if r.null() {
@@ -569,9 +589,15 @@ mod tests {
                     guess.1 ^ changed,
                     "guessed hash after {m:?} and a pass"
                 );
+                let known = exact.1.is_some_and(|h| h == r.hash());
+                assert!(
+                    known || exact.1.is_none(),
+                    "exact hash after {m:?} and a pass"
+                );
+                seen.1 += u64::from(known);
                 r.undo();
             }
-            *seen += 1;
+            seen.0 += 1;
             walk(r, depth - 1, seen);
             r.undo();
         }
@@ -593,9 +619,12 @@ mod tests {
             "3r4/2P5/8/k7/8/8/8/K7 w - - 0 1",
         ] {
             let mut r = rules(fen);
-            let mut seen = 0;
+            let mut seen = (0, 0);
             walk(&mut r, 3, &mut seen);
-            assert!(seen > 100, "{fen}");
+            assert!(seen.0 > 100, "{fen}");
+            // Where no castling right is left, most hashes are known before the move.
+            let rights = r.pos().castles().any();
+            assert!(rights || seen.1 > seen.0 / 2, "{fen}: {seen:?}");
         }
     }
 

@@ -191,6 +191,12 @@ impl Rules for XiangqiRules {
         if pass { h } else { h ^ TURN_KEY }
     }
 
+    /// Xiangqi has no rights a move changes: the guess is exact.
+    #[inline]
+    fn exact_hash_after(&self, m: (u8, u8), pass: bool) -> Option<u64> {
+        Some(self.hash_after(m, pass))
+    }
+
     fn check_hint(&mut self) {}
 
     fn stall_hint(&mut self) {}
@@ -262,9 +268,15 @@ mod tests {
         }
         for &m in r.legal().iter() {
             let guess = (r.hash_after(m, false), r.hash_after(m, true));
+            let exact = (r.exact_hash_after(m, false), r.exact_hash_after(m, true));
             r.play(m);
             assert_eq!(r.hash, XiangqiRules::new(r.mb.clone()).hash, "{m:?}");
             assert_eq!(r.hash, guess.0, "guessed hash after {m:?}");
+            assert_eq!(
+                (Some(r.hash), Some(r.hash ^ TURN_KEY)),
+                exact,
+                "exact after {m:?}"
+            );
             assert_eq!(
                 r.hash ^ TURN_KEY,
                 guess.1,

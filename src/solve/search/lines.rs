@@ -63,6 +63,9 @@ impl<R: Rules> Search<'_, R> {
         while let Some(i) = next {
             let m = moves[i];
             next = self.next_kept(&moves, i + 1, keep, fetch);
+            if self.known_to_fail(m, (SERIES, true), left - 1) {
+                continue;
+            }
             self.play(m);
             if !self.pos.in_check() && self.null() {
                 line.push(m);
@@ -206,6 +209,9 @@ impl<R: Rules> Search<'_, R> {
         while let Some(i) = next {
             let m = moves[i];
             next = self.next_kept(&moves, i + 1, keep, fetch);
+            if self.known_to_fail(m, (HELP, false), plies - 1) {
+                continue;
+            }
             self.play(m);
             line.push(m);
             any |= self.help_within(plies - 1, within, line, found);
@@ -219,6 +225,19 @@ impl<R: Rules> Search<'_, R> {
             self.table.store_help_fail(key, plies);
         }
         any
+    }
+
+    /// Whether the table knows that the position after `m` (the other side passing, with
+    /// `pass`) fails with `count` left, asked before the move is played: a position met again
+    /// costs one probe, not a move made and taken back. The position's own probe asks again
+    /// where the hash is not known before the move.
+    #[inline]
+    fn known_to_fail(&self, m: R::Move, (salt, pass): (u64, bool), count: u32) -> bool {
+        (2..32).contains(&count)
+            && self
+                .pos
+                .exact_hash_after(m, pass)
+                .is_some_and(|key| self.table.probe(key ^ salt).help & (1 << count) != 0)
     }
 
     /// The index of the first of `moves` from `from` on that `keep` lets through. With
