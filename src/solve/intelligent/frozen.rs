@@ -179,7 +179,11 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
 
 /// The most ways of its men the search of `cannot_all_be_shut_in` weighs; beyond them it lets
 /// the position through.
-const TOGETHER_STEPS: u32 = 16384;
+const TOGETHER_STEPS: u32 = 1 << 16;
+
+/// The fewest moves with which `cannot_all_be_shut_in` lets the position through unweighed:
+/// Popeye's series help stalemates meet few with more that it rules out, each at a high price.
+const TOGETHER_MOVES: u32 = 12;
 
 /// The mated side's `moves` then the other side's one move, which must stalemate: whether the
 /// mated side's men cannot all be left without a move at once.
@@ -198,9 +202,7 @@ const TOGETHER_STEPS: u32 = 16384;
 /// grow as men are given ways, so a search gives them one man at a time and drops a way as
 /// soon as the moves pass `moves`.
 pub(super) fn cannot_all_be_shut_in(pos: &Chess, mated: Color, moves: u32) -> bool {
-    // With eight moves or more the men find ways to fit in the positions met (Popeye's series
-    // help stalemates), and the search only costs.
-    if moves >= 8 {
+    if moves >= TOGETHER_MOVES {
         return false;
     }
     let board = pos.board();
@@ -265,16 +267,17 @@ pub(super) fn cannot_all_be_shut_in(pos: &Chess, mated: Color, moves: u32) -> bo
         takes,
         guarded,
     };
-    // The queens first (the fewest ways), the king, the pawns, then the other pieces.
+    // The king first (his squares ask the most of the others), the queens and the other
+    // pieces, the pawns last (their ways fit most often).
     let mut men = [Square::A1; 16];
     let mut n = 0;
     for role in [
-        Role::Queen,
         Role::King,
-        Role::Pawn,
+        Role::Queen,
         Role::Rook,
         Role::Bishop,
         Role::Knight,
+        Role::Pawn,
     ] {
         for sq in ours & board.by_role(role) {
             if n == men.len() {
@@ -502,8 +505,21 @@ impl Together {
         let Some((&sq, rest)) = men.split_first() else {
             return self.settled(&shut);
         };
+        // Every man after this one must still have a way that fits: the moves only grow.
+        let left = self.moves - self.cost(&shut);
+        for &later in rest {
+            let mut none = true;
+            ways.visit(later, left, &mut |way| {
+                *steps = steps.saturating_sub(1);
+                none = self.with(&shut, way).is_none();
+                none
+            });
+            if none {
+                return false;
+            }
+        }
         let mut fitted = false;
-        ways.visit(sq, self.moves - self.cost(&shut), &mut |way| {
+        ways.visit(sq, left, &mut |way| {
             // Out of steps: let the position through.
             if *steps == 0 {
                 fitted = true;
