@@ -40,7 +40,9 @@ pub(crate) trait Rules: After + Clone + Send + Sync {
     /// fetch the table's entry of a position before it is played.
     fn hash_after(&self, m: Self::Move, pass: bool) -> u64;
     /// `hash_after` where the move alone tells it exactly (no castling right to lose, no en
-    /// passant right to gain), to ask the table before the move is played; else `None`.
+    /// passant right to gain), to ask the table before the move is played; else `None`. With
+    /// `pass` false, `Some` also says that a pass after the move changes the side to move
+    /// alone.
     fn exact_hash_after(&self, m: Self::Move, pass: bool) -> Option<u64>;
     fn check_hint(&mut self) -> Self::Hint;
     /// False only when `m` certainly does not give check.

@@ -122,16 +122,17 @@ impl<'a, R: Rules> Search<'a, R> {
         !self.stopped
     }
 
-    /// `bound` of the current position with `moves` left, looked up first among the answers
+    /// `bound` of the current position with `moves` left (`hash`: its own, or that of the
+    /// position after a pass that changes nothing else), looked up first among the answers
     /// kept for positions met before (help play meets most positions again by another order of
     /// its moves). A direct-mapped cache: an answer stays until another position takes its
     /// slot, which keeps 62 bits of the key to tell positions apart.
     #[inline]
-    fn reach_cached(&mut self, moves: u32, bound: impl FnOnce(&R) -> bool) -> bool {
+    fn reach_cached(&mut self, hash: u64, moves: u32, bound: impl FnOnce(&R) -> bool) -> bool {
         if self.reach.is_empty() {
             self.reach = vec![0; REACH_SLOTS];
         }
-        let key = (self.pos.hash() ^ u64::from(moves).wrapping_mul(REACH_SALT)) | 1;
+        let key = (hash ^ u64::from(moves).wrapping_mul(REACH_SALT)) | 1;
         let slot = (key >> (64 - REACH_SLOTS.trailing_zeros())) as usize;
         let kept = self.reach[slot];
         if kept | 2 == key | 2 {

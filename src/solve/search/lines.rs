@@ -19,15 +19,16 @@ impl<R: Rules> Search<'_, R> {
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
-        self.series_within(left, u64::MAX, line, found)
+        self.series_within(left, (u64::MAX, None), line, found)
     }
 
     /// `series`, the squares the king of the side brought to the goal may end on known to be
-    /// among `within`.
+    /// among `within`, or (`judged`) to be those the bound left, asked before the other side
+    /// passed.
     fn series_within(
         &mut self,
         left: u32,
-        within: u64,
+        (within, judged): (u64, Option<u64>),
         line: &mut Vec<R::Move>,
         found: &mut Vec<Vec<R::Move>>,
     ) -> bool {
@@ -40,7 +41,7 @@ impl<R: Rules> Search<'_, R> {
         if (2..32).contains(&left) && self.table.probe(key).help & (1 << left) != 0 {
             return false;
         }
-        let within = self.series_squares(left, within);
+        let within = judged.unwrap_or_else(|| self.series_squares(left, within, None));
         if within == 0 {
             return false;
         }
@@ -63,15 +64,23 @@ impl<R: Rules> Search<'_, R> {
         while let Some(i) = next {
             let m = moves[i];
             next = self.next_kept(&moves, i + 1, keep, fetch);
-            if self.known_to_fail(m, (SERIES, true), left - 1) {
+            let passed = self.pos.exact_hash_after(m, true);
+            if self.known_to_fail(passed, SERIES, left - 1) {
                 continue;
             }
+            // Where the pass changes nothing but the side to move (no en passant right to
+            // close), the bound of the position after it is asked before it: a position the
+            // bound rules out is never built.
+            let before_pass = passed.filter(|_| self.pos.exact_hash_after(m, false).is_some());
             self.play(m);
-            if !self.pos.in_check() && self.null() {
-                line.push(m);
-                any |= self.series_within(left - 1, within, line, found);
-                line.pop();
-                self.undo();
+            if !self.pos.in_check() {
+                let judged = before_pass.map(|h| self.series_squares(left - 1, within, Some(h)));
+                if judged != Some(0) && self.null() {
+                    line.push(m);
+                    any |= self.series_within(left - 1, (within, judged), line, found);
+                    line.pop();
+                    self.undo();
+                }
             }
             self.undo();
             if self.stopped {
@@ -209,7 +218,7 @@ impl<R: Rules> Search<'_, R> {
         while let Some(i) = next {
             let m = moves[i];
             next = self.next_kept(&moves, i + 1, keep, fetch);
-            if self.known_to_fail(m, (HELP, false), plies - 1) {
+            if self.known_to_fail(self.pos.exact_hash_after(m, false), HELP, plies - 1) {
                 continue;
             }
             self.play(m);
@@ -227,17 +236,14 @@ impl<R: Rules> Search<'_, R> {
         any
     }
 
-    /// Whether the table knows that the position after `m` (the other side passing, with
-    /// `pass`) fails with `count` left, asked before the move is played: a position met again
+    /// Whether the table knows that the position of `hash` (that after a move, known before
+    /// it is played: `Rules::exact_hash_after`) fails with `count` left: a position met again
     /// costs one probe, not a move made and taken back. The position's own probe asks again
     /// where the hash is not known before the move.
     #[inline]
-    fn known_to_fail(&self, m: R::Move, (salt, pass): (u64, bool), count: u32) -> bool {
+    fn known_to_fail(&self, hash: Option<u64>, salt: u64, count: u32) -> bool {
         (2..32).contains(&count)
-            && self
-                .pos
-                .exact_hash_after(m, pass)
-                .is_some_and(|key| self.table.probe(key ^ salt).help & (1 << count) != 0)
+            && hash.is_some_and(|key| self.table.probe(key ^ salt).help & (1 << count) != 0)
     }
 
     /// The index of the first of `moves` from `from` on that `keep` lets through. With
@@ -273,7 +279,8 @@ impl<R: Rules> Search<'_, R> {
             return within;
         }
         let moves = (plies.div_ceil(2), plies / 2);
-        self.squares_cached(plies, plies.is_multiple_of(2), moves, within)
+        let hash = self.pos.hash();
+        self.squares_cached(hash, plies, plies.is_multiple_of(2), moves, within)
     }
 
     /// `Rules::goal_squares` of the position, whose answer is kept by `count` (the plies or
@@ -282,6 +289,7 @@ impl<R: Rules> Search<'_, R> {
     #[inline]
     fn squares_cached(
         &mut self,
+        hash: u64,
         count: u32,
         mated_to_move: bool,
         moves: (u32, u32),
@@ -289,7 +297,7 @@ impl<R: Rules> Search<'_, R> {
     ) -> u64 {
         let goal = self.goal;
         let mut squares = within;
-        let in_reach = self.reach_cached(count, |pos| {
+        let in_reach = self.reach_cached(hash, count, |pos| {
             squares = pos.goal_squares(goal, mated_to_move, moves, within);
             squares != 0
         });
@@ -377,8 +385,10 @@ impl<R: Rules> Search<'_, R> {
     /// Where the goal may be reached with `left` more moves of the series: ser-# and ser-=
     /// reach it with the series' own last move, ser-h# and ser-h= with the other side's
     /// reply; the squares of `within` the king brought to it may end on (none: out of reach).
+    /// With `before_pass`, asked of the position before the other side's pass, which differs
+    /// from the one after it only in the side to move: that position's hash.
     #[inline]
-    fn series_squares(&mut self, left: u32, within: u64) -> u64 {
+    fn series_squares(&mut self, left: u32, within: u64, before_pass: Option<u64>) -> u64 {
         let (mated_to_move, moves, salt) = match self.play {
             _ if !self.intelligent => return within,
             // Kept apart from help play's answers (at most 64 plies) by the count.
@@ -386,6 +396,8 @@ impl<R: Rules> Search<'_, R> {
             Play::SeriesHelp => (true, (1, left), 128),
             _ => return within,
         };
-        self.squares_cached(left + salt, mated_to_move, moves, within)
+        let hash = before_pass.unwrap_or_else(|| self.pos.hash());
+        let mated_to_move = mated_to_move != before_pass.is_some();
+        self.squares_cached(hash, left + salt, mated_to_move, moves, within)
     }
 }
