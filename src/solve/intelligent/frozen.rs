@@ -1032,6 +1032,21 @@ mod tests {
     }
 
     #[test]
+    fn men_far_from_any_corner_are_weighed_with_ten_moves_left() {
+        // Positions of Popeye's ser-h=14 hpint 417 with ten moves left, the men too far
+        // apart to shut each other in: Popeye finds no ser-h=10 from either (0.015 s each).
+        // The search proves it within its ways with the king given his way first (the queen
+        // first, it does not).
+        for fen in [
+            "2kq4/2bb4/8/6p1/6p1/6p1/8/4K3 b - - 0 1",
+            "2k5/2bb4/8/6p1/6p1/5q2/8/4K1b1 b - - 0 1",
+        ] {
+            let pos = chess(fen);
+            assert!(cannot_all_be_shut_in(&pos, Color::Black, 10), "{fen}");
+        }
+    }
+
+    #[test]
     fn a_pawn_that_moves_may_be_the_man_a_square_asks_for() {
         // 1...h2 Kxf1=: the pawn's step is the king's square to hold, one move for both.
         let pos = chess("8/8/8/8/8/7p/8/4Kb1k b - - 0 1");
