@@ -179,7 +179,7 @@ pub(super) fn unfreezable(pos: &Chess, mated: Color, moves: u32) -> bool {
 
 /// The most ways of its men the search of `cannot_all_be_shut_in` weighs; beyond them it lets
 /// the position through.
-const TOGETHER_STEPS: u32 = 1 << 16;
+const TOGETHER_STEPS: u32 = 16384;
 
 /// The fewest moves with which `cannot_all_be_shut_in` lets the position through unweighed:
 /// Popeye's series help stalemates meet few with more that it rules out, each at a high price.
@@ -502,6 +502,11 @@ impl Together {
     /// Whether the `men` can be given ways on top of `shut` within the moves (or the search
     /// ran out of `steps`, which lets the position through).
     fn fits(&self, ways: &Ways, men: &[Square], shut: Shut, steps: &mut u32) -> bool {
+        // Each man still to be given a way lands on one square at most or is one more pawn
+        // that moves: the squares asked for beyond those cannot be taken.
+        if self.arrivals(&shut) > shut.movers + men.len() as u32 {
+            return false;
+        }
         let Some((&sq, rest)) = men.split_first() else {
             return self.settled(&shut);
         };

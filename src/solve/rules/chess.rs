@@ -633,6 +633,13 @@ mod tests {
     /// bound answers the same of both (the mated side named the other way round).
     #[test]
     fn the_bound_before_a_pass_answers_as_after_it() {
+        // Every number of moves left up to five, mates and stalemates.
+        let bound = |r: &ChessRules, mated_to_move| -> Vec<u64> {
+            (1..6)
+                .flat_map(|left| [Goal::Mate, Goal::Stalemate].map(|g| (g, left)))
+                .map(|(g, left)| r.goal_squares(g, mated_to_move, (1, left), u64::MAX))
+                .collect()
+        };
         let mut asked = 0;
         for fen in [
             // Popeye's ser-h=13 intell 933, ser-h=14 hpint 417, a ser-h#9 and a position with
@@ -649,17 +656,10 @@ mod tests {
                 let passed = r.exact_hash_after(m, true);
                 r.play(m);
                 if unchanged && !r.pos().is_check() {
-                    let before: Vec<u64> = (1..6)
-                        .flat_map(|left| [Goal::Mate, Goal::Stalemate].map(|g| (g, left)))
-                        .map(|(g, left)| r.goal_squares(g, false, (1, left), u64::MAX))
-                        .collect();
+                    let before = bound(&r, false);
                     assert!(r.null());
                     assert_eq!(Some(r.hash()), passed, "{fen}: {m:?}");
-                    let after: Vec<u64> = (1..6)
-                        .flat_map(|left| [Goal::Mate, Goal::Stalemate].map(|g| (g, left)))
-                        .map(|(g, left)| r.goal_squares(g, true, (1, left), u64::MAX))
-                        .collect();
-                    assert_eq!(before, after, "{fen}: {m:?}");
+                    assert_eq!(before, bound(&r, true), "{fen}: {m:?}");
                     asked += 1;
                     r.undo();
                 }
