@@ -268,17 +268,11 @@ pub(super) fn cannot_all_be_shut_in(pos: &Chess, mated: Color, moves: u32) -> bo
         guarded,
     };
     // The king first (his squares ask the most of the others), the queens and the other
-    // pieces, the pawns last (their ways fit most often).
+    // pieces, the pawns last (their ways fit most often): shakmaty's order of the roles,
+    // reversed.
     let mut men = [Square::A1; 16];
     let mut n = 0;
-    for role in [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ] {
+    for role in Role::ALL.into_iter().rev() {
         for sq in ours & board.by_role(role) {
             if n == men.len() {
                 return false;
@@ -1039,7 +1033,8 @@ mod tests {
     #[test]
     fn men_far_from_any_corner_are_weighed_with_ten_moves_left() {
         // Positions of Popeye's ser-h=14 hpint 417 with ten moves left, the men too far
-        // apart to shut each other in: Popeye finds no ser-h=10 from either (0.015 s each).
+        // apart to shut each other in: Popeye finds no ser-h=10 from either
+        // (`scripts/popeye-shut-in-examples.sh`).
         // The search proves it within its ways with the king given his way first (the queen
         // first, it does not).
         for fen in [
